@@ -1,0 +1,44 @@
+// The jwp command line. Every subcommand parses its options here and passes
+// them down as a struct; exit codes: 0 success, 1 the command ran but found
+// errors in its input, 2 usage or set-up error.
+#include <iostream>
+
+#include "CLI/CLI.hpp"
+#include "app/dump_command.h"
+#include "app/stats_command.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"jwp: weakest preconditions for JVM bytecode"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "jwp 0.1");
+
+  jwp::app::StatsOptions stats;
+  auto* stats_cmd = app.add_subcommand(
+      "stats", "Parse and decode every class on the class path (default: the JDK's modules)");
+  stats_cmd->add_option("-c,--cp,--class-path", stats.class_path, "Class path (a.jar:dir:b.jar)");
+  stats_cmd->add_option("--jdk", stats.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
+  stats_cmd->add_flag("--jmods", stats.prefer_jmods, "Read the JDK from jmods/, not lib/modules");
+
+  jwp::app::DumpOptions dump;
+  auto* dump_cmd = app.add_subcommand("dump", "Print a class as javap -c -p -l does");
+  dump_cmd->add_option("-c,--cp,--class-path", dump.class_path, "Class path (a.jar:dir:b.jar)");
+  dump_cmd->add_option("--jdk", dump.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
+  dump_cmd->add_option("class", dump.class_name, "Class name (a.b.C or a/b/C)")->required();
+
+  // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
+  std::vector<std::string> args(argv, argv + argc);
+  for (auto& a : args) {
+    if (a == "-cp" || a == "-classpath") a = "--cp";
+  }
+  std::vector<char*> cargs;
+  for (auto& a : args) cargs.push_back(a.data());
+  try {
+    app.parse(static_cast<int>(cargs.size()), cargs.data());
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  if (stats_cmd->parsed()) return jwp::app::RunStats(stats, std::cout, std::cerr);
+  if (dump_cmd->parsed()) return jwp::app::RunDump(dump, std::cout, std::cerr);
+  return 2;
+}

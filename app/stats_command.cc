@@ -1,0 +1,89 @@
+#include "app/stats_command.h"
+
+#include <chrono>
+#include <ostream>
+
+#include "absl/strings/str_format.h"
+#include "classfile/bytecode.h"
+#include "classfile/class_path.h"
+#include "classfile/class_reader.h"
+
+namespace jwp::app {
+
+using classfile::Archive;
+using classfile::ClassPath;
+
+int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
+             StatsCounts* counts_out) {
+  classfile::Diagnostics diagnostics;
+  classfile::ClassPathOptions cp_options;
+  cp_options.jdk_home = options.jdk;
+  cp_options.prefer_jmods = options.prefer_jmods;
+  auto cp = ClassPath::Open(options.class_path, cp_options, &diagnostics);
+  if (!cp.ok()) {
+    err << "error: " << cp.status().message() << "\n";
+    return 2;
+  }
+  StatsCounts counts;
+  int shown = 0;
+  auto report = [&](const absl::Status& s) {
+    ++counts.errors;
+    if (shown++ < options.max_errors_shown) err << "error: " << s.message() << "\n";
+  };
+  for (const auto& d : diagnostics.Sorted()) {
+    ++counts.errors;
+    err << "error: " << d.message << "\n";
+  }
+  auto start = std::chrono::steady_clock::now();
+  // With -cp, the user's archives; without, the JDK's.
+  const auto& archives = (*cp)->archives();
+  size_t first = 0, last = archives.size();
+  if (!options.class_path.empty()) last = (*cp)->user_archive_count();
+  else first = (*cp)->user_archive_count();
+  for (size_t i = first; i < last; ++i) {
+    const Archive& archive = *archives[i];
+    ++counts.archives;
+    archive.ForEachClass([&](std::string_view name) {
+      auto bytes = archive.ReadClass(name);
+      if (!bytes.ok()) {
+        report(bytes.status());
+        return;
+      }
+      counts.bytes += bytes->size();
+      auto cf = classfile::ParseClassFile(std::move(*bytes), archive.EntryName(name));
+      if (!cf.ok()) {
+        report(cf.status());
+        return;
+      }
+      ++counts.classes;
+      for (const auto& m : (*cf)->methods) {
+        ++counts.methods;
+        if (!m.code) continue;
+        ++counts.methods_with_code;
+        auto code = classfile::DecodeCode(**cf, m);
+        if (!code.ok()) {
+          report(code.status());
+          continue;
+        }
+        counts.instructions += code->instructions.size();
+      }
+    });
+  }
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (shown > options.max_errors_shown) {
+    err << "(" << (shown - options.max_errors_shown) << " more errors not shown)\n";
+  }
+  if ((*cp)->jdk()) {
+    const auto& jdk = *(*cp)->jdk();
+    out << "jdk: " << jdk.home << " (" << jdk.version << ")\n";
+  }
+  out << absl::StrFormat("archives: %d\nclasses: %d\nmethods: %d\nmethods with code: %d\n"
+                         "instructions: %d\nbytes: %d\nerrors: %d\ntime: %.3f s\n",
+                         counts.archives, counts.classes, counts.methods, counts.methods_with_code,
+                         counts.instructions, counts.bytes, counts.errors, secs);
+  if (counts_out) *counts_out = counts;
+  return counts.errors == 0 ? 0 : 1;
+}
+
+}  // namespace jwp::app

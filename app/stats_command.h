@@ -1,0 +1,37 @@
+// `jwp stats`: parse and decode every class and method of a class path (with
+// no -cp, of the JDK's modules) and count classes, methods, instructions and
+// errors. Errors are listed on stderr with where they happened.
+#ifndef JWP_APP_STATS_COMMAND_H_
+#define JWP_APP_STATS_COMMAND_H_
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace jwp::app {
+
+struct StatsOptions {
+  std::string class_path;  // empty: the JDK's own classes
+  std::string jdk;
+  bool prefer_jmods = false;
+  int max_errors_shown = 20;
+};
+
+struct StatsCounts {
+  uint64_t archives = 0;
+  uint64_t classes = 0;
+  uint64_t methods = 0;
+  uint64_t methods_with_code = 0;
+  uint64_t instructions = 0;
+  uint64_t bytes = 0;
+  uint64_t errors = 0;
+};
+
+// Returns the process exit code: 0 when no class or method failed, 1 when
+// some did, 2 when the class path could not be opened at all.
+int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
+             StatsCounts* counts = nullptr);
+
+}  // namespace jwp::app
+
+#endif  // JWP_APP_STATS_COMMAND_H_
