@@ -144,9 +144,17 @@ struct ElementValue {
   std::vector<ElementValue> array;     // [
 };
 
+// One element_value_pair. A plain struct rather than std::pair: clang 14 with
+// libstdc++ 12 rejects std::pair<uint16_t, ElementValue> inside this cycle of
+// types (ElementValue -> Annotation -> pair), which broke the JWP_FUZZ build.
+struct ElementValuePair {
+  uint16_t first = 0;  // element name, Utf8 index
+  ElementValue second;
+};
+
 struct Annotation {
   uint16_t type_index = 0;  // Utf8 field descriptor, e.g. Ljavax/annotation/Nullable;
-  std::vector<std::pair<uint16_t, ElementValue>> elements;  // name Utf8 -> value
+  std::vector<ElementValuePair> elements;  // name Utf8 -> value
 };
 
 struct Annotations {
