@@ -5,6 +5,7 @@
 
 #include "CLI/CLI.hpp"
 #include "app/dump_command.h"
+#include "app/ir_command.h"
 #include "app/stats_command.h"
 
 int main(int argc, char** argv) {
@@ -18,12 +19,22 @@ int main(int argc, char** argv) {
   stats_cmd->add_option("-c,--cp,--class-path", stats.class_path, "Class path (a.jar:dir:b.jar)");
   stats_cmd->add_option("--jdk", stats.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   stats_cmd->add_flag("--jmods", stats.prefer_jmods, "Read the JDK from jmods/, not lib/modules");
+  stats_cmd->add_flag("--ir", stats.build_ir, "Also build and verify the SSA IR of every method");
+  stats_cmd->add_option("--max-errors", stats.max_errors_shown, "Errors to list (default 20)");
 
   jwp::app::DumpOptions dump;
   auto* dump_cmd = app.add_subcommand("dump", "Print a class as javap -c -p -l does");
   dump_cmd->add_option("-c,--cp,--class-path", dump.class_path, "Class path (a.jar:dir:b.jar)");
   dump_cmd->add_option("--jdk", dump.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   dump_cmd->add_option("class", dump.class_name, "Class name (a.b.C or a/b/C)")->required();
+
+  jwp::app::IrOptions ir;
+  auto* ir_cmd = app.add_subcommand("ir", "Print the SSA IR of a method");
+  ir_cmd->add_option("-c,--cp,--class-path", ir.class_path, "Class path (a.jar:dir:b.jar)");
+  ir_cmd->add_option("--jdk", ir.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
+  ir_cmd->add_option("method", ir.method, "pkg.Class.method(desc); the descriptor may be omitted if unique")
+      ->required();
+  ir_cmd->add_flag("!--no-verify", ir.verify, "Do not run the IR verifier");
 
   // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
   std::vector<std::string> args(argv, argv + argc);
@@ -40,5 +51,6 @@ int main(int argc, char** argv) {
   }
   if (stats_cmd->parsed()) return jwp::app::RunStats(stats, std::cout, std::cerr);
   if (dump_cmd->parsed()) return jwp::app::RunDump(dump, std::cout, std::cerr);
+  if (ir_cmd->parsed()) return jwp::app::RunIr(ir, std::cout, std::cerr);
   return 2;
 }

@@ -3,8 +3,12 @@
 #include <chrono>
 #include <ostream>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "classfile/bytecode.h"
+#include "classfile/class_hierarchy.h"
+#include "ir/builder.h"
+#include "ir/verifier.h"
 #include "classfile/class_path.h"
 #include "classfile/class_reader.h"
 
@@ -33,6 +37,15 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
   for (const auto& d : diagnostics.Sorted()) {
     ++counts.errors;
     err << "error: " << d.message << "\n";
+  }
+  std::unique_ptr<classfile::ClassHierarchy> hierarchy;
+  if (options.build_ir) {
+    auto h = classfile::ClassHierarchy::Build(**cp);
+    if (!h.ok()) {
+      err << "error: " << h.status().message() << "\n";
+      return 2;
+    }
+    hierarchy = std::move(*h);
   }
   auto start = std::chrono::steady_clock::now();
   // With -cp, the user's archives; without, the JDK's.
@@ -66,6 +79,20 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
           continue;
         }
         counts.instructions += code->instructions.size();
+        if (!hierarchy) continue;
+        auto ir = ir::BuildMethodIR(*cf, m, *hierarchy);
+        if (!ir.ok()) {
+          if (ir.status().code() == absl::StatusCode::kUnimplemented) ++counts.ir_unsupported;
+          ++counts.ir_failures;
+          report(ir.status());
+          continue;
+        }
+        ++counts.ir_methods;
+        auto failures = ir::VerifyMethodIR(**ir, hierarchy.get());
+        if (!failures.empty()) {
+          ++counts.ir_violations;
+          report(absl::InternalError(absl::StrCat("IR verifier: ", failures[0], failures.size() > 1 ? absl::StrCat(" (+", failures.size() - 1, " more)") : "")));
+        }
       }
     });
   }
@@ -82,6 +109,12 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
                          "instructions: %d\nbytes: %d\nerrors: %d\ntime: %.3f s\n",
                          counts.archives, counts.classes, counts.methods, counts.methods_with_code,
                          counts.instructions, counts.bytes, counts.errors, secs);
+  if (options.build_ir) {
+    out << absl::StrFormat("ir methods: %d\nir construction failures: %d (unsupported: %d)\n"
+                           "ir verifier violations: %d\n",
+                           counts.ir_methods, counts.ir_failures, counts.ir_unsupported,
+                           counts.ir_violations);
+  }
   if (counts_out) *counts_out = counts;
   return counts.errors == 0 ? 0 : 1;
 }

@@ -15,6 +15,7 @@ struct StatsOptions {
   std::string jdk;
   bool prefer_jmods = false;
   int max_errors_shown = 20;
+  bool build_ir = false;  // also build and verify the SSA IR of every method
 };
 
 struct StatsCounts {
@@ -25,6 +26,10 @@ struct StatsCounts {
   uint64_t instructions = 0;
   uint64_t bytes = 0;
   uint64_t errors = 0;
+  uint64_t ir_methods = 0;       // methods whose IR was built
+  uint64_t ir_failures = 0;      // construction failures
+  uint64_t ir_violations = 0;    // methods whose IR failed verification
+  uint64_t ir_unsupported = 0;   // construction stopped by an unsupported construct
 };
 
 // Returns the process exit code: 0 when no class or method failed, 1 when

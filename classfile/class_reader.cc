@@ -304,6 +304,10 @@ bool Reader::CheckPoolReferences() {
     auto what = [&](const char* field) {
       return absl::StrFormat("constant-pool entry %d (%s) %s", i, CpTagName(e.tag), field);
     };
+    // The message is formatted only on failure: this runs for every entry.
+    auto ref = [&](uint16_t index, CpTag tag, const char* field, size_t offset) {
+      return pool().Is(index, tag) || CheckIndex(index, tag, what(field).c_str(), offset);
+    };
     bool ok = true;
     switch (e.tag) {
       case CpTag::kClass:
@@ -311,21 +315,21 @@ bool Reader::CheckPoolReferences() {
       case CpTag::kMethodType:
       case CpTag::kModule:
       case CpTag::kPackage:
-        ok = CheckIndex(e.a, CpTag::kUtf8, what("name").c_str(), e.offset + 1);
+        ok = ref(e.a, CpTag::kUtf8, "name", e.offset + 1);
         break;
       case CpTag::kFieldref:
       case CpTag::kMethodref:
       case CpTag::kInterfaceMethodref:
-        ok = CheckIndex(e.a, CpTag::kClass, what("class").c_str(), e.offset + 1) &&
-             CheckIndex(e.b, CpTag::kNameAndType, what("name_and_type").c_str(), e.offset + 3);
+        ok = ref(e.a, CpTag::kClass, "class", e.offset + 1) &&
+             ref(e.b, CpTag::kNameAndType, "name_and_type", e.offset + 3);
         break;
       case CpTag::kNameAndType:
-        ok = CheckIndex(e.a, CpTag::kUtf8, what("name").c_str(), e.offset + 1) &&
-             CheckIndex(e.b, CpTag::kUtf8, what("descriptor").c_str(), e.offset + 3);
+        ok = ref(e.a, CpTag::kUtf8, "name", e.offset + 1) &&
+             ref(e.b, CpTag::kUtf8, "descriptor", e.offset + 3);
         break;
       case CpTag::kDynamic:
       case CpTag::kInvokeDynamic:
-        ok = CheckIndex(e.b, CpTag::kNameAndType, what("name_and_type").c_str(), e.offset + 3);
+        ok = ref(e.b, CpTag::kNameAndType, "name_and_type", e.offset + 3);
         break;
       case CpTag::kMethodHandle: {
         if (e.ref_kind < 1 || e.ref_kind > 9) {
@@ -333,17 +337,16 @@ bool Reader::CheckPoolReferences() {
                       e.offset + 1);
         }
         const uint16_t r = e.a;
-        std::string w = what("reference");
         if (e.ref_kind <= 4) {
-          ok = CheckIndex(r, CpTag::kFieldref, w.c_str(), e.offset + 2);
+          ok = ref(r, CpTag::kFieldref, "reference", e.offset + 2);
         } else if (e.ref_kind == 5 || e.ref_kind == 8) {
-          ok = CheckIndex(r, CpTag::kMethodref, w.c_str(), e.offset + 2);
+          ok = ref(r, CpTag::kMethodref, "reference", e.offset + 2);
         } else if (e.ref_kind == 9) {
-          ok = CheckIndex(r, CpTag::kInterfaceMethodref, w.c_str(), e.offset + 2);
+          ok = ref(r, CpTag::kInterfaceMethodref, "reference", e.offset + 2);
         } else if (major >= 52 && pool().Is(r, CpTag::kInterfaceMethodref)) {
           ok = true;
         } else {
-          ok = CheckIndex(r, CpTag::kMethodref, w.c_str(), e.offset + 2);
+          ok = ref(r, CpTag::kMethodref, "reference", e.offset + 2);
         }
         break;
       }
@@ -357,8 +360,9 @@ bool Reader::CheckPoolReferences() {
 
 bool Reader::ReadClassInfo() {
   cf_->access_flags = cur_.U2("access_flags");
-  cf_->this_class = ReadClassName(cur_, "this_class");
+  cf_->this_class_index = ReadIndex(cur_, CpTag::kClass, "this_class");
   if (!cur_.ok()) return false;
+  cf_->this_class = pool().ClassName(cf_->this_class_index);
   size_t super_at = cur_.pos();
   uint16_t super = cur_.U2("super_class");
   if (!cur_.ok()) return false;
@@ -653,6 +657,7 @@ bool Reader::ReadCode(ByteCursor& c, MethodInfo& m) {
   bool ok = ReadAttributes(c, "Code", [&](std::string_view name, ByteCursor& b, bool* handled) {
     *handled = true;
     if (name == "LineNumberTable") {
+      code.has_line_number_table = true;
       uint16_t k = b.U2("line_number_table_length");
       if (!b.ok() || !b.Need(size_t{k} * 4, "line numbers")) return false;
       code.line_numbers.reserve(code.line_numbers.size() + k);
@@ -668,7 +673,10 @@ bool Reader::ReadCode(ByteCursor& c, MethodInfo& m) {
       }
       return b.ok();
     }
-    if (name == "LocalVariableTable") return ReadLocalVariables(b, code, code.local_variables);
+    if (name == "LocalVariableTable") {
+      code.has_local_variable_table = true;
+      return ReadLocalVariables(b, code, code.local_variables);
+    }
     if (name == "LocalVariableTypeTable") return ReadLocalVariables(b, code, code.local_variable_types);
     if (name == "StackMapTable") return ReadStackMapTable(b, code);
     *handled = false;

@@ -1,0 +1,91 @@
+#include "ir/ir.h"
+
+#include "classfile/strings.h"
+
+namespace jwp::ir {
+
+namespace {
+struct OpInfo {
+  const char* name;
+  bool may_throw;
+  bool terminator;
+};
+constexpr OpInfo kOps[] = {
+#define JWP_IR_OP(name, text, may_throw, terminator) {text, may_throw, terminator},
+#include "ir/opcodes.def"
+};
+}  // namespace
+
+const char* OpName(Op op) { return kOps[static_cast<int>(op)].name; }
+bool OpMayThrow(Op op) { return kOps[static_cast<int>(op)].may_throw; }
+bool OpIsTerminator(Op op) { return kOps[static_cast<int>(op)].terminator; }
+
+const char* TypeKindName(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kInt: return "int";
+    case TypeKind::kLong: return "long";
+    case TypeKind::kFloat: return "float";
+    case TypeKind::kDouble: return "double";
+    case TypeKind::kRef: return "ref";
+    case TypeKind::kNull: return "null";
+    case TypeKind::kReturnAddress: return "returnAddress";
+    case TypeKind::kVoid: return "void";
+  }
+  return "?";
+}
+
+const char* BinaryOpName(BinaryOp op) {
+  static constexpr const char* kNames[] = {"add", "sub", "mul", "div", "rem", "and",
+                                           "or",  "xor", "shl", "shr", "ushr"};
+  return kNames[static_cast<int>(op)];
+}
+
+const char* ConvertOpName(ConvertOp op) {
+  static constexpr const char* kNames[] = {"i2l", "i2f", "i2d", "l2i", "l2f", "l2d", "f2i", "f2l",
+                                           "f2d", "d2i", "d2l", "d2f", "i2b", "i2c", "i2s"};
+  return kNames[static_cast<int>(op)];
+}
+
+const char* CondName(Cond c) {
+  static constexpr const char* kNames[] = {"==", "!=", "<", ">=", ">", "<="};
+  return kNames[static_cast<int>(c)];
+}
+
+Cond Negate(Cond c) {
+  switch (c) {
+    case Cond::kEq: return Cond::kNe;
+    case Cond::kNe: return Cond::kEq;
+    case Cond::kLt: return Cond::kGe;
+    case Cond::kGe: return Cond::kLt;
+    case Cond::kGt: return Cond::kLe;
+    case Cond::kLe: return Cond::kGt;
+  }
+  return c;
+}
+
+const char* InvokeKindName(InvokeKind k) {
+  static constexpr const char* kNames[] = {"virtual", "special", "static", "interface", "dynamic"};
+  return kNames[static_cast<int>(k)];
+}
+
+const char* EdgeKindName(EdgeKind k) {
+  static constexpr const char* kNames[] = {"normal", "true", "false", "case", "default", "exception"};
+  return kNames[static_cast<int>(k)];
+}
+
+InsnId MethodIR::ThrowingInsn(BlockId b) const {
+  for (EdgeId e : blocks[b].succs) {
+    if (edges[e].kind == EdgeKind::kException) {
+      return blocks[b].insns.empty() ? kNone : blocks[b].insns.back();
+    }
+  }
+  return kNone;
+}
+
+std::string MethodIR::QualifiedName() const {
+  return Cat(class_name, ".", method_name, method_descriptor);
+}
+
+std::string_view MethodIR::Intern(std::string s) { return strings_.emplace_back(std::move(s)); }
+
+}  // namespace jwp::ir
