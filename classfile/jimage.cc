@@ -185,7 +185,8 @@ class Cursor {
 
 // ZipDecompressor: the stage input is a zlib stream (java.util.zip.Inflater
 // with its default zlib wrapper). Like the JDK, stops once `out_size` bytes
-// are produced.
+// are produced. The output grows as data arrives, so memory follows the
+// work done rather than a size read from the file.
 absl::StatusOr<std::vector<uint8_t>> Inflate(const uint8_t* in, size_t in_size,
                                              uint64_t out_size) {
   if (out_size > in_size * kMaxDeflateRatio + 64) {
@@ -193,7 +194,9 @@ absl::StatusOr<std::vector<uint8_t>> Inflate(const uint8_t* in, size_t in_size,
         "declared size %d is impossible for %d bytes of zlib data", out_size,
         in_size));
   }
-  std::vector<uint8_t> out(out_size);
+  // out_size <= kMaxResourceSize, so every output chunk fits in a uInt.
+  std::vector<uint8_t> out(
+      std::min<uint64_t>(out_size, uint64_t{in_size} * 4 + 65536));
   z_stream zs{};
   if (inflateInit(&zs) != Z_OK) {
     return absl::ResourceExhaustedError("cannot initialise zlib");
@@ -203,19 +206,21 @@ absl::StatusOr<std::vector<uint8_t>> Inflate(const uint8_t* in, size_t in_size,
     ~End() { inflateEnd(zs); }
   } end{&zs};
   size_t in_left = in_size;
-  size_t out_left = out.size();
   zs.next_in = const_cast<Bytef*>(in);
   zs.next_out = out.data();
+  zs.avail_out = static_cast<uInt>(out.size());
   for (;;) {
     if (zs.avail_in == 0 && in_left > 0) {
       zs.avail_in = static_cast<uInt>(std::min<size_t>(in_left, UINT_MAX));
       in_left -= zs.avail_in;
     }
-    if (zs.avail_out == 0 && out_left > 0) {
-      zs.avail_out = static_cast<uInt>(std::min<size_t>(out_left, UINT_MAX));
-      out_left -= zs.avail_out;
+    if (zs.avail_out == 0) {
+      if (zs.total_out >= out_size) break;  // produced everything declared
+      size_t produced = zs.total_out;
+      out.resize(std::min<uint64_t>(out_size, uint64_t{out.size()} * 2));
+      zs.next_out = out.data() + produced;
+      zs.avail_out = static_cast<uInt>(out.size() - produced);
     }
-    if (zs.avail_out == 0) break;  // produced everything declared
     int rc = inflate(&zs, Z_NO_FLUSH);
     if (rc == Z_STREAM_END) break;
     if (rc == Z_OK) continue;
@@ -233,6 +238,7 @@ absl::StatusOr<std::vector<uint8_t>> Inflate(const uint8_t* in, size_t in_size,
     return absl::DataLossError(absl::StrFormat(
         "zlib data inflates to %d bytes, header says %d", zs.total_out, out_size));
   }
+  out.resize(zs.total_out);
   return out;
 }
 
@@ -352,6 +358,7 @@ absl::StatusOr<std::vector<uint8_t>> ExpandSharedStrings(
               put(name->data(), name->size());
               if (part == 0 && !name->empty()) out.push_back('/');
             }
+            if (out.size() - length_at - 2 > 0xFFFF) break;  // rejected below
           }
         }
         size_t length = out.size() - length_at - 2;

@@ -14,11 +14,25 @@ using jwp::testing::RunCommand;
 std::string Jwp() { return jwp::testing::BinaryDir() + "/bin/jwp"; }
 
 TEST(JwpCommand, StatsCountsFixtureClasses) {
+  namespace fs = std::filesystem;
+  // A directory holding exactly the six classes of Basics.java.
+  fs::path dir = fs::temp_directory_path() / "jwp_command_test_basics";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "fixtures");
+  for (const auto& e : fs::directory_iterator(jwp::testing::Release8Dir() + "/fixtures")) {
+    std::string name = e.path().filename().string();
+    if (name == "Basics.class" || name.rfind("Basics$", 0) == 0) fs::copy_file(e.path(), dir / "fixtures" / name);
+  }
   int status = -1;
-  std::string out = RunCommand(Jwp() + " stats -cp " + jwp::testing::Release8Dir() + " 2>&1", &status);
+  std::string out = RunCommand(Jwp() + " stats -cp " + dir.string() + " 2>&1", &status);
   EXPECT_EQ(status, 0) << out;
   EXPECT_THAT(out, HasSubstr("classes: 6\n"));
   EXPECT_THAT(out, HasSubstr("errors: 0\n"));
+  out = RunCommand(Jwp() + " stats --ir -cp " + dir.string() + " 2>&1", &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("ir construction failures: 0 (unsupported: 0)\n"));
+  EXPECT_THAT(out, HasSubstr("ir verifier violations: 0\n"));
+  fs::remove_all(dir);
 }
 
 TEST(JwpCommand, StatsReportsBrokenClassesAndExitsOne) {
@@ -57,6 +71,35 @@ TEST(JwpCommand, UsageErrorsExitTwo) {
   out = RunCommand(Jwp() + " stats --jdk /tmp 2>&1", &status);
   EXPECT_EQ(status, 2) << out;
   EXPECT_THAT(out, HasSubstr("/tmp: not a JDK"));
+}
+
+TEST(JwpCommand, IrPrintsMethodWithExceptionalEdgesAndLines) {
+  int status = -1;
+  std::string out = RunCommand(
+      Jwp() + " ir -cp " + jwp::testing::Release8Dir() + " 'fixtures.Basics.loops([I)I' 2>&1", &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("method fixtures.Basics.loops([I)I static"));
+  EXPECT_THAT(out, HasSubstr("= arraylength v0"));
+  EXPECT_THAT(out, HasSubstr("exception java.lang.ArrayIndexOutOfBoundsException uncaught"));
+  EXPECT_THAT(out, HasSubstr(" line 75"));
+  EXPECT_THAT(out, HasSubstr("(exceptional exit)"));
+  // Without a descriptor, a unique name is enough.
+  out = RunCommand(Jwp() + " ir -cp " + jwp::testing::Release8Dir() + " fixtures.Basics.loops 2>&1", &status);
+  EXPECT_EQ(status, 0) << out;
+}
+
+TEST(JwpCommand, IrRejectsMissingAndAbstractMethods) {
+  int status = -1;
+  std::string cp = jwp::testing::Release8Dir();
+  std::string out = RunCommand(Jwp() + " ir -cp " + cp + " fixtures.Basics.nope 2>&1", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_THAT(out, HasSubstr("class fixtures/Basics has no method nope"));
+  out = RunCommand(Jwp() + " ir -cp " + cp + " fixtures.Basics.nativeMethod 2>&1", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_THAT(out, HasSubstr("has no code"));
+  out = RunCommand(Jwp() + " ir -cp " + cp + " nodots 2>&1", &status);
+  EXPECT_EQ(status, 2);
+  EXPECT_THAT(out, HasSubstr("does not name a method"));
 }
 
 }  // namespace
