@@ -47,51 +47,48 @@ class Decoder {
 
 absl::Status Decoder::CheckPoolOperand(const Instruction& insn) const {
   const uint16_t index = static_cast<uint16_t>(insn.a);
-  auto tag_ok = [&](std::initializer_list<CpTag> tags) {
-    if (!pool_.Valid(index)) return false;
-    CpTag t = pool_.at(index).tag;
-    return std::find(tags.begin(), tags.end(), t) != tags.end();
-  };
-  bool ok = true;
+  // Allowed constant-pool tags per opcode, as a bit set over CpTag values.
+  constexpr auto bit = [](CpTag t) { return uint32_t{1} << static_cast<int>(t); };
+  uint32_t allowed = 0;
   switch (insn.opcode) {
     case Opcode::kLdc:
     case Opcode::kLdcW:
-      ok = tag_ok({CpTag::kInteger, CpTag::kFloat, CpTag::kString, CpTag::kClass,
-                   CpTag::kMethodType, CpTag::kMethodHandle, CpTag::kDynamic});
+      allowed = bit(CpTag::kInteger) | bit(CpTag::kFloat) | bit(CpTag::kString) | bit(CpTag::kClass) |
+                bit(CpTag::kMethodType) | bit(CpTag::kMethodHandle) | bit(CpTag::kDynamic);
       break;
     case Opcode::kLdc2W:
-      ok = tag_ok({CpTag::kLong, CpTag::kDouble, CpTag::kDynamic});
+      allowed = bit(CpTag::kLong) | bit(CpTag::kDouble) | bit(CpTag::kDynamic);
       break;
     case Opcode::kGetstatic:
     case Opcode::kPutstatic:
     case Opcode::kGetfield:
     case Opcode::kPutfield:
-      ok = tag_ok({CpTag::kFieldref});
+      allowed = bit(CpTag::kFieldref);
       break;
     case Opcode::kInvokevirtual:
-      ok = tag_ok({CpTag::kMethodref});
+      allowed = bit(CpTag::kMethodref);
       break;
     case Opcode::kInvokespecial:
     case Opcode::kInvokestatic:
-      ok = major_ >= 52 ? tag_ok({CpTag::kMethodref, CpTag::kInterfaceMethodref})
-                        : tag_ok({CpTag::kMethodref});
+      allowed = bit(CpTag::kMethodref) | (major_ >= 52 ? bit(CpTag::kInterfaceMethodref) : 0);
       break;
     case Opcode::kInvokeinterface:
-      ok = tag_ok({CpTag::kInterfaceMethodref});
+      allowed = bit(CpTag::kInterfaceMethodref);
       break;
     case Opcode::kInvokedynamic:
-      ok = tag_ok({CpTag::kInvokeDynamic});
+      allowed = bit(CpTag::kInvokeDynamic);
       break;
     case Opcode::kNew:
     case Opcode::kAnewarray:
     case Opcode::kCheckcast:
     case Opcode::kInstanceof:
     case Opcode::kMultianewarray:
-      ok = tag_ok({CpTag::kClass});
+      allowed = bit(CpTag::kClass);
       break;
     default:
-      break;
+      return absl::OkStatus();
   }
+  const bool ok = pool_.Valid(index) && (allowed & bit(pool_.at(index).tag)) != 0;
   if (ok) return absl::OkStatus();
   if (index == 0 || index >= pool_.size()) {
     return Error(insn.offset, absl::StrFormat("%s: constant-pool index %d out of range (count %d)",
@@ -106,7 +103,9 @@ absl::StatusOr<DecodedCode> Decoder::Run() {
   DecodedCode out;
   const size_t n = code_.size();
   out.instructions.reserve(n / 2 + 1);
-  std::vector<uint8_t> is_start(n, 0);
+  // Reused across calls on this thread: one allocation, not one per method.
+  thread_local std::vector<uint8_t> is_start;
+  is_start.assign(n, 0);
   size_t pc = 0;
   while (pc < n) {
     Instruction insn;
@@ -209,7 +208,14 @@ absl::StatusOr<DecodedCode> Decoder::Run() {
         if (p + (table ? 12 : 8) > n) return truncated();
         SwitchTable sw;
         sw.is_table = table;
-        sw.default_target = static_cast<int32_t>(pc) + s4(p);
+        // pc + offset in 64 bits: an s4 offset near INT32_MAX overflowed int.
+        bool overflow = false;
+        auto target = [&](size_t at) {
+          const int64_t t = static_cast<int64_t>(pc) + s4(at);
+          overflow |= t != static_cast<int32_t>(t);
+          return static_cast<int32_t>(t);
+        };
+        sw.default_target = target(p);
         if (table) {
           sw.low = s4(p + 4);
           sw.high = s4(p + 8);
@@ -222,8 +228,7 @@ absl::StatusOr<DecodedCode> Decoder::Run() {
           if (count * 4 > static_cast<int64_t>(n - p)) return truncated();
           sw.cases.reserve(count);
           for (int64_t k = 0; k < count; ++k, p += 4) {
-            sw.cases.emplace_back(static_cast<int32_t>(sw.low + k),
-                                  static_cast<int32_t>(pc) + s4(p));
+            sw.cases.emplace_back(static_cast<int32_t>(sw.low + k), target(p));
           }
         } else {
           int32_t npairs = s4(p + 4);
@@ -238,8 +243,12 @@ absl::StatusOr<DecodedCode> Decoder::Run() {
             if (k > 0 && match <= sw.cases.back().first) {
               return Error(insn.offset, "lookupswitch: keys are not sorted");
             }
-            sw.cases.emplace_back(match, static_cast<int32_t>(pc) + s4(p + 4));
+            sw.cases.emplace_back(match, target(p + 4));
           }
+        }
+        if (overflow) {
+          return Error(insn.offset, absl::StrFormat("%s: branch offset overflows",
+                                                    OpcodeMnemonic(insn.opcode)));
         }
         len = p - pc;
         insn.a = static_cast<int32_t>(out.switches.size());
@@ -296,6 +305,10 @@ absl::StatusOr<DecodedCode> DecodeCode(const ClassFile& cf, const MethodInfo& me
     return absl::FailedPreconditionError(
         Cat(cf.origin, ": method ", method.name, method.descriptor, " has no code"));
   }
+  // The method's name goes into messages only: build it once decoding failed.
+  auto decoded = DecodeBytecode(method.code->code, cf.pool, cf.major_version,
+                                method.code->code_offset, "");
+  if (decoded.ok()) return decoded;
   std::string where = Cat(cf.origin, ": method ", method.name, method.descriptor);
   return DecodeBytecode(method.code->code, cf.pool, cf.major_version, method.code->code_offset,
                         where);

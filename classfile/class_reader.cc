@@ -131,6 +131,7 @@ class Reader {
     size_t at = c.pos();
     uint16_t v = c.U2(what);
     if (!c.ok()) return 0;
+    if (pool().Is(v, tag)) [[likely]] return v;
     if (!CheckIndex(v, tag, what, at)) {
       c.Fail(cur_.error(), at);
       return 0;

@@ -5,8 +5,19 @@
 namespace jwp::classfile {
 
 bool IsPlainAscii(std::span<const uint8_t> bytes) {
-  for (uint8_t b : bytes) {
-    if (b == 0 || b >= 0x80) return false;
+  // Eight bytes at a time: no byte with its high bit set, and no zero byte
+  // (the classic "has zero byte" test: (w - 0x01..01) & ~w & 0x80..80).
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  constexpr uint64_t kHighs = 0x8080808080808080ull;
+  size_t i = 0;
+  const size_t n = bytes.size();
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, bytes.data() + i, 8);
+    if ((w & kHighs) != 0 || ((w - kOnes) & ~w & kHighs) != 0) return false;
+  }
+  for (; i < n; ++i) {
+    if (bytes[i] == 0 || bytes[i] >= 0x80) return false;
   }
   return true;
 }
@@ -62,6 +73,14 @@ std::optional<std::string> DecodeModifiedUtf8(std::span<const uint8_t> bytes, si
     return false;  // a lone continuation byte
   };
   while (i < n) {
+    // Runs of plain ASCII are copied as they are.
+    size_t run = i;
+    while (run < n && bytes[run] != 0 && bytes[run] < 0x80) ++run;
+    if (run > i) {
+      out.append(reinterpret_cast<const char*>(bytes.data() + i), run - i);
+      i = run;
+      if (i >= n) break;
+    }
     size_t start = i;
     uint32_t unit = 0;
     if (!read_unit(&unit)) {

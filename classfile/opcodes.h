@@ -33,11 +33,27 @@ enum class OperandFormat : uint8_t {
 
 inline constexpr int kOpcodeCount = 202;  // 0 (nop) .. 201 (jsr_w)
 
-bool IsValidOpcode(uint8_t byte);
+namespace opcodes_internal {
+struct OpcodeInfo {
+  const char* mnemonic;
+  OperandFormat format;
+  int length;
+};
+inline constexpr OpcodeInfo kOpcodeInfo[kOpcodeCount] = {
+#define JWP_OPCODE(value, name, mnemonic, format, length) {mnemonic, OperandFormat::format, length},
+#include "classfile/opcodes.def"
+};
+}  // namespace opcodes_internal
+
+inline bool IsValidOpcode(uint8_t byte) { return byte < kOpcodeCount; }
 const char* OpcodeMnemonic(Opcode op);
-OperandFormat OpcodeFormat(Opcode op);
+inline OperandFormat OpcodeFormat(Opcode op) {
+  return opcodes_internal::kOpcodeInfo[static_cast<uint8_t>(op)].format;
+}
 // Fixed size in bytes, 0 for tableswitch, lookupswitch and wide.
-int OpcodeLength(Opcode op);
+inline int OpcodeLength(Opcode op) {
+  return opcodes_internal::kOpcodeInfo[static_cast<uint8_t>(op)].length;
+}
 
 // newarray's atype operand (JVMS newarray): 4 boolean .. 11 long.
 const char* NewArrayTypeName(uint8_t atype);  // "boolean", ..., nullptr if invalid

@@ -78,10 +78,14 @@ absl::StatusOr<std::vector<uint8_t>> ZipArchive::ReadEntry(zip_uint64_t index,
     return absl::DataLossError(
         Cat(path_, "!", entry_name, ": cannot open entry: ", zip_strerror(zip_)));
   }
-  std::vector<uint8_t> data(st.size);
+  // Grow the buffer as bytes arrive: a forged size in a tiny jar must not
+  // allocate up to 1 GiB before the first byte is read.
+  std::vector<uint8_t> data;
   zip_int64_t got = 0;
   while (static_cast<zip_uint64_t>(got) < st.size) {
-    zip_int64_t r = zip_fread(f, data.data() + got, st.size - got);
+    data.resize(got + std::min<zip_uint64_t>(st.size - got, zip_uint64_t{1} << 20));
+    zip_int64_t r = zip_fread(f, data.data() + got, data.size() - got);
+    if (r > 0) data.resize(got + r);
     if (r <= 0) {
       std::string why = r < 0 ? zip_error_strerror(zip_file_get_error(f)) : "unexpected end of data";
       zip_fclose(f);

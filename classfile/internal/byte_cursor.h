@@ -37,7 +37,10 @@ class ByteCursor {
 
   // True when n more bytes are available; otherwise fails with `what`.
   bool Need(size_t n, const char* what) {
-    if (n <= remaining()) return true;
+    if (n <= remaining()) [[likely]] return true;
+    return NeedFailed(n, what);
+  }
+  [[gnu::cold, gnu::noinline]] bool NeedFailed(size_t n, const char* what) {
     Fail(std::string("truncated ") + what + ": need " + std::to_string(n) + " bytes, have " +
              std::to_string(remaining()),
          pos_);
