@@ -1,0 +1,153 @@
+// Helpers shared by class_hierarchy_test.cc and member_resolution_test.cc:
+// temporary directories, running the JDK's tools, and opening a hierarchy
+// over the fixtures.
+#ifndef JWP_TESTS_CLASSFILE_HIERARCHY_TEST_SUPPORT_H_
+#define JWP_TESTS_CLASSFILE_HIERARCHY_TEST_SUPPORT_H_
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "classfile/class_hierarchy.h"
+#include "classfile/class_path.h"
+#include "classfile/diagnostics.h"
+#include "classfile/member_resolution.h"
+
+namespace jwp::classfile::testing_support {
+
+inline const std::string kFixtures = JWP_FIXTURES_DIR;
+inline const std::string kJavaHome = JWP_JAVA_HOME;
+inline const std::string kRelease8 = kFixtures + "/release8";
+inline const std::string kRelease17 = kFixtures + "/release17";
+
+// A fresh directory under the test temp dir, removed at exit.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = ::testing::TempDir() + "jwp_hierarchy_XXXXXX";
+    char* made = mkdtemp(pattern.data());
+    EXPECT_NE(made, nullptr) << "mkdtemp " << pattern;
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+  std::string File(std::string_view name) const { return path_ + "/" + std::string(name); }
+
+ private:
+  std::string path_;
+};
+
+inline void WriteText(const std::string& path, std::string_view text) {
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  std::ofstream out(path, std::ios::trunc);
+  out << text;
+  ASSERT_TRUE(out.good()) << path;
+}
+
+inline std::string ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs a shell command; returns its standard output and sets *status to its
+// exit status.
+inline std::string RunCommand(const std::string& command, int* status = nullptr) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) {
+    if (status) *status = -1;
+    return out;
+  }
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
+  int rc = pclose(pipe);
+  if (status) *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  return out;
+}
+
+// "label=value" lines of a driver's output.
+inline std::map<std::string, std::string> ParseLabels(const std::string& text) {
+  std::map<std::string, std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t eq = line.find('=');
+    if (eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
+  }
+  return out;
+}
+
+// A class path and a hierarchy over it, with their diagnostics.
+struct Loaded {
+  std::unique_ptr<Diagnostics> diagnostics = std::make_unique<Diagnostics>();
+  std::unique_ptr<ClassPath> class_path;
+  std::unique_ptr<ClassHierarchy> hierarchy;
+  absl::Status status;  // of ClassHierarchy::Build
+
+  const ClassHierarchy& h() const { return *hierarchy; }
+  ClassId Id(std::string_view name) const {
+    ClassId id = hierarchy->Find(name);
+    EXPECT_NE(id, kNoClass) << name;
+    return id;
+  }
+  // Diagnostics messages containing `needle`.
+  std::vector<std::string> Messages(std::string_view needle) const {
+    std::vector<std::string> out;
+    for (const auto& e : diagnostics->Sorted()) {
+      if (e.message.find(needle) != std::string::npos) out.push_back(e.message);
+    }
+    return out;
+  }
+};
+
+inline Loaded Load(const std::string& class_path, bool include_jdk = true,
+                   ClassHierarchyOptions options = {}) {
+  Loaded l;
+  ClassPathOptions cp_options;
+  cp_options.jdk_home = kJavaHome;
+  cp_options.include_jdk = include_jdk;
+  auto cp = ClassPath::Open(class_path, cp_options, l.diagnostics.get());
+  if (!cp.ok()) {
+    l.status = cp.status();
+    return l;
+  }
+  l.class_path = std::move(*cp);
+  auto h = ClassHierarchy::Build(*l.class_path, options);
+  l.status = h.status();
+  if (h.ok()) l.hierarchy = std::move(*h);
+  return l;
+}
+
+// Stops the test unless `loaded` holds a hierarchy.
+#define ASSERT_LOADED(loaded) \
+  ASSERT_TRUE((loaded).hierarchy != nullptr) << "no hierarchy: " << (loaded).status
+
+// "Owner.member" with the owner's simple name, or "!ErrorName": the form the
+// Java drivers print.
+template <typename Member>
+std::string Answer(const ClassHierarchy& h, const MemberResult<Member>& r) {
+  if (!r.ok()) return std::string("!") + LinkageErrorName(r.error);
+  std::string_view owner = h.Name(r.owner);
+  owner = owner.substr(owner.rfind('/') + 1);
+  return std::string(owner) + "." + std::string(r.member->name);
+}
+
+}  // namespace jwp::classfile::testing_support
+
+#endif  // JWP_TESTS_CLASSFILE_HIERARCHY_TEST_SUPPORT_H_
