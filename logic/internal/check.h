@@ -1,0 +1,35 @@
+// Invariant checks for logic/ (STYLE.md, "Errors"): a broken invariant is a
+// bug in the caller, not an input error. JWP_CHECK is always on and cheap;
+// JWP_DCHECK runs in debug and sanitizer builds. Both print the file, the
+// line, the condition and the message, then abort. The message expression is
+// evaluated only on failure.
+#ifndef JWP_LOGIC_INTERNAL_CHECK_H_
+#define JWP_LOGIC_INTERNAL_CHECK_H_
+
+#include <string>
+#include <string_view>
+
+namespace jwp::logic::internal {
+[[noreturn]] void check_failed(const char* file, int line, const char* condition,
+                               std::string_view message);
+}  // namespace jwp::logic::internal
+
+#ifndef JWP_CHECK
+#define JWP_CHECK(cond, message)                                                   \
+  do {                                                                             \
+    if (!(cond)) [[unlikely]]                                                      \
+      ::jwp::logic::internal::check_failed(__FILE__, __LINE__, #cond, (message));  \
+  } while (0)
+#endif
+
+#ifndef JWP_DCHECK
+#if !defined(NDEBUG) || defined(__SANITIZE_ADDRESS__)
+#define JWP_DCHECK(cond, message) JWP_CHECK(cond, message)
+#else
+#define JWP_DCHECK(cond, message) \
+  do {                            \
+  } while (0)
+#endif
+#endif
+
+#endif  // JWP_LOGIC_INTERNAL_CHECK_H_
