@@ -213,6 +213,8 @@ struct CodeAttribute {
   std::vector<LocalVariableEntry> local_variable_types;
   std::vector<StackMapFrame> stack_map;
   bool has_stack_map = false;
+  bool has_line_number_table = false;     // even an empty one (javap prints it)
+  bool has_local_variable_table = false;
 };
 
 // --- Members ----------------------------------------------------------------
@@ -286,6 +288,7 @@ struct ClassFile {
   ConstantPool pool;
   uint16_t access_flags = 0;
   std::string_view this_class;   // internal name
+  uint16_t this_class_index = 0;  // its Class constant (javap shortens refs to it)
   std::string_view super_class;  // "" for java/lang/Object and module-info
   std::vector<std::string_view> interfaces;
   std::vector<FieldInfo> fields;

@@ -178,11 +178,27 @@ class Builder {
   std::unique_ptr<MethodIR> ir_;
   std::vector<BlockId> block_of_key_;
   BlockId cur_ = kNone;
-  std::vector<State> edge_state_;  // per edge: the state it carries
+  // The state each edge carries, as an index into states_: the normal edges
+  // of a block share one, its exceptional edges another.
+  std::vector<int32_t> edge_state_;
+  std::vector<State> states_;
+  std::vector<int32_t> state_users_;  // per state: edges carrying it not yet consumed
+  const State& EdgeState(EdgeId e) const { return states_[edge_state_[e]]; }
+  int32_t NewState(State s) {
+    states_.push_back(std::move(s));
+    state_users_.push_back(0);
+    return static_cast<int32_t>(states_.size() - 1);
+  }
+  void SetEdgeState(EdgeId e, int32_t s) {
+    edge_state_[e] = s;
+    ++state_users_[s];
+  }
   std::vector<bool> translated_;   // per key
   std::vector<std::vector<int32_t>> phi_slots_;  // per block: slot of each phi (locals, then stack)
   int32_t cur_ctx_ = 0;
   uint16_t max_locals_ = 0;
+  std::vector<uint8_t> local_written_;  // per local slot: some instruction stores into it
+  std::vector<std::string_view> desc_params_;  // scratch for invoke's descriptor
 };
 
 // --- Pass 1 ------------------------------------------------------------------------
@@ -286,6 +302,7 @@ int32_t Builder::KeyIndex(const Key& k) {
 absl::Status Builder::PlanSuccessors(int32_t ki) {
   // KeyIndex may grow planned_: collect into locals, store at the end.
   std::vector<PlannedEdge> out;
+  out.reserve(2);
   std::vector<int32_t> exc;
   absl::Status status = PlanInto(ki, out, exc);
   planned_[ki] = std::move(out);
@@ -378,6 +395,12 @@ absl::Status Builder::PlanInto(int32_t ki, std::vector<PlannedEdge>& out, std::v
 
 absl::Status Builder::Discover() {
   contexts_.push_back({});
+  size_t estimate = m_.code->exception_table.size();
+  for (uint8_t leader : is_leader_) estimate += leader;
+  keys_.reserve(estimate);
+  planned_.reserve(estimate);
+  planned_exc_.reserve(estimate);
+  key_index_.reserve(estimate);
   KeyIndex({0, 0, -1});
   constexpr size_t kMaxKeys = 200000;
   for (size_t k = 0; k < keys_.size(); ++k) {
@@ -392,9 +415,12 @@ absl::Status Builder::Discover() {
 void Builder::ComputeRpo() {
   const size_t n = keys_.size();
   std::vector<int32_t> post;
+  post.reserve(n);
   std::vector<uint8_t> seen(n, 0);
   // Iterative DFS: (key, next successor index).
-  std::vector<std::pair<int32_t, size_t>> stack = {{0, 0}};
+  std::vector<std::pair<int32_t, size_t>> stack;
+  stack.reserve(n);
+  stack.push_back({0, 0});
   seen[0] = 1;
   while (!stack.empty()) {
     auto& [k, i] = stack.back();
@@ -486,7 +512,7 @@ EdgeId Builder::AddEdge(BlockId from, BlockId to, EdgeKind kind) {
   e.kind = kind;
   ir_->blocks[from].succs.push_back(id);
   ir_->blocks[to].preds.push_back(id);
-  edge_state_.emplace_back();
+  edge_state_.push_back(-1);
   return id;
 }
 
@@ -546,6 +572,8 @@ std::string_view Builder::LocalName(uint16_t slot, uint32_t bci) const {
 
 absl::Status Builder::Translate() {
   ir_->blocks.reserve(rpo_.size() + 3);
+  ir_->insns.reserve(2 * code_.instructions.size() + 8);
+  ir_->values.reserve(2 * code_.instructions.size() + 8);
   // Entry block first, then one block per reachable key in RPO, then the exits.
   auto new_block = [&](uint32_t bci) {
     BlockId id = static_cast<BlockId>(ir_->blocks.size());
@@ -563,6 +591,22 @@ absl::Status Builder::Translate() {
   }
   ir_->exit = new_block(0);
   ir_->exceptional_exit = new_block(0);
+  {
+    // Room for the planned edges (an exceptional successor may be entered
+    // once per exception type), so that the lists rarely grow.
+    std::vector<int32_t> npreds(keys_.size(), 0);
+    size_t nedges = 1;
+    for (int32_t k : rpo_) {
+      for (const PlannedEdge& p : planned_[k]) {
+        if (p.to >= 0) ++npreds[p.to];
+      }
+      for (int32_t x : planned_exc_[k]) npreds[x] += 2;
+      nedges += planned_[k].size() + 2 * planned_exc_[k].size() + 1;
+    }
+    for (int32_t k : rpo_) ir_->blocks[block_of_key_[k]].preds.reserve(npreds[k]);
+    ir_->edges.reserve(nedges);
+    edge_state_.reserve(nedges);
+  }
 
   // Parameters.
   cur_ = ir_->entry;
@@ -595,7 +639,7 @@ absl::Status Builder::Translate() {
     if (absl::Status s = add_param(TypeOfDescriptor(p)); !s.ok()) return s;
   }
   EdgeId first = AddEdge(ir_->entry, block_of_key_[0], EdgeKind::kNormal);
-  edge_state_[first] = st;
+  SetEdgeState(first, NewState(std::move(st)));
 
   translated_.assign(keys_.size(), false);
   for (int32_t k : rpo_) {
@@ -608,9 +652,16 @@ absl::Status Builder::Translate() {
     if (block.preds.empty()) continue;  // unreachable once exceptions are routed precisely
     State in;
     if (!later_pred && block.preds.size() == 1) {
-      in = edge_state_[block.preds[0]];
+      // The last edge to consume a state (and the block has no phis that
+      // FillPhis would fill from it) takes it over instead of copying it.
+      int32_t si = edge_state_[block.preds[0]];
+      if (--state_users_[si] == 0) {
+        in = std::move(states_[si]);
+      } else {
+        in = states_[si];
+      }
     } else {
-      const State& model = edge_state_[block.preds.empty() ? 0 : block.preds[0]];
+      const State& model = EdgeState(block.preds.empty() ? 0 : block.preds[0]);
       size_t nlocals = max_locals_;
       size_t nstack = keys_[k].handler >= 0 ? 0 : model.stack.size();
       cur_ = b;
@@ -621,6 +672,26 @@ absl::Status Builder::Translate() {
         // type; PrunePhis checks it against the other edges.
         ValueId model_value = s < nlocals ? (s < model.locals.size() ? model.locals[s] : kNone)
                                           : model.stack[s - nlocals];
+        if (s < nlocals && !local_written_[s]) {
+          in.locals[s] = model_value;
+          continue;
+        }
+        // Without a later predecessor every incoming edge is already made: a
+        // slot holding one value on all of them needs no phi (which would
+        // also hide, say, that the value is a `new` object and never null).
+        if (!later_pred && model_value >= 0) {
+          bool same = true;
+          for (size_t p = 1; same && p < block.preds.size(); ++p) {
+            const State& o = EdgeState(block.preds[p]);
+            size_t si = s - nlocals;
+            same = s < nlocals ? s < o.locals.size() && o.locals[s] == model_value
+                               : si < o.stack.size() && o.stack[si] == model_value;
+          }
+          if (same) {
+            if (s < nlocals) in.locals[s] = model_value; else in.stack[s - nlocals] = model_value;
+            continue;
+          }
+        }
         ValueType type = model_value >= 0 ? TypeOf(model_value) : ValueType{TypeKind::kVoid, {}};
         InsnId id = NewInsn(Op::kPhi, {TypeKind::kVoid, {}}, keys_[k].bci);
         ValueId v = static_cast<ValueId>(ir_->values.size());
@@ -651,7 +722,7 @@ absl::Status Builder::TranslateBlock(int32_t k, State& st) {
     ir_->insns[ir_->values[exc].def].type = catch_type;
     st.stack.assign(1, exc);
     EdgeId e = AddEdge(cur_, block_of_key_[planned_[k][0].to], EdgeKind::kNormal);
-    edge_state_[e] = st;
+    SetEdgeState(e, NewState(std::move(st)));
     (void)block;
     return absl::OkStatus();
   }
@@ -659,24 +730,27 @@ absl::Status Builder::TranslateBlock(int32_t k, State& st) {
   int32_t first = index_of_bci_[key.bci];
   int32_t last = block_end_[first];
   pending_thrown_.clear();
+  ir_->blocks[cur_].insns.reserve(ir_->blocks[cur_].insns.size() + (last - first) + 2);
   for (int32_t i = first; i <= last; ++i) {
     bool ended = false;
     if (absl::Status s = TranslateInsn(insns[i], st, &ended); !s.ok()) return s;
   }
+  // Exceptional successors: the stack is cleared, the locals are those the
+  // throwing instruction saw (no bytecode both throws and writes a local).
+  int32_t exc_state = pending_thrown_.empty() ? -1 : NewState(State{st.locals, {}});
+  int32_t normal_state = NewState(std::move(st));
+  ir_->blocks[cur_].succs.reserve(planned_[k].size() + 2 * pending_thrown_.size());
   // Normal successors, in branch order.
   for (const PlannedEdge& p : planned_[k]) {
     BlockId to = p.to == kExitKey ? ir_->exit : block_of_key_[p.to];
     EdgeId e = AddEdge(cur_, to, p.kind);
     ir_->edges[e].case_value = p.case_value;
-    edge_state_[e] = st;
+    SetEdgeState(e, normal_state);
   }
-  // Exceptional successors: the stack is cleared, the locals are those the
-  // throwing instruction saw (no bytecode both throws and writes a local).
-  std::vector<std::string_view> thrown = pending_thrown_;
-  for (std::string_view t : thrown) {
+  for (std::string_view t : pending_thrown_) {  // AddExceptionEdges leaves it alone
     size_t before = ir_->edges.size();
     AddExceptionEdges(cur_, insns[last].offset, t, key.ctx);
-    for (size_t e = before; e < ir_->edges.size(); ++e) edge_state_[e] = State{st.locals, {}};
+    for (size_t e = before; e < ir_->edges.size(); ++e) SetEdgeState(static_cast<EdgeId>(e), exc_state);
   }
   return absl::OkStatus();
 }
@@ -817,7 +891,8 @@ absl::Status Builder::TranslateInsn(const BInsn& in, State& st, bool* ended) {
     x.interface_owner = pool_.at(index).tag == CpTag::kInterfaceMethodref;
   };
   auto invoke = [&](InvokeKind kind, uint16_t index) -> absl::Status {
-    std::vector<std::string_view> params;
+    std::vector<std::string_view>& params = desc_params_;  // reused: no allocation per call
+    params.clear();
     std::string_view ret;
     std::string_view desc = pool_.MemberDescriptor(index);
     if (!SplitMethodDescriptor(desc, &params, &ret)) {
@@ -827,11 +902,12 @@ absl::Status Builder::TranslateInsn(const BInsn& in, State& st, bool* ended) {
     for (size_t i = args.size(); i-- > 0;) args[i] = pop();
     ValueType rt = TypeOfDescriptor(ret);
     InsnId id = NewInsn(Op::kInvoke, rt, bci);
-    ir_->insns[id].operands = args;
+    ValueId receiver = kind != InvokeKind::kStatic && !args.empty() ? args[0] : kNone;
+    ir_->insns[id].operands = std::move(args);
     ir_->insns[id].invoke = kind;
     member(id, index);
     ir_->blocks[cur_].insns.push_back(id);
-    if (kind != InvokeKind::kStatic && !args.empty()) may_npe(args[0]);
+    if (kind != InvokeKind::kStatic && receiver != kNone) may_npe(receiver);
     pending_thrown_.push_back(kThrowable);
     if (rt.kind != TypeKind::kVoid) push(ir_->insns[id].result);
     return absl::OkStatus();
@@ -1302,7 +1378,13 @@ absl::Status Builder::TranslateInsn(const BInsn& in, State& st, bool* ended) {
     case Opcode::kAthrow: {
       ValueId e = pop();
       EmitEffect(Op::kThrow, {e}, bci);
-      if (e >= 0 && TypeOf(e).kind == TypeKind::kRef) {
+      // The type of a phi (null, or its first edge's) and so of an element
+      // loaded from it is provisional until PrunePhis joins the operands:
+      // route such an exception as a Throwable.
+      Op def = e >= 0 ? ir_->insns[ir_->values[e].def].op : Op::kConst;
+      if (e >= 0 && (def == Op::kPhi || def == Op::kArrayLoad)) {
+        pending_thrown_.push_back(kThrowable);
+      } else if (e >= 0 && TypeOf(e).kind == TypeKind::kRef) {
         std::string_view d = TypeOf(e).descriptor;
         pending_thrown_.push_back(d.size() > 2 && d[0] == 'L' ? ClassNameOfDescriptor(d) : kThrowable);
       }
@@ -1348,8 +1430,9 @@ void Builder::FillPhis() {
       Instruction& phi = ir_->insns[b.phis[p]];
       int32_t slot = phi_slots_[b.id][p];
       phi.operands.clear();
+      phi.operands.reserve(b.preds.size());
       for (EdgeId e : b.preds) {
-        const State& s = edge_state_[e];
+        const State& s = EdgeState(e);
         ValueId v = kNone;
         if (slot < static_cast<int32_t>(s.locals.size())) {
           v = s.locals[slot];
@@ -1370,9 +1453,8 @@ absl::Status Builder::PrunePhis() {
   std::vector<ValueId> repl(nv);
   for (size_t v = 0; v < nv; ++v) repl[v] = static_cast<ValueId>(v);
   auto find = [&](ValueId v) {
-    if (v < 0) return v;
-    while (repl[v] != v) {
-      repl[v] = repl[repl[v]];
+    while (v >= 0 && repl[v] != v) {
+      if (repl[v] >= 0) repl[v] = repl[repl[v]];  // path halving; kNone (undefined) ends the chain
       v = repl[v];
     }
     return v;
@@ -1415,6 +1497,7 @@ absl::Status Builder::PrunePhis() {
   // 2. Liveness from real uses, through phis.
   std::vector<uint8_t> live(nv, 0);
   std::vector<ValueId> work;
+  work.reserve(nv);
   for (const Block& b : ir_->blocks) {
     for (InsnId id : b.insns) {
       for (ValueId o : ir_->insns[id].operands) {
@@ -1440,12 +1523,10 @@ absl::Status Builder::PrunePhis() {
   // 3. Live phis get their type from their operands (to a fixpoint through
   //    phi cycles); dead and replaced phis go.
   for (Block& b : ir_->blocks) {
-    std::vector<InsnId> kept;
-    for (InsnId id : b.phis) {
+    std::erase_if(b.phis, [&](InsnId id) {
       ValueId v = ir_->insns[id].result;
-      if (live[v] && repl[v] == v) kept.push_back(id);
-    }
-    b.phis = std::move(kept);
+      return !(live[v] && repl[v] == v);
+    });
   }
   for (bool changed = true; changed;) {
     changed = false;
@@ -1472,6 +1553,22 @@ absl::Status Builder::PrunePhis() {
           ir_->values[phi.result].type = t;
           changed = true;
         }
+      }
+    }
+    // A reference loaded from an array takes its type from the array's,
+    // which was provisional when the array was a phi.
+    for (Instruction& in : ir_->insns) {
+      if (in.op != Op::kArrayLoad || in.result < 0 || in.operands.empty() || in.operands[0] < 0 ||
+          ir_->values[in.result].type.kind != TypeKind::kRef) {
+        continue;
+      }
+      std::string_view d = ir_->values[in.operands[0]].type.descriptor;
+      std::string_view e = d.size() >= 2 && d[0] == '[' && (d[1] == 'L' || d[1] == '[')
+                               ? d.substr(1) : std::string_view("Ljava/lang/Object;");
+      if (ir_->values[in.result].type.descriptor != e) {
+        ir_->values[in.result].type.descriptor = e;
+        in.type = e;
+        changed = true;
       }
     }
   }
@@ -1506,6 +1603,7 @@ void Builder::Compact() {
   for (const Edge& e : ir.edges) keep_block[e.from] = keep_block[e.to] = 1;
   std::vector<BlockId> block_map(ir.blocks.size(), kNone);
   std::vector<Block> blocks;
+  blocks.reserve(ir.blocks.size());
   for (Block& b : ir.blocks) {
     if (!keep_block[b.id]) continue;
     block_map[b.id] = static_cast<BlockId>(blocks.size());
@@ -1515,6 +1613,8 @@ void Builder::Compact() {
   std::vector<ValueId> value_map(ir.values.size(), kNone);
   std::vector<Instruction> insns;
   std::vector<Value> values;
+  insns.reserve(ir.insns.size());
+  values.reserve(ir.values.size());
   auto take = [&](InsnId id) -> InsnId {
     Instruction& in = ir.insns[id];
     InsnId nid = static_cast<InsnId>(insns.size());
@@ -1532,16 +1632,16 @@ void Builder::Compact() {
     Block& b = blocks[bi];
     b.id = static_cast<BlockId>(bi);
     for (InsnId& id : b.phis) id = take(id);
-    std::vector<InsnId> kept;
-    for (InsnId id : b.insns) {
-      const Instruction& in = ir.insns[id];
+    size_t kept = 0;  // filtered in place: take() reads the old id before it is overwritten
+    for (size_t i = 0; i < b.insns.size(); ++i) {
+      const Instruction& in = ir.insns[b.insns[i]];
       if (in.op == Op::kConst && in.result >= 0 &&
           ir.values[in.result].type.kind == TypeKind::kReturnAddress) {
         continue;
       }
-      kept.push_back(take(id));
+      b.insns[kept++] = take(b.insns[i]);
     }
-    b.insns = std::move(kept);
+    b.insns.resize(kept);
   }
   for (Instruction& in : insns) {
     in.block = block_map[in.block];
@@ -1567,6 +1667,24 @@ absl::StatusOr<std::shared_ptr<const MethodIR>> Builder::Run() {
   if (!decoded.ok()) return decoded.status();
   code_ = std::move(*decoded);
   max_locals_ = m_.code->max_locals;
+  // Slots no instruction writes keep their entry value (`this`, unchanged
+  // parameters) everywhere: they need no phis, so that, say, a getfield of
+  // `this` in a loop is still seen to be on a non-null receiver. A store to
+  // s may also kill s-1 and s+1 (long and double halves).
+  local_written_.assign(max_locals_ + 1u, 0);
+  for (const BInsn& i : code_.instructions) {
+    int32_t slot = -1;
+    int op = static_cast<int>(i.opcode);
+    if ((op >= static_cast<int>(Opcode::kIstore) && op <= static_cast<int>(Opcode::kAstore)) ||
+        i.opcode == Opcode::kIinc) {
+      slot = i.a;
+    } else if (op >= static_cast<int>(Opcode::kIstore0) && op <= static_cast<int>(Opcode::kAstore3)) {
+      slot = (op - static_cast<int>(Opcode::kIstore0)) % 4;
+    }
+    for (int32_t s = slot - 1; slot >= 0 && s <= slot + 1; ++s) {
+      if (s >= 0 && s < static_cast<int32_t>(local_written_.size())) local_written_[s] = 1;
+    }
+  }
   line_of_bci_.assign(m_.code->code.size(), -1);
   {
     auto lines = m_.code->line_numbers;

@@ -145,11 +145,13 @@ std::string InstructionString(const MethodIR& ir, const Instruction& in) {
       break;
     }
     case Op::kStringConcat: {
+      // Tags print as \1 and \2; every other character as Escape has it
+      // (a backslash of the recipe as \\), so the two cannot be confused.
       std::string recipe;
       for (char c : in.text) {
-        recipe += c == '\1' ? "\\1" : c == '\2' ? "\\2" : std::string(1, c);
+        recipe += c == '\1' ? "\\1" : c == '\2' ? "\\2" : Escape(std::string_view(&c, 1));
       }
-      rhs = Cat("concat \"", Escape(recipe), "\" (", args(0), ")");
+      rhs = Cat("concat \"", recipe, "\" (", args(0), ")");
       break;
     }
     case Op::kGetField: rhs = Cat("getfield ", v(0), ".", Dotted(in.owner), ".", in.name); break;

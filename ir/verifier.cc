@@ -1,6 +1,7 @@
 #include "ir/verifier.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "absl/strings/str_format.h"
 #include "classfile/strings.h"
@@ -13,7 +14,7 @@ namespace {
 
 class Verifier {
  public:
-  Verifier(const MethodIR& ir, const classfile::ClassHierarchy* h) : ir_(ir), h_(h), dom_(ir) {}
+  Verifier(const MethodIR& ir, const classfile::ClassHierarchy* h) : ir_(ir), h_(h) {}
 
   std::vector<std::string> Run();
 
@@ -37,27 +38,28 @@ class Verifier {
   void CheckExceptions(const Block& b);
   void CheckTypes(const Instruction& in);
   bool NonNull(ValueId v) const;
+  // A value id in range whose def is an instruction id in range (broken IR
+  // must not make the checks themselves read out of bounds).
+  bool ValidValue(ValueId v) const {
+    return v >= 0 && v < static_cast<ValueId>(ir_.values.size()) && ir_.values[v].def >= 0 &&
+           ir_.values[v].def < static_cast<InsnId>(ir_.insns.size());
+  }
 
   const MethodIR& ir_;
   const classfile::ClassHierarchy* h_;
-  Dominators dom_;
+  std::optional<Dominators> dom_;  // built once the edge lists are consistent
   std::vector<std::string> failures_;
 };
 
 void Verifier::CheckStructure() {
   const auto& blocks = ir_.blocks;
-  JWP_VERIFY(ir_.entry >= 0 && ir_.exit >= 0 && ir_.exceptional_exit >= 0, "missing entry or exit");
+  const auto nblocks = static_cast<BlockId>(blocks.size());
+  JWP_VERIFY(ir_.entry >= 0 && ir_.exit >= 0 && ir_.exceptional_exit >= 0 && ir_.entry < nblocks &&
+                 ir_.exit < nblocks && ir_.exceptional_exit < nblocks,
+             "missing entry or exit");
   if (!failures_.empty()) return;
-  JWP_VERIFY(blocks[ir_.entry].preds.empty(), "the entry has predecessors");
-  for (BlockId x : {ir_.exit, ir_.exceptional_exit}) {
-    JWP_VERIFY(blocks[x].succs.empty(), absl::StrFormat("exit B%d has successors", x));
-    JWP_VERIFY(blocks[x].insns.empty() && blocks[x].phis.empty(), absl::StrFormat("exit B%d has instructions", x));
-  }
   for (const Block& b : blocks) {
     JWP_VERIFY(b.id == static_cast<BlockId>(&b - blocks.data()), absl::StrFormat("block B%d has id %d", &b - blocks.data(), b.id));
-    bool is_exit = b.id == ir_.exit || b.id == ir_.exceptional_exit;
-    JWP_VERIFY(dom_.Reachable(b.id) || (is_exit && b.preds.empty()),
-          absl::StrFormat("B%d is unreachable from the entry", b.id));
   }
   // Each edge once in its source's succs and once in its target's preds.
   std::vector<int> in_succs(ir_.edges.size(), 0), in_preds(ir_.edges.size(), 0);
@@ -77,6 +79,19 @@ void Verifier::CheckStructure() {
           absl::StrFormat("edge %d (B%d->B%d) is not once in its source's successors", e, edge.from, edge.to));
     JWP_VERIFY(in_preds[e] == 1,
           absl::StrFormat("edge %d (B%d->B%d) is not once in its target's predecessors", e, edge.from, edge.to));
+  }
+  // Only now are block ids and edge endpoints safe to index with.
+  if (!failures_.empty()) return;
+  dom_.emplace(ir_);
+  JWP_VERIFY(blocks[ir_.entry].preds.empty(), "the entry has predecessors");
+  for (BlockId x : {ir_.exit, ir_.exceptional_exit}) {
+    JWP_VERIFY(blocks[x].succs.empty(), absl::StrFormat("exit B%d has successors", x));
+    JWP_VERIFY(blocks[x].insns.empty() && blocks[x].phis.empty(), absl::StrFormat("exit B%d has instructions", x));
+  }
+  for (const Block& b : blocks) {
+    bool is_exit = b.id == ir_.exit || b.id == ir_.exceptional_exit;
+    JWP_VERIFY(dom_->Reachable(b.id) || (is_exit && b.preds.empty()),
+          absl::StrFormat("B%d is unreachable from the entry", b.id));
   }
 }
 
@@ -102,8 +117,9 @@ void Verifier::CheckValues() {
         const Instruction& in = ir_.insns[id];
         JWP_VERIFY(in.block == b.id, Cat("instruction claims another block: ", At(in)));
         if (in.result >= 0) {
-          ++defs[in.result];
-          JWP_VERIFY(ir_.values[in.result].def == id, Cat("value's def does not point back: ", At(in)));
+          bool in_range = in.result < static_cast<ValueId>(ir_.values.size());
+          if (in_range) ++defs[in.result];
+          JWP_VERIFY(in_range && ir_.values[in.result].def == id, Cat("value's def does not point back: ", At(in)));
         }
       }
     }
@@ -129,13 +145,13 @@ void Verifier::CheckDominance() {
       const Instruction& phi = ir_.insns[id];
       for (size_t i = 0; i < phi.operands.size() && i < b.preds.size(); ++i) {
         ValueId o = phi.operands[i];
-        if (o < 0 || o >= static_cast<ValueId>(ir_.values.size())) {
+        if (!ValidValue(o)) {
           CheckFailed(Cat("phi operand out of range: ", At(phi)));
           continue;
         }
         BlockId from = ir_.edges[b.preds[i]].from;
         BlockId def_block = ir_.insns[ir_.values[o].def].block;
-        JWP_VERIFY(dom_.Dominates(def_block, from),
+        JWP_VERIFY(dom_->Dominates(def_block, from),
               absl::StrFormat("phi operand v%d (defined in B%d) does not dominate predecessor B%d: %s", o,
                               def_block, from, At(phi)));
       }
@@ -143,13 +159,13 @@ void Verifier::CheckDominance() {
     for (InsnId id : b.insns) {
       const Instruction& in = ir_.insns[id];
       for (ValueId o : in.operands) {
-        if (o < 0 || o >= static_cast<ValueId>(ir_.values.size())) {
+        if (!ValidValue(o)) {
           CheckFailed(Cat("operand out of range: ", At(in)));
           continue;
         }
         InsnId def = ir_.values[o].def;
         BlockId db = ir_.insns[def].block;
-        bool ok = db == b.id ? pos[def] < pos[id] : dom_.Dominates(db, b.id);
+        bool ok = db == b.id ? pos[def] < pos[id] : dom_->Dominates(db, b.id);
         JWP_VERIFY(ok, absl::StrFormat("use of v%d not dominated by its definition (B%d): %s", o, db, At(in)));
       }
     }
@@ -157,6 +173,7 @@ void Verifier::CheckDominance() {
 }
 
 bool Verifier::NonNull(ValueId v) const {
+  if (!ValidValue(v)) return false;
   const Instruction& d = ir_.def(v);
   switch (d.op) {
     case Op::kNew: case Op::kNewArray: case Op::kNewMultiArray: case Op::kLambda: case Op::kStringConcat:
@@ -186,8 +203,10 @@ void Verifier::CheckBlockShape(const Block& b) {
     JWP_VERIFY(normal.size() == 2 && normal[0]->kind == EdgeKind::kTrue && normal[1]->kind == EdgeKind::kFalse,
           Cat("if without true and false successors: ", At(*last)));
   } else if (op == Op::kSwitch) {
-    const auto& cases = ir_.switches[last->index].values;
-    bool ok = normal.size() == cases.size() + 1;
+    bool known = last->index >= 0 && last->index < static_cast<int32_t>(ir_.switches.size());
+    const std::vector<int32_t> none;
+    const auto& cases = known ? ir_.switches[last->index].values : none;
+    bool ok = known && normal.size() == cases.size() + 1;
     for (size_t i = 0; ok && i < cases.size(); ++i) {
       ok = normal[i]->kind == EdgeKind::kCase && normal[i]->case_value == cases[i];
     }
@@ -214,28 +233,34 @@ void Verifier::CheckExceptions(const Block& b) {
   }
   // At most one PEI, last. (A PEI whose only exception is ruled out, such as
   // a dereference of `this`, may stand anywhere.)
+  // A PEI whose only exception is ruled out here (add, a dereference of a
+  // value never null) cannot throw.
+  auto cannot_throw = [&](const Instruction& in) {
+    switch (in.op) {
+      case Op::kGetField: case Op::kPutField: case Op::kArrayLength:
+        return !in.operands.empty() && NonNull(in.operands[0]);
+      case Op::kBinary:
+        return !(in.binary == BinaryOp::kDiv || in.binary == BinaryOp::kRem) || !ValidValue(in.result) ||
+               !(ir_.values[in.result].type.kind == TypeKind::kInt ||
+                 ir_.values[in.result].type.kind == TypeKind::kLong);
+      default:
+        return false;
+    }
+  };
   const Instruction* pei = nullptr;
   for (size_t i = 0; i < b.insns.size(); ++i) {
     const Instruction& in = ir_.insns[b.insns[i]];
     if (!OpMayThrow(in.op)) continue;
     if (i + 1 < b.insns.size()) {
       // Not last: it must be one that cannot throw here.
-      bool cannot = false;
-      switch (in.op) {
-        case Op::kGetField: case Op::kPutField: case Op::kArrayLength: cannot = NonNull(in.operands[0]); break;
-        case Op::kBinary: cannot = !(in.binary == BinaryOp::kDiv || in.binary == BinaryOp::kRem) ||
-                                   !(ir_.values[in.result].type.kind == TypeKind::kInt ||
-                                     ir_.values[in.result].type.kind == TypeKind::kLong);
-          break;
-        default: break;
-      }
-      JWP_VERIFY(cannot, Cat("potentially-excepting instruction is not last in its block: ", At(in)));
+      JWP_VERIFY(cannot_throw(in), Cat("potentially-excepting instruction is not last in its block: ", At(in)));
     } else {
       pei = &in;
     }
   }
   if (!exc.empty()) {
-    JWP_VERIFY(pei != nullptr, absl::StrFormat("B%d has exceptional successors but no instruction that throws", b.id));
+    JWP_VERIFY(pei != nullptr,
+               absl::StrFormat("B%d has exceptional successors but no instruction that throws", b.id));
   }
   if (pei == nullptr) return;
   auto has = [&](std::string_view type) {
@@ -248,20 +273,22 @@ void Verifier::CheckExceptions(const Block& b) {
     JWP_VERIFY(has(type), Cat("missing ", type, " edge: ", At(*pei)));
   };
   const Instruction& in = *pei;
+  const ValueId op0 = in.operands.empty() ? kNone : in.operands[0];
+  const TypeKind result_kind = ValidValue(in.result) ? ir_.values[in.result].type.kind : TypeKind::kVoid;
   switch (in.op) {
     case Op::kGetField: case Op::kPutField: case Op::kArrayLength:
     case Op::kMonitorEnter: case Op::kMonitorExit:
-      if (!NonNull(in.operands[0])) require("java/lang/NullPointerException");
+      if (!NonNull(op0)) require("java/lang/NullPointerException");
       if (in.op == Op::kMonitorExit) require("java/lang/IllegalMonitorStateException");
       break;
     case Op::kArrayLoad: case Op::kArrayStore:
-      if (!NonNull(in.operands[0])) require("java/lang/NullPointerException");
+      if (!NonNull(op0)) require("java/lang/NullPointerException");
       require("java/lang/ArrayIndexOutOfBoundsException");
       if (in.op == Op::kArrayStore && (in.type[0] == 'L' || in.type[0] == '[')) require("java/lang/ArrayStoreException");
       break;
     case Op::kBinary:
       if ((in.binary == BinaryOp::kDiv || in.binary == BinaryOp::kRem) &&
-          (ir_.values[in.result].type.kind == TypeKind::kInt || ir_.values[in.result].type.kind == TypeKind::kLong)) {
+          (result_kind == TypeKind::kInt || result_kind == TypeKind::kLong)) {
         require("java/lang/ArithmeticException");
       }
       break;
@@ -269,13 +296,13 @@ void Verifier::CheckExceptions(const Block& b) {
     case Op::kCheckCast: require("java/lang/ClassCastException"); break;
     case Op::kInvoke:
       require("java/lang/Throwable");
-      if (in.invoke != InvokeKind::kStatic && in.invoke != InvokeKind::kDynamic && !NonNull(in.operands[0])) {
+      if (in.invoke != InvokeKind::kStatic && in.invoke != InvokeKind::kDynamic && !NonNull(op0)) {
         require("java/lang/NullPointerException");
       }
       break;
     case Op::kStringConcat: require("java/lang/Throwable"); break;
     case Op::kThrow:
-      if (!NonNull(in.operands[0])) require("java/lang/NullPointerException");
+      if (!NonNull(op0)) require("java/lang/NullPointerException");
       break;
     default:
       break;
@@ -301,10 +328,10 @@ void Verifier::CheckExceptions(const Block& b) {
 
 void Verifier::CheckTypes(const Instruction& in) {
   auto kind = [&](size_t i) {
-    return i < in.operands.size() && in.operands[i] >= 0 ? ir_.values[in.operands[i]].type.kind : TypeKind::kVoid;
+    return i < in.operands.size() && ValidValue(in.operands[i]) ? ir_.values[in.operands[i]].type.kind : TypeKind::kVoid;
   };
   auto is_ref = [&](size_t i) { return IsReference(kind(i)); };
-  auto result = [&]() { return in.result >= 0 ? ir_.values[in.result].type.kind : TypeKind::kVoid; };
+  auto result = [&]() { return ValidValue(in.result) ? ir_.values[in.result].type.kind : TypeKind::kVoid; };
   switch (in.op) {
     case Op::kBinary: {
       bool shift = in.binary == BinaryOp::kShl || in.binary == BinaryOp::kShr || in.binary == BinaryOp::kUshr;
