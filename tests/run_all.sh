@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds jwp and runs the whole test suite twice: in the optimized build and in
-# the ASan+UBSan build. This is the README's test command and what CI runs.
+# Builds jwp and runs the whole test suite: in the optimized build, the short
+# libFuzzer runs in a clang ASan+UBSan build, and the suite again in the
+# ASan+UBSan build. This is the README's test command and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,12 @@ echo "== release build (build/)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs" --timeout 600
+
+echo "== fuzz build (build-fuzz/: clang, libFuzzer, ASan+UBSan): short fuzz runs"
+cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+  -DJWP_FUZZ=ON -DJWP_SANITIZE=ON -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g"
+cmake --build build-fuzz -j "$jobs" --target class_file_fuzzer archive_fuzzer jimage_fuzzer
+ctest --test-dir build-fuzz --output-on-failure -L fuzz
 
 echo "== sanitizer build (build-asan/: ASan+UBSan)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DJWP_SANITIZE=ON \
