@@ -1335,20 +1335,17 @@ absl::Status Builder::TranslateInsn(const BInsn& in, State& st, bool* ended) {
       push(r);
       break;
     }
-    case Opcode::kNewarray: {
-      static constexpr std::string_view kDescs[] = {"[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
-      std::string_view d = kDescs[in.a - 4];
-      ValueId count = pop();
-      ValueId r = EmitValue(Op::kNewArray, {TypeKind::kRef, d}, {count}, bci);
-      ir_->insns[ir_->values[r].def].type = d;
-      ir_->insns[ir_->values[r].def].index = 1;
-      pending_thrown_.push_back(kNase);
-      push(r);
-      break;
-    }
+    case Opcode::kNewarray:
     case Opcode::kAnewarray: {
-      std::string_view c = pool_.ClassName(static_cast<uint16_t>(in.a));
-      std::string_view d = ir_->Intern(c[0] == '[' ? Cat("[", c) : Cat("[L", c, ";"));
+      // One dimension of array type d ("[I", "[Ljava/lang/String;").
+      std::string_view d;
+      if (in.opcode == Opcode::kNewarray) {
+        static constexpr std::string_view kDescs[] = {"[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
+        d = kDescs[in.a - 4];
+      } else {
+        std::string_view c = pool_.ClassName(static_cast<uint16_t>(in.a));
+        d = ir_->Intern(c[0] == '[' ? Cat("[", c) : Cat("[L", c, ";"));
+      }
       ValueId count = pop();
       ValueId r = EmitValue(Op::kNewArray, {TypeKind::kRef, d}, {count}, bci);
       ir_->insns[ir_->values[r].def].type = d;
