@@ -276,9 +276,9 @@ void PutLe32(Bytes& b, size_t at, uint32_t v) {
 
 // Regression: ZipArchive::ReadEntry sized its buffer from the entry's
 // uncompressed size before reading, so a 2 KB jar claiming a 1008 MiB class
-// made every read of it allocate and clear 1008 MiB (found by the archive
-// fuzzer as an out-of-memory with -malloc_limit_mb). Fixed in zip_archive.cc:
-// the buffer grows as bytes arrive.
+// made every read of it allocate and clear 1008 MiB (archive_fuzzer with
+// -malloc_limit_mb=256 reports this jar as out-of-memory). Fixed in
+// zip_archive.cc: the buffer grows as bytes arrive.
 TEST(CorruptionJar, ForgedEntrySizeFailsWithoutAllocatingIt) {
   TempDir dir;
   const std::string staging = dir.File("staging");
@@ -651,8 +651,9 @@ TEST(CorruptionMalformed, LookupswitchKeysNotSorted) {
 }
 
 // Regression: the decoder computed a switch target as int(pc) + s4 offset, a
-// signed overflow (UB, reported by UBSan) for offsets near INT32_MAX. Found
-// by the class_file fuzzer's seeds; fixed in bytecode.cc.
+// signed overflow (UB) for offsets near INT32_MAX. Seen in review while
+// writing the fuzz targets; UBSan in class_file_fuzzer reported it on this
+// input ("signed integer overflow: 3 + 2147483647"). Fixed in bytecode.cc.
 TEST(CorruptionMalformed, SwitchOffsetOverflowIsAnError) {
   ClassSpec s;
   s.code = {0x00, 0x00, 0x00,            // 0: nop x 3
