@@ -834,23 +834,8 @@ absl::Status Builder::TranslateInsn(const BInsn& in, State& st, bool* ended) {
     ir_->insns[id].cond = c;
     *ended = true;
   };
-  auto non_null = [&](ValueId v) {
-    if (v < 0) return false;
-    const Instruction& d = ir_->insns[ir_->values[v].def];
-    switch (d.op) {
-      case Op::kNew: case Op::kNewArray: case Op::kNewMultiArray: case Op::kLambda:
-      case Op::kStringConcat:
-        return true;
-      case Op::kConst:
-        return d.const_kind != ConstKind::kNull && IsReference(TypeOf(v).kind);
-      case Op::kParam:
-        return d.index == 0 && !ir_->is_static;
-      default:
-        return false;
-    }
-  };
   auto may_npe = [&](ValueId receiver) {
-    if (!non_null(receiver)) pending_thrown_.push_back(kNpe);
+    if (!IsKnownNonNull(*ir_, receiver)) pending_thrown_.push_back(kNpe);
   };
   auto element_of = [&](ValueId array, std::string_view fallback) -> std::string_view {
     std::string_view d = array >= 0 ? TypeOf(array).descriptor : std::string_view();

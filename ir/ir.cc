@@ -86,6 +86,22 @@ std::string MethodIR::QualifiedName() const {
   return Cat(class_name, ".", method_name, method_descriptor);
 }
 
+bool IsKnownNonNull(const MethodIR& ir, ValueId v) {
+  if (v < 0 || v >= static_cast<ValueId>(ir.values.size())) return false;
+  const Instruction& d = ir.insns[ir.values[v].def];
+  switch (d.op) {
+    case Op::kNew: case Op::kNewArray: case Op::kNewMultiArray: case Op::kLambda:
+    case Op::kStringConcat:
+      return true;
+    case Op::kConst:
+      return d.const_kind != ConstKind::kNull && IsReference(ir.values[v].type.kind);
+    case Op::kParam:
+      return d.index == 0 && !ir.is_static;
+    default:
+      return false;
+  }
+}
+
 std::string_view MethodIR::Intern(std::string s) { return strings_.emplace_back(std::move(s)); }
 
 }  // namespace jwp::ir

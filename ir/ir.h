@@ -192,6 +192,12 @@ class MethodIR {
   std::deque<std::string> strings_;
 };
 
+// True when v is a reference that is never null by construction: an
+// allocation, a lambda, a string concatenation, a non-null constant, or
+// `this`. The builder omits NPE edges on such receivers; the verifier
+// requires them everywhere else.
+bool IsKnownNonNull(const MethodIR& ir, ValueId v);
+
 }  // namespace jwp::ir
 
 #endif  // JWP_IR_IR_H_

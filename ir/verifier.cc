@@ -172,17 +172,7 @@ void Verifier::CheckDominance() {
   }
 }
 
-bool Verifier::NonNull(ValueId v) const {
-  if (!ValidValue(v)) return false;
-  const Instruction& d = ir_.def(v);
-  switch (d.op) {
-    case Op::kNew: case Op::kNewArray: case Op::kNewMultiArray: case Op::kLambda: case Op::kStringConcat:
-      return true;
-    case Op::kConst: return d.const_kind != ConstKind::kNull && IsReference(ir_.values[v].type.kind);
-    case Op::kParam: return d.index == 0 && !ir_.is_static;
-    default: return false;
-  }
-}
+bool Verifier::NonNull(ValueId v) const { return ValidValue(v) && IsKnownNonNull(ir_, v); }
 
 void Verifier::CheckBlockShape(const Block& b) {
   if (b.id == ir_.exit || b.id == ir_.exceptional_exit) return;
