@@ -1,0 +1,32 @@
+// TypeFacts (type_facts.h) answered by a classfile::ClassHierarchy: the only
+// place the simplifier and the solver see the class path. The hierarchy must
+// outlive this object; queries are not thread-safe beyond what the hierarchy
+// allows (its member loads are).
+#ifndef JWP_SIMPLIFIER_HIERARCHY_TYPE_FACTS_H_
+#define JWP_SIMPLIFIER_HIERARCHY_TYPE_FACTS_H_
+
+#include "classfile/class_hierarchy.h"
+#include "simplifier/type_facts.h"
+
+namespace jwp::simplifier {
+
+class HierarchyTypeFacts final : public TypeFacts {
+ public:
+  explicit HierarchyTypeFacts(const classfile::ClassHierarchy& hierarchy) : h_(hierarchy) {}
+
+  std::optional<bool> is_subtype(std::string_view sub, std::string_view super) const override;
+  bool is_known(std::string_view type) const override;
+  bool is_final(std::string_view type) const override;
+  bool is_instantiable(std::string_view type) const override;
+  TypeList concrete_subtypes(std::string_view type, size_t limit) const override;
+  std::optional<MethodName> dispatch(std::string_view receiver, std::string_view sig_owner,
+                                     std::string_view sig_name,
+                                     std::string_view sig_descriptor) const override;
+
+ private:
+  const classfile::ClassHierarchy& h_;
+};
+
+}  // namespace jwp::simplifier
+
+#endif  // JWP_SIMPLIFIER_HIERARCHY_TYPE_FACTS_H_
