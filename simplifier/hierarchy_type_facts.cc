@@ -81,7 +81,11 @@ TypeFacts::TypeList HierarchyTypeFacts::concrete_subtypes(std::string_view type,
     if (id == kNoClass || h_.IsPhantom(id)) return out;
     std::string prefix(type.substr(0, type.find('L')));
     std::vector<ClassId> subs = h_.Subtypes(id);
-    out.complete = subs.size() <= limit && !h_.HasMissingAncestor(id);
+    // Arrays of Object, Cloneable and Serializable also have the arrays of
+    // one more dimension ([[I <: [Ljava/lang/Object;): never complete.
+    const bool deeper = id == h_.object_class() || id == h_.cloneable_class() ||
+                        id == h_.serializable_class();
+    out.complete = subs.size() <= limit && !h_.HasMissingAncestor(id) && !deeper;
     for (ClassId s : subs) {
       if (out.types.size() >= limit) break;
       if (h_.IsPhantom(s)) continue;

@@ -1,0 +1,183 @@
+// The solver chain (solver.h), after KLEE's ConstructSolverChain: the answer
+// cache, then the Z3 core (encoding, axioms, check with a timeout, witness),
+// then the .smt2 log of slow queries. Validation against the SMT-LIB
+// printer's encoding lives in the tests (tests/solver/validation_test.cc).
+#include "solver/solver.h"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/hash/hash.h"
+#include "absl/strings/str_cat.h"
+#include "solver/internal/encoder.h"
+#include "solver/internal/witness_builder.h"
+
+namespace jwp::solver {
+
+const char* sat_answer_name(SatAnswer a) {
+  switch (a) {
+    case SatAnswer::kSat: return "sat";
+    case SatAnswer::kUnsat: return "unsat";
+    case SatAnswer::kUnknown: return "unknown";
+  }
+  return "?";
+}
+
+struct Solver::Impl {
+  z3::context ctx;
+  // Cache: the sorted, deduplicated assertion ids -> a Sat/Unsat result.
+  absl::flat_hash_map<std::vector<uint32_t>, CheckResult> cache;
+};
+
+Solver::Solver(logic::TermManager& tm, SolverOptions options)
+    : tm_(tm), options_(std::move(options)), impl_(std::make_unique<Impl>()) {}
+
+Solver::~Solver() = default;
+
+CheckResult Solver::check(const logic::Minterm& m, bool want_witness) {
+  if (m.is_true()) return check(std::span<const logic::Term>(), want_witness);
+  logic::Term t = m.term();
+  return check(std::span<const logic::Term>(&t, 1), want_witness);
+}
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+internal::EncoderOptions encoder_options(const SolverOptions& o, bool want_witness) {
+  internal::EncoderOptions e;
+  e.types = o.types;
+  e.max_subtypes_per_type = o.max_subtypes_per_type;
+  e.type_every_reference = want_witness && o.types != nullptr;
+  return e;
+}
+
+}  // namespace
+
+std::string Solver::to_smt2(std::span<const logic::Term> assertions) {
+  try {
+    internal::Encoder enc(impl_->ctx, tm_, encoder_options(options_, false));
+    enc.encode(assertions);
+    z3::solver s(impl_->ctx);
+    for (const z3::expr& a : enc.axioms()) s.add(a);
+    for (const z3::expr& a : enc.assertions()) s.add(a);
+    return s.to_smt2();
+  } catch (const z3::exception& e) {
+    return absl::StrCat("; z3 error: ", e.msg(), "\n");
+  }
+}
+
+CheckResult Solver::check(std::span<const logic::Term> assertions, bool want_witness) {
+  const auto start = std::chrono::steady_clock::now();
+  ++stats_.queries;
+  CheckResult result;
+  auto finish = [&]() -> CheckResult {
+    result.time_ms = ms_since(start);
+    stats_.total_ms += result.time_ms;
+    switch (result.answer) {
+      case SatAnswer::kSat: ++stats_.sat; break;
+      case SatAnswer::kUnsat: ++stats_.unsat; break;
+      case SatAnswer::kUnknown: ++stats_.unknown; break;
+    }
+    return std::move(result);
+  };
+
+  for (logic::Term a : assertions) {
+    if (a.is_null() || !a.sort().is_bool()) {
+      result.answer = SatAnswer::kUnknown;
+      result.reason = "an assertion is not a Bool term";
+      return finish();
+    }
+  }
+
+  // ---- Cache -----------------------------------------------------------------
+  std::vector<uint32_t> key;
+  key.reserve(assertions.size());
+  for (logic::Term a : assertions) key.push_back(a.id());
+  std::sort(key.begin(), key.end());
+  key.erase(std::unique(key.begin(), key.end()), key.end());
+  if (options_.cache_entries > 0) {
+    auto it = impl_->cache.find(key);
+    if (it != impl_->cache.end() &&
+        (!want_witness || it->second.answer != SatAnswer::kSat || it->second.witness)) {
+      ++stats_.cache_hits;
+      result = it->second;
+      result.cached = true;
+      if (!want_witness) result.witness.reset();
+      return finish();
+    }
+  }
+
+  // ---- Z3 --------------------------------------------------------------------
+  std::string smt2;  // for the slow-query log
+  try {
+    internal::Encoder enc(impl_->ctx, tm_, encoder_options(options_, want_witness));
+    enc.encode(assertions);
+    result.assumptions = enc.assumptions();
+    z3::solver s(impl_->ctx);
+    z3::params p(impl_->ctx);
+    p.set("timeout", options_.timeout_ms);
+    s.set(p);
+    for (const z3::expr& a : enc.axioms()) s.add(a);
+    for (const z3::expr& a : enc.assertions()) s.add(a);
+    const auto solve_start = std::chrono::steady_clock::now();
+    switch (s.check()) {
+      case z3::sat:
+        result.answer = SatAnswer::kSat;
+        if (want_witness) {
+          z3::model m = s.get_model();
+          result.witness = internal::build_witness(enc, m, tm_, options_.types);
+          for (const std::string& a : result.assumptions) result.witness->notes.push_back(a);
+        }
+        break;
+      case z3::unsat: result.answer = SatAnswer::kUnsat; break;
+      case z3::unknown:
+        result.answer = SatAnswer::kUnknown;
+        result.reason = s.reason_unknown();
+        if (result.reason.empty()) result.reason = "unknown";
+        break;
+    }
+    if (!options_.log_dir.empty() && ms_since(solve_start) >= options_.log_threshold_ms) {
+      smt2 = s.to_smt2();
+    }
+  } catch (const z3::exception& e) {
+    result.answer = SatAnswer::kUnknown;
+    result.reason = absl::StrCat("z3 error: ", e.msg());
+    result.witness.reset();
+  }
+
+  // ---- Slow-query log ----------------------------------------------------------
+  if (!smt2.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options_.log_dir, ec);
+    const std::string path =
+        absl::StrCat(options_.log_dir, "/query-", stats_.queries, ".smt2");
+    std::ofstream out(path, std::ios::trunc);
+    if (out) {
+      out << "; jwp solver: " << sat_answer_name(result.answer)
+          << (result.reason.empty() ? "" : " (" + result.reason + ")") << " after "
+          << ms_since(start) << " ms\n";
+      for (const std::string& a : result.assumptions) out << "; assumption: " << a << "\n";
+      out << smt2;
+      ++stats_.logged;
+    }
+  }
+
+  if (options_.cache_entries > 0 && result.answer != SatAnswer::kUnknown) {
+    if (impl_->cache.size() >= options_.cache_entries) impl_->cache.clear();
+    impl_->cache.insert_or_assign(std::move(key), result);
+  }
+  return finish();
+}
+
+}  // namespace jwp::solver

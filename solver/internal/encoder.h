@@ -1,0 +1,136 @@
+// The encoding of jwp terms into Z3 for one query (solver.h): every term
+// kind with Java's exact semantics, agreeing kind by kind with the SMT-LIB
+// printer (logic/smtlib_printer.cc), and the axioms of logic/AXIOMS.md
+// instantiated over the query's subterms. Private to solver/.
+#ifndef JWP_SOLVER_INTERNAL_ENCODER_H_
+#define JWP_SOLVER_INTERNAL_ENCODER_H_
+
+#include <z3++.h>
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "logic/term.h"
+#include "logic/term_manager.h"
+#include "simplifier/type_facts.h"
+
+namespace jwp::solver::internal {
+
+struct EncoderOptions {
+  const simplifier::TypeFacts* types = nullptr;
+  size_t max_subtypes_per_type = 8;
+  // Also constrain typeOf of every reference variable and read (T2, T3),
+  // so that models give each object of a witness a domain type. Adding
+  // these instances never changes satisfiability (typeOf of an otherwise
+  // unconstrained reference can be java/lang/Object).
+  bool type_every_reference = false;
+};
+
+// One query's encoding. Lives no longer than its z3::context; not reused
+// across queries (the finite type domain depends on the query).
+class Encoder {
+ public:
+  Encoder(z3::context& ctx, logic::TermManager& tm, EncoderOptions options);
+
+  // Encodes the Bool assertions and the axiom instances over their
+  // subterms. Throws z3::exception on a Z3 error.
+  void encode(std::span<const logic::Term> assertions);
+
+  const std::vector<z3::expr>& assertions() const { return assertions_; }
+  const std::vector<z3::expr>& axioms() const { return axioms_; }
+  const std::vector<std::string>& assumptions() const { return assumptions_; }
+
+  // ---- For witness extraction (after encode) -------------------------------
+  // The encoding of a subterm of the assertions.
+  const z3::expr& expr(logic::Term t) const { return enc_.at(t.id()); }
+  // Every distinct subterm, children first.
+  const std::vector<logic::Term>& subterms() const { return subterms_; }
+  z3::expr null() const { return null_; }
+  z3::expr type_of(const z3::expr& ref) const { return typeof_fn_(ref); }
+  z3::expr select(const z3::expr& map, const z3::expr& index) const;
+  // A field or array map constant's encoding (it need not occur in the query).
+  z3::expr map_constant(logic::Term map_const);
+  // The type constants a Type value may be: the finite domain with
+  // TypeFacts, else the type constants of the query; name -> constant.
+  const std::map<std::string, z3::expr>& type_constants() const { return types_; }
+  bool has_type_facts() const { return options_.types != nullptr; }
+  bool is_instantiable(const std::string& type) const;
+  // References whose typeOf the encoding constrains (keys: Z3 ast ids of
+  // the argument).
+  const std::vector<z3::expr>& typed_references() const { return typeof_args_; }
+
+  // The field or array map constant under update/aupdate/mod chains, or
+  // the null handle.
+  static logic::Term base_map(logic::Term map, bool through_mod = true);
+
+ private:
+  z3::expr wrap(Z3_ast a);
+  z3::sort sort(logic::Sort s);
+  z3::expr fp_bits(logic::Sort s, uint64_t bits);
+  z3::expr default_value(logic::Sort value_sort);
+  z3::expr leaf(logic::Term t);
+  z3::expr node(logic::Term t);
+  z3::expr type_const(const std::string& name);
+  z3::expr method_const(const std::string& owner, const std::string& name,
+                        const std::string& descriptor);
+  z3::expr typed(const z3::expr& ref);  // typeOf(ref), recorded for T2/T3
+  // For read(M, u) / aread(M, u, i) with M a chain of updates over a
+  // constant: the read of the constant itself (equal to e(t) without
+  // updates); for other terms e(t).
+  z3::expr constant_read(logic::Term t);
+  z3::expr conversion(logic::Term t, const z3::expr& x);
+  z3::func_decl mod_fn(logic::Sort map_sort);
+  z3::func_decl frem_fn(logic::Sort s);
+  const z3::expr& e(logic::Term t) const { return enc_.at(t.id()); }
+  void collect();
+  void build_domain();
+  void add_axioms();
+  void add_type_name(const std::string& name);
+  void note(std::string assumption);
+
+  z3::context& ctx_;
+  logic::TermManager& tm_;
+  EncoderOptions options_;
+  z3::sort ref_, type_, method_, sig_, string_;
+  z3::expr null_;
+  z3::func_decl typeof_fn_, subtype_fn_, dispatch_fn_;
+
+  std::vector<logic::Term> subterms_;
+  absl::flat_hash_map<uint32_t, z3::expr> enc_;
+  std::vector<z3::expr> assertions_;
+  std::vector<z3::expr> axioms_;
+  std::vector<std::string> assumptions_;
+
+  // What the query mentions (collect()).
+  std::vector<std::string> type_names_;  // in order of first mention
+  absl::flat_hash_set<std::string> type_name_set_;
+  std::vector<logic::Term> fresh_, strings_, field_consts_, array_consts_, sig_consts_;
+  std::vector<logic::Term> length_indices_;  // u of read(length..., u): H2
+  // Reads of a Ref field constant F, directly or through updates of F: T5.
+  std::vector<logic::Term> ref_field_reads_;
+  // H4: program variables, reads of field and array map constants (directly
+  // or through updates: see constant_read).
+  std::vector<logic::Term> preexisting_refs_;
+  std::vector<logic::Term> subtype_terms_, dispatch_terms_, type_vars_, witness_refs_;
+  bool all_subtype_pairs_ = false;
+  std::vector<std::string> subtype_targets_;
+
+  // Type constants (name -> Z3 constant) and the domain's instantiable ones.
+  std::map<std::string, z3::expr> types_;
+  absl::flat_hash_set<std::string> instantiable_;
+  std::map<std::string, z3::expr> methods_;
+  // typeOf applications' arguments, deduplicated by Z3 ast id.
+  std::vector<z3::expr> typeof_args_;
+  absl::flat_hash_set<unsigned> typeof_ids_;
+  std::map<uint16_t, z3::func_decl> mod_fns_, frem_fns_;
+};
+
+}  // namespace jwp::solver::internal
+
+#endif  // JWP_SOLVER_INTERNAL_ENCODER_H_

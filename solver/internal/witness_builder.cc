@@ -1,0 +1,279 @@
+// Witness extraction (witness_builder.h). References are identified by the
+// printed model value of their encoding ("Ref!val!3"); the concrete class of
+// an object comes from typeOf in the model when the encoding constrains it
+// (a domain type that is instantiable, or a type constant the formula pins),
+// else from what the formula does with it (array kind, a field's owner).
+#include "solver/internal/witness_builder.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "logic/java_semantics.h"
+#include "logic/sort.h"
+
+namespace jwp::solver::internal {
+
+using logic::Sort;
+using logic::SortKind;
+using logic::Term;
+using logic::TermKind;
+
+namespace {
+
+struct FieldSite {
+  Term field;  // the field map constant under the chain
+  z3::expr ref;
+  std::string key;
+};
+
+struct ArraySite {
+  Term array;  // the array map constant under the chain
+  z3::expr ref, index;
+  std::string key;
+};
+
+class Builder {
+ public:
+  Builder(Encoder& enc, const z3::model& m, const logic::TermManager& tm,
+          const simplifier::TypeFacts* tf)
+      : enc_(enc), m_(m), tm_(tm), tf_(tf), ctx_(m.ctx()) {}
+
+  Witness build() {
+    null_key_ = key(enc_.null());
+    std::vector<Term> vars;
+    for (Term t : enc_.subterms()) {
+      switch (t.kind()) {
+        case TermKind::kVar: vars.push_back(t); break;
+        case TermKind::kStringLit: strings_[key(enc_.expr(t))] = std::string(tm_.string_value(t)); break;
+        case TermKind::kFresh: {
+          const std::string k = key(enc_.expr(t));
+          fresh_[k] = std::string(tm_.type_name(t.arg(0)));
+          if (t.num_args() == 2) {
+            WitnessValue n = value(enc_.expr(t.arg(1)), Sort::Int());
+            if (n.kind == WitnessValue::Kind::kInt) fresh_length_[k] = static_cast<int32_t>(n.integral);
+          }
+          break;
+        }
+        case TermKind::kRead: {
+          Term base = Encoder::base_map(t.arg(0));
+          if (base && base.is(TermKind::kFieldConst)) {
+            z3::expr r = enc_.expr(t.arg(1));
+            fields_.push_back({base, r, key(r)});
+          }
+          break;
+        }
+        case TermKind::kARead: {
+          Term base = Encoder::base_map(t.arg(0));
+          if (base && base.is(TermKind::kArrayConst)) {
+            z3::expr r = enc_.expr(t.arg(1));
+            arrays_.push_back({base, r, enc_.expr(t.arg(2)), key(r)});
+          }
+          break;
+        }
+        default: break;
+      }
+    }
+    for (const z3::expr& r : enc_.typed_references()) typed_.insert(key(r));
+    std::sort(vars.begin(), vars.end());
+    for (Term v : vars) {
+      const logic::VarInfo& info = tm_.var_info(v);
+      if (info.role == logic::VarRole::kSkolem && w_.replayable) {
+        w_.replayable = false;
+        w_.notes.push_back("mentions skolem constants of skipped calls: not replayable");
+      }
+      w_.variables.push_back({v, std::string(info.name), info.role, value(enc_.expr(v), v.sort())});
+    }
+    // Breadth first over the objects discovered so far.
+    for (size_t i = 0; i < w_.objects.size(); ++i) expand(i);
+    for (size_t i = 0; i < w_.objects.size(); ++i) w_.objects[i].type = class_of(i);
+    return std::move(w_);
+  }
+
+ private:
+  std::string key(const z3::expr& x) { return m_.eval(x, true).to_string(); }
+
+  // A Z3 numeral of a bit-vector, or nullopt.
+  std::optional<uint64_t> bits(const z3::expr& x) {
+    z3::expr v = m_.eval(x, true);
+    uint64_t u = 0;
+    if (v.is_numeral() && v.is_numeral_u64(u)) return u;
+    return std::nullopt;
+  }
+
+  WitnessValue opaque(const z3::expr& x) {
+    WitnessValue v;
+    v.kind = WitnessValue::Kind::kOpaque;
+    v.text = m_.eval(x, true).to_string();
+    if (v.text.size() > 200) v.text = v.text.substr(0, 200) + "...";
+    return v;
+  }
+
+  WitnessValue value(const z3::expr& x, Sort s) {
+    WitnessValue v;
+    switch (s.kind()) {
+      case SortKind::kBool:
+        v.kind = WitnessValue::Kind::kBool;
+        v.integral = m_.eval(x, true).is_true() ? 1 : 0;
+        return v;
+      case SortKind::kInt:
+      case SortKind::kLong: {
+        auto b = bits(x);
+        if (!b) return opaque(x);
+        v.kind = s.is_int() ? WitnessValue::Kind::kInt : WitnessValue::Kind::kLong;
+        v.integral = s.is_int() ? int64_t{static_cast<int32_t>(static_cast<uint32_t>(*b))}
+                                : static_cast<int64_t>(*b);
+        return v;
+      }
+      case SortKind::kFloat:
+      case SortKind::kDouble: {
+        v.kind = s.is_float() ? WitnessValue::Kind::kFloat : WitnessValue::Kind::kDouble;
+        z3::expr nan(ctx_, Z3_mk_fpa_is_nan(ctx_, x));
+        if (m_.eval(nan, true).is_true()) {
+          v.bits = s.is_float() ? logic::java::kFloatNaNBits : logic::java::kDoubleNaNBits;
+          return v;
+        }
+        auto b = bits(z3::expr(ctx_, Z3_mk_fpa_to_ieee_bv(ctx_, x)));
+        if (!b) return opaque(x);
+        v.bits = *b;
+        return v;
+      }
+      case SortKind::kRef: {
+        std::string k = key(x);
+        if (k == null_key_) {
+          v.kind = WitnessValue::Kind::kNull;
+          return v;
+        }
+        v.kind = WitnessValue::Kind::kRef;
+        v.object = object(k, x);
+        return v;
+      }
+      case SortKind::kType: {
+        v = opaque(x);
+        for (const auto& [name, c] : enc_.type_constants()) {
+          if (key(c) == v.text) {
+            v.text = name;
+            break;
+          }
+        }
+        return v;
+      }
+      default: return opaque(x);
+    }
+  }
+
+  std::string object(const std::string& k, const z3::expr& rep) {
+    auto it = index_.find(k);
+    if (it != index_.end()) return w_.objects[it->second].id;
+    WitnessObject o;
+    o.id = absl::StrCat("o", w_.objects.size() + 1);
+    if (auto s = strings_.find(k); s != strings_.end()) o.string_value = s->second;
+    if (auto n = fresh_length_.find(k); n != fresh_length_.end()) o.length = n->second;
+    index_.emplace(k, w_.objects.size());
+    keys_.push_back(k);
+    reps_.push_back(rep);
+    array_kind_.push_back(std::nullopt);
+    owners_.emplace_back();
+    w_.objects.push_back(std::move(o));
+    return w_.objects.back().id;
+  }
+
+  void expand(size_t i) {
+    const std::string k = keys_[i];
+    absl::flat_hash_set<uint32_t> done_fields;
+    for (const FieldSite& f : fields_) {
+      if (f.key != k || !done_fields.insert(f.field.id()).second) continue;
+      z3::expr x = enc_.select(enc_.map_constant(f.field), f.ref);
+      WitnessValue val = value(x, f.field.sort().element());
+      WitnessObject& o = w_.objects[i];
+      if (tm_.is_length_field(f.field)) {
+        if (val.kind == WitnessValue::Kind::kInt) o.length = static_cast<int32_t>(val.integral);
+        continue;
+      }
+      logic::MemberRef info = tm_.field_info(f.field);
+      owners_[i].emplace_back(info.owner);
+      o.fields.push_back({f.field, std::string(info.owner), std::string(info.name),
+                          std::string(info.descriptor), std::move(val)});
+    }
+    absl::flat_hash_set<int64_t> done_indices;
+    for (const ArraySite& a : arrays_) {
+      if (a.key != k) continue;
+      auto ib = bits(a.index);
+      if (!ib) continue;
+      const int32_t index = static_cast<int32_t>(static_cast<uint32_t>(*ib));
+      if (!array_kind_[i]) array_kind_[i] = tm_.array_kind(a.array);
+      if (!done_indices.insert(index).second) continue;
+      z3::expr x = enc_.select(enc_.select(enc_.map_constant(a.array), a.ref), a.index);
+      WitnessValue val = value(x, a.array.sort().element());
+      w_.objects[i].elements.push_back({index, std::move(val)});
+    }
+    auto& els = w_.objects[i].elements;
+    std::sort(els.begin(), els.end(),
+              [](const WitnessElement& x, const WitnessElement& y) { return x.index < y.index; });
+  }
+
+  std::string class_of(size_t i) {
+    const std::string& k = keys_[i];
+    const WitnessObject& o = w_.objects[i];
+    if (o.string_value) return "java/lang/String";
+    if (auto f = fresh_.find(k); f != fresh_.end()) return f->second;
+    if (typed_.contains(k)) {
+      const std::string tv = key(enc_.type_of(reps_[i]));
+      for (const auto& [name, c] : enc_.type_constants()) {
+        if (key(c) != tv) continue;
+        if (tf_ == nullptr || enc_.is_instantiable(name)) return name;
+      }
+    }
+    // Not pinned by the formula: a guess from how the formula uses it.
+    std::string guess;
+    if (array_kind_[i] || o.length) {
+      if (array_kind_[i] && *array_kind_[i] != logic::ArrayKind::kRef) {
+        guess = absl::StrCat("[", std::string(1, logic::array_kind_descriptor(*array_kind_[i])));
+      } else {
+        guess = "[Ljava/lang/Object;";
+      }
+    } else if (tf_ != nullptr && !owners_[i].empty()) {
+      for (const std::string& owner : owners_[i]) {
+        auto subs = tf_->concrete_subtypes(owner, 1);
+        if (!subs.types.empty()) {
+          guess = subs.types.front();
+          break;
+        }
+      }
+    }
+    if (guess.empty()) guess = "java/lang/Object";
+    w_.notes.push_back(absl::StrCat(o.id, ": class not fixed by the formula; chose ", guess));
+    return guess;
+  }
+
+  Encoder& enc_;
+  const z3::model& m_;
+  const logic::TermManager& tm_;
+  const simplifier::TypeFacts* tf_;
+  z3::context& ctx_;
+  Witness w_;
+  std::string null_key_;
+  std::vector<FieldSite> fields_;
+  std::vector<ArraySite> arrays_;
+  absl::flat_hash_map<std::string, std::string> strings_, fresh_;
+  absl::flat_hash_map<std::string, int32_t> fresh_length_;
+  absl::flat_hash_set<std::string> typed_;
+  absl::flat_hash_map<std::string, size_t> index_;
+  std::vector<std::string> keys_;
+  std::vector<z3::expr> reps_;
+  std::vector<std::optional<logic::ArrayKind>> array_kind_;
+  std::vector<std::vector<std::string>> owners_;
+};
+
+}  // namespace
+
+Witness build_witness(Encoder& encoder, const z3::model& model, const logic::TermManager& tm,
+                      const simplifier::TypeFacts* types) {
+  return Builder(encoder, model, tm, types).build();
+}
+
+}  // namespace jwp::solver::internal

@@ -1,0 +1,280 @@
+// The background theory of logic/AXIOMS.md as the solver encodes it: V1,
+// H1-H4 without type facts, T1-T5 with a fake hierarchy and with the JDK's.
+#include <memory>
+
+#include "classfile/class_hierarchy.h"
+#include "classfile/class_path.h"
+#include "classfile/diagnostics.h"
+#include "simplifier/hierarchy_type_facts.h"
+#include "tests/solver/solver_test_util.h"
+#include "tests/test_support.h"
+
+namespace jwp::solver::testing {
+namespace {
+
+using logic::ArrayKind;
+using logic::SkolemKind;
+
+class Axioms : public SolverTest {
+ protected:
+  Term p = var("p", Sort::Ref()), q = var("q", Sort::Ref());
+  Term g = tm_.mk_generic(0, Sort::Ref());
+  Term val = tm_.mk_field("t/A", "val", "I");
+  Term next = tm_.mk_field("t/A", "next", "Lt/A;");
+  Term ints = tm_.mk_array_map(ArrayKind::kInt);
+  Term refs = tm_.mk_array_map(ArrayKind::kRef);
+  Term tB = tm_.mk_type("t/B");
+  Term obj = tm_.mk_fresh(tB, 1);
+};
+
+TEST_F(Axioms, V1DistinctValues) {
+  EXPECT_EQ(answer({eq(g, tm_.mk_null()), eq(g, obj)}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, tm_.mk_string("a")), eq(g, tm_.mk_string("b"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, tm_.mk_string("a")), eq(g, obj)}), SatAnswer::kUnsat);
+  Term t = tm_.mk_generic(1, Sort::Type());
+  EXPECT_EQ(answer({eq(t, tB), eq(t, tm_.mk_type("t/C"))}), SatAnswer::kUnsat);
+  Term m = tm_.mk_generic(2, Sort::Method());
+  EXPECT_EQ(answer({eq(m, tm_.mk_method("t/A", "m", "()I")), eq(m, tm_.mk_method("t/C", "m", "()I"))}),
+            SatAnswer::kUnsat);
+}
+
+TEST_F(Axioms, H1ReadOverUpdate) {
+  Term upd = tm_.mk_update(val, p, i(7));
+  EXPECT_EQ(answer({eq(p, q), ne(tm_.mk_read(upd, q), i(7))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({ne(p, q), ne(tm_.mk_read(upd, q), tm_.mk_read(val, q))}), SatAnswer::kUnsat);
+  Term j = var("j", Sort::Int()), k = var("k", Sort::Int());
+  Term aupd = tm_.mk_aupdate(ints, p, j, i(3));
+  EXPECT_EQ(answer({eq(p, q), eq(j, k), ne(tm_.mk_aread(aupd, q, k), i(3))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({ne(j, k), ne(tm_.mk_aread(aupd, p, k), tm_.mk_aread(ints, p, k))}),
+            SatAnswer::kUnsat);
+}
+
+TEST_F(Axioms, H2LengthIsNonNegative) {
+  EXPECT_EQ(answer({tm_.mk_lt(tm_.mk_length(p), i(0))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({tm_.mk_lt(tm_.mk_length(p), i(1))}), SatAnswer::kSat);
+  // And for fresh arrays: their length term is then non-negative.
+  Term n = var("n", Sort::Int());
+  Term g2 = tm_.mk_generic(5, Sort::Ref());
+  EXPECT_EQ(answer({eq(g2, tm_.mk_fresh_array(tm_.mk_type("[I"), n, 9)), tm_.mk_lt(n, i(0))}),
+            SatAnswer::kUnsat);
+}
+
+TEST_F(Axioms, H3FreshDefaults) {
+  // g (generic) may be the new object; then its fields hold defaults.
+  EXPECT_EQ(answer({eq(g, obj), ne(tm_.mk_read(val, g), i(0))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, obj), ne(tm_.mk_read(next, g), tm_.mk_null())}), SatAnswer::kUnsat);
+  Term j = var("j", Sort::Int());
+  EXPECT_EQ(answer({eq(g, obj), ne(tm_.mk_aread(ints, g, j), i(0))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, obj), ne(tm_.mk_type_of(g), tB)}), SatAnswer::kUnsat);
+  Term n = var("n", Sort::Int());
+  Term arr = tm_.mk_fresh_array(tm_.mk_type("[I"), n, 2);
+  EXPECT_EQ(answer({eq(g, arr), ne(tm_.mk_length(g), n)}), SatAnswer::kUnsat);
+  Term s = tm_.mk_string("hello");
+  EXPECT_EQ(answer({eq(g, s), ne(tm_.mk_type_of(g), tm_.string_type())}), SatAnswer::kUnsat);
+  // After an update at the fresh object, the updated map is no constant.
+  EXPECT_EQ(answer({eq(g, obj), eq(tm_.mk_read(tm_.mk_update(val, p, i(5)), g), i(5))}),
+            SatAnswer::kUnsat);  // p is a program variable: p != obj (H4)
+  EXPECT_EQ(answer({eq(g, obj), eq(tm_.mk_read(tm_.mk_update(val, q, i(5)), g), i(5)),
+                    eq(q, g)}),
+            SatAnswer::kUnsat);  // q is a program variable too
+}
+
+TEST_F(Axioms, H4FreshnessAgainstPreexistingTermsOnly) {
+  EXPECT_EQ(answer({eq(p, obj)}), SatAnswer::kUnsat);                           // program var
+  EXPECT_EQ(answer({eq(tm_.mk_read(next, q), obj)}), SatAnswer::kUnsat);        // read(F, y)
+  Term j = var("j", Sort::Int());
+  EXPECT_EQ(answer({eq(tm_.mk_aread(refs, q, j), obj)}), SatAnswer::kUnsat);    // aread(A, y, i)
+  EXPECT_EQ(answer({eq(g, obj)}), SatAnswer::kSat);                             // generic
+  EXPECT_EQ(answer({eq(tm_.exc(), obj)}), SatAnswer::kSat);                     // exc
+  EXPECT_EQ(answer({eq(tm_.ret(Sort::Ref()), obj)}), SatAnswer::kSat);          // ret
+  Term sk = tm_.mk_skolem(SkolemKind::kRet, Sort::Ref(), 1, 0);
+  EXPECT_EQ(answer({eq(sk, obj)}), SatAnswer::kSat);                            // skolem
+  // Through an update of a constant, the read of the constant is
+  // pre-existing: read(update(next, p, q), r) with r != p is next(r).
+  Term upd_pq = tm_.mk_update(next, p, q);
+  Term r = var("r", Sort::Ref());
+  EXPECT_EQ(answer({ne(r, p), eq(tm_.mk_read(upd_pq, r), obj)}), SatAnswer::kUnsat);
+  Term aupd = tm_.mk_aupdate(refs, p, j, q);
+  EXPECT_EQ(answer({ne(r, p), eq(tm_.mk_aread(aupd, r, j), obj)}), SatAnswer::kUnsat);
+  // A read through an update may hold the new object.
+  Term upd = tm_.mk_update(next, p, obj);
+  EXPECT_EQ(answer({eq(tm_.mk_read(upd, q), obj)}), SatAnswer::kSat);
+  // ... and so may a read through mod.
+  Term eff = tm_.mk_skolem(SkolemKind::kHeap, next.sort(), 2, 0, next);
+  EXPECT_EQ(answer({eq(tm_.mk_read(tm_.mk_mod(next, eff), q), obj)}), SatAnswer::kSat);
+}
+
+class TypeAxioms : public Axioms {
+ protected:
+  TypeAxioms() {
+    SolverOptions o;
+    o.types = &facts_;
+    make_solver(o);
+  }
+  Term inst(Term r, std::string_view t) { return tm_.mk_instance_of(r, tm_.mk_type(t)); }
+  Term type_of(Term r) { return tm_.mk_type_of(r); }
+  Term ty(std::string_view t) { return tm_.mk_type(t); }
+  FakeTypeFacts facts_;
+};
+
+TEST_F(TypeAxioms, T1SubtypeOfConstants) {
+  EXPECT_EQ(answer({tm_.mk_sub_type(ty("t/E"), ty("t/A"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({tm_.mk_not(tm_.mk_sub_type(ty("t/C"), ty("t/I")))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({inst(p, "t/A"), eq(type_of(p), ty("t/E"))}), SatAnswer::kUnsat);
+  // Without type facts the same is satisfiable.
+  make_solver({});
+  EXPECT_EQ(answer({inst(p, "t/A"), eq(type_of(p), ty("t/E"))}), SatAnswer::kSat);
+  // ... but subType stays reflexive.
+  Term t = tm_.mk_generic(3, Sort::Type());
+  EXPECT_EQ(answer({eq(t, ty("t/E")), tm_.mk_not(tm_.mk_sub_type(t, ty("t/E")))}), SatAnswer::kUnsat);
+}
+
+TEST_F(TypeAxioms, T2FiniteDomainFinalPins) {
+  EXPECT_EQ(answer({inst(p, "t/C"), ne(type_of(p), ty("t/C"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({inst(p, "t/B"), ne(type_of(p), ty("t/B"))}), SatAnswer::kSat);  // t/C
+  EXPECT_EQ(answer({inst(p, "t/B"), ne(type_of(p), ty("t/B")), ne(type_of(p), ty("t/C"))}),
+            SatAnswer::kUnsat);
+  // A Type variable is a known type.
+  Term t = tm_.mk_generic(4, Sort::Type());
+  EXPECT_EQ(answer({tm_.mk_sub_type(t, ty("t/A")), ne(t, ty("t/A")), ne(t, ty("t/B")),
+                    ne(t, ty("t/C")), ne(t, ty("t/D"))}),
+            SatAnswer::kUnsat);
+}
+
+TEST_F(TypeAxioms, T3InstantiableDynamicTypes) {
+  EXPECT_EQ(answer({ne(p, tm_.mk_null()), eq(type_of(p), ty("t/A"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({ne(p, tm_.mk_null()), eq(type_of(p), ty("t/I"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(p, tm_.mk_null()), eq(type_of(p), ty("t/A"))}), SatAnswer::kSat);
+  EXPECT_EQ(answer({ne(p, tm_.mk_null()), inst(p, "t/A"), ne(type_of(p), ty("t/B")),
+                    ne(type_of(p), ty("t/C"))}),
+            SatAnswer::kSat);  // t/D
+}
+
+TEST_F(TypeAxioms, T4Dispatch) {
+  Term sig = tm_.mk_signature("t/I", "m", "()I");
+  Term ma = tm_.mk_method("t/A", "m", "()I"), mc = tm_.mk_method("t/C", "m", "()I");
+  Term disp = tm_.mk_dispatch(type_of(p), sig);
+  EXPECT_EQ(answer({eq(type_of(p), ty("t/C")), ne(disp, mc)}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(type_of(p), ty("t/B")), ne(disp, ma)}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(type_of(p), ty("t/B")), eq(disp, mc)}), SatAnswer::kUnsat);
+  // t/C is the only type in the domain dispatching to t/C.m among I's.
+  EXPECT_EQ(answer({ne(p, tm_.mk_null()), inst(p, "t/I"), eq(disp, mc), ne(type_of(p), ty("t/C"))}),
+            SatAnswer::kUnsat);
+  // The method constant need not occur in the query.
+  EXPECT_EQ(answer({eq(type_of(p), ty("t/D")), eq(disp, mc)}), SatAnswer::kUnsat);
+}
+
+TEST_F(TypeAxioms, T5FieldTypes) {
+  Term pn = tm_.mk_read(next, p);
+  EXPECT_EQ(answer({ne(pn, tm_.mk_null()), tm_.mk_not(inst(pn, "t/A"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({ne(pn, tm_.mk_null()), eq(type_of(pn), ty("t/E"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({ne(pn, tm_.mk_null())}), SatAnswer::kSat);
+  // Also for the read of the constant under an update of it.
+  Term rr = var("r", Sort::Ref());
+  Term ru = tm_.mk_read(tm_.mk_update(next, q, tm_.mk_null()), rr);
+  EXPECT_EQ(answer({ne(rr, q), ne(ru, tm_.mk_null()), eq(type_of(ru), ty("t/E"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({ne(ru, tm_.mk_null()), eq(type_of(ru), ty("t/E"))}), SatAnswer::kUnsat);
+  // The field's type need not occur as a constant: the domain has t/A's
+  // concrete subtypes.
+  CheckResult r = run({ne(pn, tm_.mk_null())}, true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  const WitnessObject* o2 = r.witness->find_object("o2");
+  ASSERT_NE(o2, nullptr) << to_string(*r.witness);
+  EXPECT_TRUE(o2->type == "t/B" || o2->type == "t/C" || o2->type == "t/D") << o2->type;
+}
+
+TEST_F(TypeAxioms, StringsAndFreshTypes) {
+  EXPECT_EQ(answer({eq(g, tm_.mk_string("s")), inst(g, "t/A")}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, obj), inst(g, "t/A")}), SatAnswer::kSat);
+  EXPECT_EQ(answer({eq(g, obj), inst(g, "t/D")}), SatAnswer::kUnsat);
+}
+
+// ---- The JDK's hierarchy ------------------------------------------------------
+
+class JdkTypeAxioms : public SolverTest {
+ protected:
+  static void SetUpTestSuite() {
+    diagnostics_ = new classfile::Diagnostics();
+    classfile::ClassPathOptions o;
+    o.jdk_home = jwp::testing::JavaHome();
+    o.include_jdk = true;
+    auto cp = classfile::ClassPath::Open("", o, diagnostics_);
+    if (!cp.ok()) return;
+    class_path_ = cp->release();
+    auto h = classfile::ClassHierarchy::Build(*class_path_, {});
+    if (!h.ok()) return;
+    hierarchy_ = h->release();
+    facts_ = new simplifier::HierarchyTypeFacts(*hierarchy_);
+  }
+  static void TearDownTestSuite() {
+    delete facts_;
+    delete hierarchy_;
+    delete class_path_;
+    delete diagnostics_;
+  }
+  void SetUp() override {
+    ASSERT_NE(facts_, nullptr) << "no JDK hierarchy at " << jwp::testing::JavaHome();
+    SolverOptions o;
+    o.types = facts_;
+    make_solver(o);
+  }
+  Term ty(std::string_view t) { return tm_.mk_type(t); }
+
+  static classfile::Diagnostics* diagnostics_;
+  static classfile::ClassPath* class_path_;
+  static classfile::ClassHierarchy* hierarchy_;
+  static simplifier::HierarchyTypeFacts* facts_;
+};
+classfile::Diagnostics* JdkTypeAxioms::diagnostics_ = nullptr;
+classfile::ClassPath* JdkTypeAxioms::class_path_ = nullptr;
+classfile::ClassHierarchy* JdkTypeAxioms::hierarchy_ = nullptr;
+simplifier::HierarchyTypeFacts* JdkTypeAxioms::facts_ = nullptr;
+
+TEST_F(JdkTypeAxioms, SubtypesFinalsAndInterfaces) {
+  Term x = var("x", Sort::Ref());
+  EXPECT_EQ(answer({tm_.mk_sub_type(ty("java/util/ArrayList"), ty("java/util/Map"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({tm_.mk_not(tm_.mk_sub_type(ty("java/util/ArrayList"), ty("java/util/List")))}),
+            SatAnswer::kUnsat);
+  EXPECT_EQ(answer({tm_.mk_instance_of(x, ty("java/lang/String")), ne(tm_.mk_type_of(x), ty("java/lang/String"))}),
+            SatAnswer::kUnsat);
+  EXPECT_EQ(answer({ne(x, tm_.mk_null()), eq(tm_.mk_type_of(x), ty("java/util/AbstractList"))}),
+            SatAnswer::kUnsat);
+  CheckResult r = run({ne(x, tm_.mk_null()), tm_.mk_instance_of(x, ty("java/util/List"))}, true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  ASSERT_EQ(r.witness->objects.size(), 1u) << to_string(*r.witness);
+  const std::string& cls = r.witness->objects[0].type;
+  EXPECT_TRUE(facts_->is_instantiable(cls)) << cls;
+  EXPECT_EQ(facts_->is_subtype(cls, "java/util/List"), std::optional<bool>(true)) << cls;
+}
+
+TEST_F(JdkTypeAxioms, FieldOfTypeObjectAndArrays) {
+  Term x = var("x", Sort::Ref());
+  Term f = tm_.mk_field("java/util/ArrayList", "elementData", "[Ljava/lang/Object;");
+  Term o = tm_.mk_field("t/Holder", "value", "Ljava/lang/Object;");
+  Term xe = tm_.mk_read(f, x), xo = tm_.mk_read(o, x);
+  CheckResult r = run({ne(x, tm_.mk_null()), ne(xe, tm_.mk_null()), ne(xo, tm_.mk_null()),
+                       tm_.mk_lt(tm_.mk_length(xe), i(2))},
+                      true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  const WitnessObject* arr = r.witness->find_object(
+      r.witness->find_field(r.witness->objects[0], "elementData")->value.object);
+  ASSERT_NE(arr, nullptr) << to_string(*r.witness);
+  EXPECT_EQ(facts_->is_subtype(arr->type, "[Ljava/lang/Object;"), std::optional<bool>(true)) << arr->type;
+  EXPECT_EQ(answer({ne(xe, tm_.mk_null()), eq(tm_.mk_type_of(xe), ty("java/lang/String"))}),
+            SatAnswer::kUnsat);
+}
+
+TEST_F(JdkTypeAxioms, Dispatch) {
+  Term x = var("x", Sort::Ref());
+  Term sig = tm_.mk_signature("java/util/List", "size", "()I");
+  Term m = tm_.mk_method("java/util/ArrayList", "size", "()I");
+  Term disp = tm_.mk_dispatch(tm_.mk_type_of(x), sig);
+  EXPECT_EQ(answer({eq(tm_.mk_type_of(x), ty("java/util/ArrayList")), ne(disp, m)}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(tm_.mk_type_of(x), ty("java/util/ArrayList")), eq(disp, m)}), SatAnswer::kSat);
+}
+
+}  // namespace
+}  // namespace jwp::solver::testing
