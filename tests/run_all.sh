@@ -24,4 +24,4 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DJWP_SANITIZE=ON \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g"
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 900 -LE SLOW
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 1800 -LE "SLOW|JAVA"

@@ -1,0 +1,407 @@
+package jwp.runner;
+
+import com.sun.jdi.AbsentInformationException;
+import com.sun.jdi.Bootstrap;
+import com.sun.jdi.ClassType;
+import com.sun.jdi.Location;
+import com.sun.jdi.Method;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.VMDisconnectedException;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.connect.Connector;
+import com.sun.jdi.connect.LaunchingConnector;
+import com.sun.jdi.connect.VMStartException;
+import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.ExceptionEvent;
+import com.sun.jdi.event.VMDeathEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
+import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.ExceptionRequest;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The checks that need an exact location (expect.kind exception, reach, throw): the witness is replayed
+ * in a debuggee VM ({@link Debuggee}) launched through JDI with the same class path.
+ *
+ * <ul>
+ *   <li>exception: an ExceptionRequest (caught and uncaught) restricted to the expected class; JDI
+ *       reports each throw once, at the location of the instruction that threw (the dereference for an
+ *       implicit NullPointerException, the athrow for an explicit throw), whether or not a handler
+ *       catches it later.
+ *   <li>reach, throw: a BreakpointRequest at the instruction, set when the class is prepared (the
+ *       debuggee links the class before the entry runs, and the class-prepare event suspends it).
+ * </ul>
+ * Only events in the thread "jwp-entry" (the entry call) count; materialization runs in "main".
+ */
+final class JdiCheck {
+  static final String ENTRY_THREAD = "jwp-entry";
+  private static final long STARTUP_GRACE_MS = 30_000;
+
+  private final Witness w;
+  private final String text;
+  private final Witness.Expect x;
+  private final PrintStream out, err;
+
+  private boolean armed;
+  private String badExpect; // a bad witness found when arming
+  private String targetWhere; // the armed location, for messages
+  private final List<String> notes = new ArrayList<>();
+  private final List<String> observed = new ArrayList<>(); // exception events in the expected method
+  private String mismatch; // the first exception event in the expected method that did not match
+  private String confirmedBy;
+  private List<Integer> lineTable; // codeIndex, line pairs of the expected method
+  private volatile String marker; // the debuggee's last marker line
+
+  JdiCheck(Witness w, String text, PrintStream out, PrintStream err) {
+    this.w = w;
+    this.text = text;
+    this.x = w.expect;
+    this.out = out;
+    this.err = err;
+  }
+
+  static final class SetupError extends Exception {
+    SetupError(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  int run() throws BadWitness, SetupError {
+    VirtualMachine vm = launch();
+    Process p = vm.process();
+    Thread outDrain = drain(p.getInputStream(), true);
+    Thread errDrain = drain(p.getErrorStream(), false);
+    Thread feeder = new Thread(() -> {
+      try (OutputStream in = p.getOutputStream()) {
+        in.write((w.source.replace('\n', ' ') + "\n").getBytes(StandardCharsets.UTF_8));
+        in.write(text.getBytes(StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        // the debuggee died; its marker (or the lack of one) tells
+      }
+    }, "jwp-feeder");
+    feeder.setDaemon(true);
+    feeder.start();
+
+    long deadline = System.currentTimeMillis() + w.timeoutMs + STARTUP_GRACE_MS;
+    boolean timedOut = false;
+    try {
+      EventRequestManager erm = vm.eventRequestManager();
+      String cls = Descriptors.binaryName(x.cls);
+      ClassPrepareRequest cpr = erm.createClassPrepareRequest();
+      cpr.addClassFilter(cls);
+      cpr.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+      cpr.enable();
+      if (x.kind.equals("exception")) {
+        ExceptionRequest er = erm.createExceptionRequest(null, true, true);
+        er.addClassFilter(cls); // the throw location's class
+        er.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+        er.enable();
+      }
+      for (ReferenceType rt : vm.classesByName(cls)) {
+        if (rt.isPrepared()) arm(erm, rt);
+      }
+      loop:
+      while (confirmedBy == null && badExpect == null) {
+        long left = deadline - System.currentTimeMillis();
+        if (left <= 0) {
+          timedOut = true;
+          break;
+        }
+        EventSet set = vm.eventQueue().remove(Math.min(left, 500));
+        if (set == null) continue;
+        for (Event e : set) {
+          trace("event " + e);
+          if (e instanceof VMDisconnectEvent) break loop;
+          if (e instanceof VMDeathEvent) {
+            try {
+              vm.dispose(); // let the debuggee finish exiting at once
+            } catch (RuntimeException ex) {
+              // already gone
+            }
+            break loop;
+          }
+          if (e instanceof ClassPrepareEvent) {
+            ReferenceType rt = ((ClassPrepareEvent) e).referenceType();
+            if (rt.name().equals(cls)) arm(erm, rt);
+          } else if (e instanceof ExceptionEvent) {
+            onException((ExceptionEvent) e);
+          } else if (e instanceof BreakpointEvent) {
+            BreakpointEvent b = (BreakpointEvent) e;
+            if (b.thread().name().equals(ENTRY_THREAD)) confirmedBy = "executed " + describe(b.location());
+          }
+        }
+        if (confirmedBy != null || badExpect != null) break;
+        set.resume();
+      }
+    } catch (VMDisconnectedException e) {
+      // the debuggee ended
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      if (confirmedBy != null || badExpect != null || timedOut) kill(vm, p);
+    }
+    trace("event loop done");
+    joinQuietly(outDrain, 5000);
+    trace("stdout drained");
+    joinQuietly(errDrain, 1000);
+    kill(vm, p);
+    trace("killed");
+
+    if (badExpect != null) throw w.bad("expect", badExpect);
+    String where = targetWhere != null ? targetWhere : x.where();
+    if (confirmedBy != null) {
+      out.println("CONFIRMED");
+      out.println("  goal: " + goal(where));
+      out.println("  observed: " + confirmedBy);
+      for (String n : notes) out.println("  note: " + n);
+      return 0;
+    }
+    String m = marker;
+    if (m != null && m.startsWith("BAD ")) throw new BadWitness(m.substring(4));
+    if (m != null && m.startsWith("ERROR ")) throw new SetupError("debuggee error: " + m.substring(6), null);
+    String outcome;
+    if (timedOut) outcome = "timed out (the debuggee did not finish within " + (w.timeoutMs + STARTUP_GRACE_MS) + " ms)";
+    else if (m != null && m.startsWith("OUTCOME ")) outcome = m.substring(8);
+    else throw new SetupError("the debuggee ended without reporting an outcome", null);
+    if (!armed) throw new SetupError("class " + x.cls + " was never prepared in the debuggee", null);
+    String first;
+    switch (x.kind) {
+      case "exception":
+        String want = Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "");
+        first = mismatch != null
+            ? mismatch + ", expected " + want + " at " + where
+            : outcome + ", expected " + want + " at " + where;
+        break;
+      case "reach":
+        first = outcome + ", never reached " + where;
+        break;
+      default:
+        first = outcome + ", the athrow at " + where + " never executed";
+        break;
+    }
+    out.println("REFUTED: " + first);
+    out.println("  goal: " + goal(where));
+    out.println("  entry: " + outcome);
+    for (String o : observed) out.println("  observed: " + o);
+    for (String n : notes) out.println("  note: " + n);
+    return 1;
+  }
+
+  private String goal(String where) {
+    switch (x.kind) {
+      case "exception":
+        return "exception " + Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "") + " thrown by " + where;
+      case "reach":
+        return "reach " + where;
+      default:
+        return "throw at " + where;
+    }
+  }
+
+  private VirtualMachine launch() throws SetupError {
+    LaunchingConnector conn = Bootstrap.virtualMachineManager().defaultConnector();
+    Map<String, Connector.Argument> a = conn.defaultArguments();
+    String cp = System.getProperty("java.class.path");
+    a.get("main").setValue(Debuggee.class.getName());
+    a.get("options").setValue("-cp \"" + cp + "\" " + UnsafeAccess.ADD_EXPORTS
+        + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Dfile.encoding=UTF-8");
+    a.get("suspend").setValue("true");
+    try {
+      return conn.launch(a);
+    } catch (VMStartException e) {
+      throw new SetupError("cannot start the debuggee VM: " + e.getMessage(), e);
+    } catch (Exception e) {
+      throw new SetupError("cannot start the debuggee VM: " + e, e);
+    }
+  }
+
+  private static final boolean TRACE = Boolean.getBoolean("jwp.runner.trace");
+  private static final long T0 = System.nanoTime();
+
+  private void trace(String what) {
+    if (TRACE) err.printf("[trace %4d ms] %s%n", (System.nanoTime() - T0) / 1_000_000, what);
+  }
+
+  private Thread drain(InputStream s, boolean markers) {
+    Thread t = new Thread(() -> {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(s, StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = r.readLine()) != null) {
+          if (markers && line.startsWith(Debuggee.MARK)) marker = line.substring(Debuggee.MARK.length());
+          else err.println("[debuggee] " + line);
+        }
+      } catch (IOException e) {
+        // process gone
+      }
+    }, markers ? "jwp-drain-out" : "jwp-drain-err");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void joinQuietly(Thread t, long ms) {
+    try {
+      t.join(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void kill(VirtualMachine vm, Process p) {
+    try {
+      vm.exit(0);
+    } catch (RuntimeException e) {
+      // already gone
+    }
+    try {
+      vm.dispose();
+    } catch (RuntimeException e) {
+      // already gone
+    }
+    p.destroyForcibly();
+  }
+
+  /** Finds the expected method, checks the location, sets breakpoints for reach/throw. */
+  private void arm(EventRequestManager erm, ReferenceType rt) {
+    if (armed) return;
+    armed = true;
+    Method m = null;
+    for (Method c : rt.methods()) {
+      if (c.name().equals(x.method) && c.signature().equals(x.descriptor)) m = c;
+    }
+    if (m == null) {
+      badExpect = "no method " + x.cls + "." + x.method + x.descriptor;
+      return;
+    }
+    if (m.isAbstract() || m.isNative()) {
+      badExpect = "method " + x.cls + "." + x.method + x.descriptor + " has no bytecode";
+      return;
+    }
+    byte[] code = m.bytecodes();
+    lineTable = new ArrayList<>();
+    try {
+      List<Location> ls = new ArrayList<>(m.allLineLocations());
+      ls.sort(Comparator.comparingLong(Location::codeIndex));
+      for (Location l : ls) {
+        lineTable.add((int) l.codeIndex());
+        lineTable.add(l.lineNumber());
+      }
+    } catch (AbsentInformationException e) {
+      // no line numbers: only bci goals work
+    }
+    List<Integer> targets = new ArrayList<>();
+    if (x.bci != null) {
+      if (!Bytecode.isInstructionStart(code, x.bci)) {
+        badExpect = "bci " + x.bci + " is not the start of an instruction in " + x.cls + "." + x.method + x.descriptor + " (code length " + code.length + ")";
+        return;
+      }
+      if (x.kind.equals("throw") && (code[x.bci] & 0xff) != Bytecode.ATHROW) {
+        badExpect = "the instruction at bci " + x.bci + " of " + x.cls + "." + x.method + x.descriptor + " is not athrow (opcode 0x" + Integer.toHexString(code[x.bci] & 0xff) + ")";
+        return;
+      }
+      targets.add(x.bci);
+      int l = lineOf(x.bci);
+      if (x.line != null && l != x.line) notes.add("bci " + x.bci + " is at line " + l + ", not line " + x.line + " (bci used)");
+    } else {
+      if (lineTable.isEmpty()) {
+        badExpect = x.cls + "." + x.method + x.descriptor + " has no line number table (compile with -g) and expect has no bci";
+        return;
+      }
+      for (int pc = 0; pc < code.length; ) {
+        if (lineOf(pc) == x.line) {
+          if (x.kind.equals("reach") && targets.isEmpty()) targets.add(pc);
+          if (x.kind.equals("throw") && (code[pc] & 0xff) == Bytecode.ATHROW) targets.add(pc);
+          if (x.kind.equals("exception") && targets.isEmpty()) targets.add(pc);
+        }
+        int n = Bytecode.length(code, pc);
+        if (n <= 0) break;
+        pc += n;
+      }
+      if (targets.isEmpty()) {
+        badExpect = "no " + (x.kind.equals("throw") ? "athrow" : "code") + " at line " + x.line + " in " + x.cls + "." + x.method + x.descriptor;
+        return;
+      }
+    }
+    targetWhere = x.cls + "." + x.method + x.descriptor
+        + (x.bci != null ? " bci " + x.bci + lineSuffix(x.bci) : " line " + x.line);
+    if (x.kind.equals("reach") || x.kind.equals("throw")) {
+      for (int bci : targets) {
+        Location loc = m.locationOfCodeIndex(bci);
+        if (loc == null) {
+          badExpect = "no location for bci " + bci;
+          return;
+        }
+        BreakpointRequest br = erm.createBreakpointRequest(loc);
+        br.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+        br.enable();
+      }
+      if (x.bci == null) notes.add("line " + x.line + " armed at bci " + targets);
+    }
+  }
+
+  private int lineOf(long bci) {
+    int line = -1;
+    if (lineTable == null) return line;
+    for (int k = 0; k < lineTable.size(); k += 2) {
+      if (lineTable.get(k) <= bci) line = lineTable.get(k + 1);
+      else break;
+    }
+    return line;
+  }
+
+  private String lineSuffix(long bci) {
+    int l = lineOf(bci);
+    return l >= 0 ? " (line " + l + ")" : "";
+  }
+
+  private void onException(ExceptionEvent e) {
+    if (!e.thread().name().equals(ENTRY_THREAD)) return;
+    Location loc = e.location();
+    Method m = loc.method();
+    if (!loc.declaringType().name().equals(Descriptors.binaryName(x.cls)) || !m.name().equals(x.method) || !m.signature().equals(x.descriptor))
+      return;
+    ReferenceType t = e.exception().referenceType();
+    String d = t.name() + " at " + describe(loc);
+    boolean at = x.bci != null ? loc.codeIndex() == x.bci : loc.lineNumber() == x.line;
+    if (at && typeMatches(t)) {
+      Location c = e.catchLocation();
+      confirmedBy = d + (c != null && c.method().equals(m) ? ", caught in the same method at bci " + c.codeIndex() : ", not caught in the method");
+      return;
+    }
+    if (observed.size() < 20) observed.add(d);
+    if (mismatch == null) mismatch = "threw " + d;
+  }
+
+  private boolean typeMatches(ReferenceType t) {
+    String want = Descriptors.binaryName(x.type);
+    if (t.name().equals(want)) return true;
+    if (!x.subtypes || !(t instanceof ClassType)) return false;
+    for (ClassType s = ((ClassType) t).superclass(); s != null; s = s.superclass()) {
+      if (s.name().equals(want)) return true;
+    }
+    return false;
+  }
+
+  private String describe(Location loc) {
+    Method m = loc.method();
+    String s = Descriptors.internalName(loc.declaringType().name()) + "." + m.name() + m.signature() + " bci " + loc.codeIndex();
+    int line = loc.lineNumber();
+    return line >= 0 ? s + " line " + line : s;
+  }
+}

@@ -1,0 +1,77 @@
+package jwp.runner;
+
+import java.lang.reflect.InvocationTargetException;
+
+/** How the entry call ended, observed in the VM that ran it. */
+final class Outcome {
+  enum Kind { RETURNED, THREW, TIMED_OUT }
+
+  final Kind kind;
+  final Throwable thrown; // THREW only
+  final long timeoutMs;
+
+  private Outcome(Kind kind, Throwable thrown, long timeoutMs) {
+    this.kind = kind;
+    this.thrown = thrown;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** An invocation problem that is not the entry's own behaviour (bad arguments for reflection). */
+  static final class InvokeError extends Exception {
+    InvokeError(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * Calls the entry in a fresh daemon thread named "jwp-entry" and waits at most timeoutMs. The thread
+   * name is what the debugger uses to tell the entry's events from the materialization's.
+   */
+  static Outcome invoke(Materializer.Call call, long timeoutMs) throws InvokeError {
+    final Object[] result = new Object[2]; // [0] = Outcome, [1] = InvokeError
+    Thread t = new Thread(null, () -> {
+      try {
+        call.method.invoke(call.receiver, call.arguments);
+        result[0] = new Outcome(Kind.RETURNED, null, 0);
+      } catch (InvocationTargetException e) {
+        result[0] = new Outcome(Kind.THREW, e.getCause(), 0);
+      } catch (ExceptionInInitializerError e) { // initialization of the entry's class, done by the call
+        result[0] = new Outcome(Kind.THREW, e, 0);
+      } catch (IllegalAccessException | IllegalArgumentException e) {
+        result[1] = new InvokeError("reflection refused the entry call: " + e, e);
+      } catch (Throwable e) { // e.g. StackOverflowError or OutOfMemoryError around the call itself
+        result[0] = new Outcome(Kind.THREW, e, 0);
+      }
+    }, "jwp-entry", 0);
+    t.setDaemon(true);
+    t.start();
+    try {
+      t.join(timeoutMs);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (t.isAlive()) return new Outcome(Kind.TIMED_OUT, null, timeoutMs); // isAlive() false orders the writes
+    if (result[1] != null) throw (InvokeError) result[1];
+    return (Outcome) result[0];
+  }
+
+  /** "returned normally", "threw java.lang.X at a/B.m line 12", "timed out after N ms". */
+  String describe() {
+    switch (kind) {
+      case RETURNED:
+        return "returned normally";
+      case TIMED_OUT:
+        return "timed out after " + timeoutMs + " ms";
+      default:
+        return "threw " + thrown.getClass().getName() + at(thrown);
+    }
+  }
+
+  static String at(Throwable t) {
+    StackTraceElement[] st = t.getStackTrace();
+    if (st.length == 0) return " (no stack trace)";
+    StackTraceElement top = st[0];
+    return " at " + Descriptors.internalName(top.getClassName()) + "." + top.getMethodName()
+        + (top.getLineNumber() >= 0 ? " line " + top.getLineNumber() : top.isNativeMethod() ? " (native)" : "");
+  }
+}

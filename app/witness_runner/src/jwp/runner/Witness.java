@@ -1,0 +1,275 @@
+package jwp.runner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A parsed witness (see README.md for the format). Parsing checks the shape of the document; what needs
+ * class loading (classes, fields, methods, value types) is checked by {@link Materializer} and, for the
+ * expected location, by {@link JdiCheck}. Every error names the source and the place in the document.
+ */
+final class Witness {
+  static final long DEFAULT_TIMEOUT_MS = 10_000;
+
+  /** One entry of "heap". Exactly one of: fields (plain object), length+elements (array), string. */
+  static final class HeapObject {
+    String id;
+    String cls;
+    Map<String, Object> fields = new LinkedHashMap<>();
+    int length = -1;
+    Map<Integer, Object> elements = new LinkedHashMap<>();
+    String string;
+    boolean interned;  // the string is the interned literal (JLS 3.10.5)
+  }
+
+  static final class Expect {
+    String kind; // exception, exit, reach, throw
+    String type; // exception and exit
+    boolean subtypes;
+    String cls, method, descriptor; // exception, reach, throw
+    Integer bci, line;
+
+    String where() {
+      StringBuilder b = new StringBuilder(cls + "." + method + descriptor);
+      if (bci != null) b.append(" bci ").append(bci);
+      if (line != null) b.append(bci != null ? " (line " + line + ")" : " line " + line);
+      return b.toString();
+    }
+  }
+
+  String source;
+  String entryClass, entryMethod, entryDescriptor;
+  Boolean entryStatic;
+  String receiver; // heap id or null
+  List<Object> arguments = new ArrayList<>();
+  Map<String, HeapObject> heap = new LinkedHashMap<>();
+  Map<String, Object> statics = new LinkedHashMap<>();
+  long timeoutMs = DEFAULT_TIMEOUT_MS;
+  Expect expect;
+
+  BadWitness bad(String where, String what) {
+    return new BadWitness(source + ": " + (where.isEmpty() ? "" : where + ": ") + what);
+  }
+
+  static Witness parse(String source, String text) throws BadWitness {
+    Witness w = new Witness();
+    w.source = source;
+    Object doc;
+    try {
+      doc = Json.parse(text);
+    } catch (Json.ParseError e) {
+      throw w.bad("", e.getMessage());
+    }
+    Map<String, Object> top = w.object(doc, "top level");
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms"));
+
+    Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
+    w.onlyKeys(entry, "entry", Set.of("class", "method", "descriptor", "static"));
+    w.entryClass = w.className(w.required(entry, "class", "entry"), "entry.class");
+    w.entryMethod = w.string(w.required(entry, "method", "entry"), "entry.method");
+    w.entryDescriptor = w.methodDescriptor(w.required(entry, "descriptor", "entry"), "entry.descriptor");
+    if (entry.containsKey("static")) w.entryStatic = w.bool(entry.get("static"), "entry.static");
+
+    Object recv = top.get("receiver");
+    if (recv != null) w.receiver = w.string(recv, "receiver");
+
+    Map<String, Object> heap = top.containsKey("heap") ? w.object(top.get("heap"), "heap") : Map.of();
+    for (Map.Entry<String, Object> e : heap.entrySet()) {
+      String where = "heap object " + e.getKey();
+      Map<String, Object> o = w.object(e.getValue(), where);
+      w.onlyKeys(o, where, Set.of("class", "fields", "length", "elements", "string", "interned"));
+      HeapObject h = new HeapObject();
+      h.id = e.getKey();
+      h.cls = w.className(w.required(o, "class", where), where + ": class");
+      if (h.cls.startsWith("[")) {
+        if (o.containsKey("fields") || o.containsKey("string")) throw w.bad(where, "an array has \"length\" and \"elements\", not \"fields\" or \"string\"");
+        long len = w.integer(w.required(o, "length", where), where + ": length");
+        if (len < 0 || len > 100_000_000) throw w.bad(where, "bad array length " + len);
+        h.length = (int) len;
+        if (o.containsKey("elements")) {
+          for (Map.Entry<String, Object> el : w.object(o.get("elements"), where + ": elements").entrySet()) {
+            int idx;
+            try {
+              idx = Integer.parseInt(el.getKey());
+            } catch (NumberFormatException ex) {
+              throw w.bad(where, "element index \"" + el.getKey() + "\" is not an integer");
+            }
+            if (idx < 0 || idx >= h.length || !el.getKey().equals(Integer.toString(idx)))
+              throw w.bad(where, "element index " + el.getKey() + " out of bounds for length " + h.length);
+            h.elements.put(idx, el.getValue());
+          }
+        }
+      } else {
+        if (o.containsKey("length") || o.containsKey("elements")) throw w.bad(where, "\"length\"/\"elements\" given for non-array class " + h.cls);
+        if (o.containsKey("string")) {
+          if (!h.cls.equals("java/lang/String")) throw w.bad(where, "\"string\" given for class " + h.cls + " (only java/lang/String)");
+          if (o.containsKey("fields")) throw w.bad(where, "a string has \"string\", not \"fields\"");
+          h.string = w.string(o.get("string"), where + ": string");
+          if (o.containsKey("interned")) {
+            Object v = o.get("interned");
+            if (!(v instanceof Boolean)) throw w.bad(where, "\"interned\" must be true or false");
+            h.interned = (Boolean) v;
+          }
+        } else if (h.cls.equals("java/lang/String")) {
+          throw w.bad(where, "a java/lang/String object needs \"string\"");
+        } else if (o.containsKey("fields")) {
+          for (Map.Entry<String, Object> f : w.object(o.get("fields"), where + ": fields").entrySet()) {
+            w.fieldKey(f.getKey(), where);
+            h.fields.put(f.getKey(), f.getValue());
+          }
+        }
+      }
+      w.heap.put(h.id, h);
+    }
+
+    if (w.receiver != null && !w.heap.containsKey(w.receiver)) throw w.bad("receiver", "no heap object \"" + w.receiver + "\"");
+
+    if (top.containsKey("arguments")) w.arguments = w.array(top.get("arguments"), "arguments");
+
+    if (top.containsKey("statics")) {
+      for (Map.Entry<String, Object> s : w.object(top.get("statics"), "statics").entrySet()) {
+        w.fieldKey(s.getKey(), "statics");
+        w.statics.put(s.getKey(), s.getValue());
+      }
+    }
+
+    if (top.containsKey("timeout_ms")) {
+      w.timeoutMs = w.integer(top.get("timeout_ms"), "timeout_ms");
+      if (w.timeoutMs <= 0) throw w.bad("timeout_ms", "must be positive");
+    }
+
+    Map<String, Object> ex = w.object(w.required(top, "expect", "top level"), "expect");
+    Expect x = new Expect();
+    x.kind = w.string(w.required(ex, "kind", "expect"), "expect.kind");
+    switch (x.kind) {
+      case "exception":
+        w.onlyKeys(ex, "expect", Set.of("kind", "type", "subtypes", "class", "method", "descriptor", "bci", "line"));
+        break;
+      case "exit":
+        w.onlyKeys(ex, "expect", Set.of("kind", "type", "subtypes"));
+        break;
+      case "reach":
+      case "throw":
+        w.onlyKeys(ex, "expect", Set.of("kind", "class", "method", "descriptor", "bci", "line"));
+        break;
+      default:
+        throw w.bad("expect.kind", "unknown kind \"" + x.kind + "\" (exception, exit, reach, throw)");
+    }
+    if (x.kind.equals("exception") || x.kind.equals("exit")) {
+      x.type = w.className(w.required(ex, "type", "expect"), "expect.type");
+      if (x.type.startsWith("[")) throw w.bad("expect.type", "an array class is not an exception type");
+      if (ex.containsKey("subtypes")) x.subtypes = w.bool(ex.get("subtypes"), "expect.subtypes");
+    }
+    if (!x.kind.equals("exit")) {
+      x.cls = w.className(w.required(ex, "class", "expect"), "expect.class");
+      x.method = w.string(w.required(ex, "method", "expect"), "expect.method");
+      x.descriptor = w.methodDescriptor(w.required(ex, "descriptor", "expect"), "expect.descriptor");
+      if (ex.containsKey("bci") && ex.get("bci") != null) {
+        long b = w.integer(ex.get("bci"), "expect.bci");
+        if (b < 0 || b > 65535) throw w.bad("expect.bci", "out of range: " + b);
+        x.bci = (int) b;
+      }
+      if (ex.containsKey("line") && ex.get("line") != null) {
+        long l = w.integer(ex.get("line"), "expect.line");
+        if (l > 65535) throw w.bad("expect.line", "out of range: " + l);
+        if (l > 0) x.line = (int) l; // 0 or negative: unknown
+
+      }
+      if (x.bci == null && x.line == null) throw w.bad("expect", "needs \"bci\" or \"line\"");
+    }
+    w.expect = x;
+    return w;
+  }
+
+  // --- shape helpers -----------------------------------------------------------------------------
+
+  private Object required(Map<String, Object> m, String key, String where) throws BadWitness {
+    if (!m.containsKey(key)) throw bad(where, "missing \"" + key + "\"");
+    return m.get(key);
+  }
+
+  private void onlyKeys(Map<String, Object> m, String where, Set<String> allowed) throws BadWitness {
+    for (String k : m.keySet()) {
+      if (!allowed.contains(k)) throw bad(where, "unknown key \"" + k + "\"");
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> object(Object v, String where) throws BadWitness {
+    if (!(v instanceof Map)) throw bad(where, "expected a JSON object, got " + Json.show(v));
+    return (Map<String, Object>) v;
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Object> array(Object v, String where) throws BadWitness {
+    if (!(v instanceof List)) throw bad(where, "expected a JSON array, got " + Json.show(v));
+    return (List<Object>) v;
+  }
+
+  private String string(Object v, String where) throws BadWitness {
+    if (!(v instanceof String)) throw bad(where, "expected a string, got " + Json.show(v));
+    return (String) v;
+  }
+
+  private boolean bool(Object v, String where) throws BadWitness {
+    if (!(v instanceof Boolean)) throw bad(where, "expected true or false, got " + Json.show(v));
+    return (Boolean) v;
+  }
+
+  private long integer(Object v, String where) throws BadWitness {
+    if (v instanceof Json.Num && ((Json.Num) v).isIntegral()) {
+      try {
+        return Long.parseLong(((Json.Num) v).text);
+      } catch (NumberFormatException e) {
+        // fall through
+      }
+    }
+    throw bad(where, "expected an integer, got " + Json.show(v));
+  }
+
+  private String className(Object v, String where) throws BadWitness {
+    String s = string(v, where);
+    if (s.startsWith("[")) {
+      if (!Descriptors.isFieldDescriptor(s)) throw bad(where, "bad array descriptor \"" + s + "\"");
+    } else if (s.isEmpty() || s.contains(".") || s.contains(";") || s.contains("[") || s.startsWith("/") || s.endsWith("/") || s.contains("//")) {
+      throw bad(where, "bad internal class name \"" + s + "\" (use slashes, e.g. java/lang/String)");
+    }
+    return s;
+  }
+
+  private String methodDescriptor(Object v, String where) throws BadWitness {
+    String s = string(v, where);
+    if (Descriptors.parameters(s) == null) throw bad(where, "bad method descriptor \"" + s + "\"");
+    return s;
+  }
+
+  /** Checks the shape "owner.name:descriptor" of a field key. */
+  void fieldKey(String key, String where) throws BadWitness {
+    if (FieldKey.parse(key) == null)
+      throw bad(where, "bad field key \"" + key + "\" (expected owner.name:descriptor, e.g. pkg/A.x:I)");
+  }
+
+  /** A parsed field key. */
+  static final class FieldKey {
+    final String owner, name, descriptor;
+
+    private FieldKey(String owner, String name, String descriptor) {
+      this.owner = owner;
+      this.name = name;
+      this.descriptor = descriptor;
+    }
+
+    static FieldKey parse(String key) {
+      int dot = key.indexOf('.');
+      if (dot <= 0) return null;
+      int colon = key.indexOf(':', dot);
+      if (colon < 0 || colon == dot + 1) return null;
+      String owner = key.substring(0, dot), name = key.substring(dot + 1, colon), desc = key.substring(colon + 1);
+      if (owner.startsWith("[") || owner.contains(";") || !Descriptors.isFieldDescriptor(desc)) return null;
+      return new FieldKey(owner, name, desc);
+    }
+  }
+}
