@@ -7,6 +7,7 @@
 #include "app/dump_command.h"
 #include "app/ir_command.h"
 #include "app/stats_command.h"
+#include "app/wp_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"jwp: weakest preconditions for JVM bytecode"};
@@ -36,6 +37,21 @@ int main(int argc, char** argv) {
       ->required();
   ir_cmd->add_flag("!--no-verify", ir.verify, "Do not run the IR verifier");
 
+  jwp::app::WpOptions wp;
+  auto* wp_cmd = app.add_subcommand("wp", "Weakest precondition of one goal (exit 0 FOUND, 3 NOT_FOUND, 4 UNKNOWN, 5 refuted)");
+  wp_cmd->add_option("-c,--cp,--class-path", wp.class_path, "Class path (a.jar:dir:b.jar)");
+  wp_cmd->add_option("--jdk", wp.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
+  wp_cmd->add_option("--goal", wp.goal, "pkg.Class.method(desc)@line:N or @bci:N")->required();
+  wp_cmd->add_option("--kind", wp.kind, "reach, npe, throw, exception:T or exit:T")->capture_default_str();
+  wp_cmd->add_option("--entry", wp.entry, "Entry method (the goal's own method for now)");
+  wp_cmd->add_flag("--confirm", wp.confirm, "Replay the witness on the JVM with the witness runner");
+  wp_cmd->add_flag("--json", wp.json, "Print one JSON object");
+  wp_cmd->add_option("--witness-out", wp.witness_out, "Also write the witness JSON to this file");
+  wp_cmd->add_option("--max-steps", wp.engine.max_steps, "Step budget per goal")->capture_default_str();
+  wp_cmd->add_option("--timeout-ms", wp.engine.timeout_ms, "Wall-clock budget per goal")->capture_default_str();
+  wp_cmd->add_option("--max-terms", wp.engine.max_terms, "Term budget per goal (memory cap)")->capture_default_str();
+  wp_cmd->add_option("--solver-timeout-ms", wp.engine.solver_timeout_ms, "Z3 timeout per query")->capture_default_str();
+
   // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
   std::vector<std::string> args(argv, argv + argc);
   for (auto& a : args) {
@@ -52,5 +68,6 @@ int main(int argc, char** argv) {
   if (stats_cmd->parsed()) return jwp::app::RunStats(stats, std::cout, std::cerr);
   if (dump_cmd->parsed()) return jwp::app::RunDump(dump, std::cout, std::cerr);
   if (ir_cmd->parsed()) return jwp::app::RunIr(ir, std::cout, std::cerr);
+  if (wp_cmd->parsed()) return jwp::app::RunWp(wp, std::cout, std::cerr);
   return 2;
 }

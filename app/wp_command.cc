@@ -1,0 +1,315 @@
+#include "app/wp_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "classfile/class_hierarchy.h"
+#include "classfile/class_path.h"
+#include "classfile/jdk.h"
+#include "nlohmann/json.hpp"
+#include "wp/goal.h"
+
+namespace jwp::app {
+
+namespace {
+
+using nlohmann::ordered_json;
+using solver::WitnessValue;
+
+// Floats and doubles as strings Java's parsers read back exactly: the
+// shortest round-trip decimal, or NaN / Infinity / -Infinity.
+template <typename F>
+std::string float_text(F v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  std::array<char, 64> buf;
+  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+  std::string s(buf.data(), end);
+  if (s.find_first_of(".eE") == std::string::npos) s += ".0";
+  return s;
+}
+
+ordered_json value_json(const WitnessValue& v) {
+  switch (v.kind) {
+    case WitnessValue::Kind::kBool:
+    case WitnessValue::Kind::kInt:
+    case WitnessValue::Kind::kLong: return v.integral;
+    case WitnessValue::Kind::kFloat: {
+      uint32_t b = static_cast<uint32_t>(v.bits);
+      float f;
+      std::memcpy(&f, &b, sizeof f);
+      return float_text(f);
+    }
+    case WitnessValue::Kind::kDouble: {
+      double d;
+      std::memcpy(&d, &v.bits, sizeof d);
+      return float_text(d);
+    }
+    case WitnessValue::Kind::kNull: return nullptr;
+    case WitnessValue::Kind::kRef: return v.object;
+    case WitnessValue::Kind::kOpaque: return v.text;
+  }
+  return nullptr;
+}
+
+std::string dotted(std::string s) {
+  for (char& c : s) {
+    if (c == '/') c = '.';
+  }
+  return s;
+}
+
+ordered_json result_json(const wp::Result& r, const wp::GoalSpec& spec,
+                         const std::optional<bool>& confirmed) {
+  ordered_json j;
+  j["verdict"] = wp::VerdictName(r.verdict);
+  j["reason"] = r.reason;
+  j["goal"] = spec.GoalText();
+  j["kind"] = spec.KindText();
+  j["entry"] = r.entry;
+  j["precondition"] = r.verdict == wp::Verdict::kFound ? ordered_json(r.precondition) : ordered_json(nullptr);
+  j["smtlib"] = r.verdict == wp::Verdict::kFound ? ordered_json(r.smtlib) : ordered_json(nullptr);
+  j["path"] = r.path;
+  j["witness"] = r.witness ? ordered_json::parse(WitnessJson(r, spec)) : ordered_json(nullptr);
+  j["confirmed"] = confirmed ? ordered_json(*confirmed) : ordered_json(nullptr);
+  j["assumptions"] = r.assumptions;
+  ordered_json stats;
+  stats["minterms"] = r.stats.minterms;
+  stats["steps"] = r.stats.steps;
+  stats["time_ms"] = std::round(r.stats.time_ms * 10) / 10;
+  stats["proved_false"] = r.stats.proved_false;
+  stats["subsumed"] = r.stats.subsumed;
+  stats["entry_checks"] = r.stats.entry_checks;
+  stats["terms"] = r.stats.terms;
+  j["stats"] = stats;
+  return j;
+}
+
+// <dir of the jwp binary>/../lib/jwp-witness-runner.jar
+std::string runner_jar() {
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  return (exe.parent_path().parent_path() / "lib" / "jwp-witness-runner.jar").string();
+}
+
+// Runs `command` through the shell; returns its exit status, stdout in *out.
+int run_capture(const std::string& command, std::string* out) {
+  FILE* p = popen(command.c_str(), "r");
+  if (p == nullptr) return -1;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out->append(buf.data(), n);
+  int status = pclose(p);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') q += "'\\''";
+    else q += c;
+  }
+  return q + "'";
+}
+
+}  // namespace
+
+std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
+  const wp::Replay& w = *r.witness;
+  ordered_json j;
+  j["entry"] = {{"class", w.entry_class},
+                {"method", w.entry_method},
+                {"descriptor", w.entry_descriptor},
+                {"static", w.entry_static}};
+  j["receiver"] = w.receiver ? value_json(*w.receiver) : ordered_json(nullptr);
+  ordered_json args = ordered_json::array();
+  for (const auto& a : w.arguments) args.push_back(value_json(a));
+  j["arguments"] = args;
+  ordered_json heap = ordered_json::object();
+  for (const auto& o : w.heap) {
+    ordered_json obj;
+    obj["class"] = o.type;
+    if (o.string_value) {
+      obj["string"] = *o.string_value;
+      // String objects of the logic are literals (JLS 3.10.5), except those
+      // the model only typed as strings.
+      bool plain = std::find(w.plain_strings.begin(), w.plain_strings.end(), o.id) != w.plain_strings.end();
+      obj["interned"] = !plain;
+    }
+    if (!o.fields.empty()) {
+      ordered_json fields = ordered_json::object();
+      for (const auto& f : o.fields) {
+        fields[f.owner + "." + f.name + ":" + f.descriptor] = value_json(f.value);
+      }
+      obj["fields"] = fields;
+    }
+    if (o.length) obj["length"] = *o.length;
+    if (!o.elements.empty()) {
+      ordered_json elements = ordered_json::object();
+      for (const auto& e : o.elements) elements[std::to_string(e.index)] = value_json(e.value);
+      obj["elements"] = elements;
+    }
+    heap[o.id] = obj;
+  }
+  j["heap"] = heap;
+  ordered_json statics = ordered_json::object();
+  for (const auto& s : w.statics) statics[s.owner + "." + s.name + ":" + s.descriptor] = value_json(s.value);
+  j["statics"] = statics;
+  ordered_json expect;
+  switch (spec.kind) {
+    case wp::GoalKind::kNpe:
+      expect["kind"] = "exception";
+      expect["type"] = "java/lang/NullPointerException";
+      break;
+    case wp::GoalKind::kException:
+      expect["kind"] = "exception";
+      expect["type"] = spec.exception_type;
+      expect["subtypes"] = true;
+      break;
+    case wp::GoalKind::kExit:
+      expect["kind"] = "exit";
+      expect["type"] = spec.exception_type;
+      expect["subtypes"] = true;
+      break;
+    case wp::GoalKind::kReach: expect["kind"] = "reach"; break;
+    case wp::GoalKind::kThrow: expect["kind"] = "throw"; break;
+  }
+  if (spec.kind != wp::GoalKind::kExit) {
+    expect["class"] = w.entry_class;
+    expect["method"] = w.entry_method;
+    expect["descriptor"] = w.entry_descriptor;
+    expect["bci"] = r.goal_bci;
+    expect["line"] = r.goal_line;
+  }
+  j["expect"] = expect;
+  return j.dump(2);
+}
+
+int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
+  auto spec = wp::ParseGoal(options.goal, options.kind);
+  if (!spec.ok()) {
+    err << "error: " << spec.status().message() << "\n";
+    return 2;
+  }
+  classfile::Diagnostics diagnostics;
+  classfile::ClassPathOptions cp_options;
+  cp_options.jdk_home = options.jdk;
+  auto cp = classfile::ClassPath::Open(options.class_path, cp_options, &diagnostics);
+  if (!cp.ok()) {
+    err << "error: " << cp.status().message() << "\n";
+    return 2;
+  }
+  auto hierarchy = classfile::ClassHierarchy::Build(**cp);
+  if (!hierarchy.ok()) {
+    err << "error: " << hierarchy.status().message() << "\n";
+    return 2;
+  }
+  auto goal = wp::ResolveGoal(**hierarchy, *spec);
+  if (!goal.ok()) {
+    err << "error: " << goal.status().message() << "\n";
+    return 1;
+  }
+  if (!options.entry.empty()) {
+    std::string want = options.entry;
+    std::string have = dotted(goal->spec.class_name) + "." + goal->spec.method_name;
+    if (want != have && want != have + goal->spec.descriptor) {
+      err << "error: --entry " << want << ": only the goal's own method (" << have
+          << ") can be the entry until calls are expanded (issue #6)\n";
+      return 2;
+    }
+  }
+  wp::Result r = wp::RunGoal(**hierarchy, *goal, options.engine);
+
+  std::optional<bool> confirmed;
+  std::string runner_output;
+  if (r.verdict == wp::Verdict::kFound && r.witness) {
+    std::string witness = WitnessJson(r, goal->spec);
+    std::string path = options.witness_out;
+    std::string tmp;
+    if (path.empty() && options.confirm) {
+      char name[] = "/tmp/jwp-witness-XXXXXX";
+      int fd = mkstemp(name);
+      if (fd >= 0) close(fd);
+      tmp = path = name;
+    }
+    if (!path.empty()) {
+      std::ofstream(path) << witness << "\n";
+    }
+    if (options.confirm) {
+      auto jdk = classfile::FindJdk(options.jdk);
+      std::string jar = runner_jar();
+      if (!jdk.ok() || jar.empty() || !std::filesystem::exists(jar)) {
+        err << "error: cannot run the witness runner: "
+            << (!jdk.ok() ? std::string(jdk.status().message()) : jar + " is missing") << "\n";
+        if (!tmp.empty()) std::filesystem::remove(tmp);
+        return 2;
+      }
+      // The verdict is on stdout; stderr (the entry's own output, or the
+      // runner's error message) goes to a file shown only on errors.
+      std::string err_path = path + ".stderr";
+      std::string command = shell_quote(jdk->home + "/bin/java") + " -cp " +
+                            shell_quote(jar + ":" + options.class_path) +
+                            " jwp.runner.WitnessRunner " + shell_quote(path) + " 2>" +
+                            shell_quote(err_path);
+      int status = run_capture(command, &runner_output);
+      std::string runner_err;
+      {
+        std::ifstream in(err_path);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        runner_err = ss.str();
+      }
+      std::filesystem::remove(err_path);
+      if (status == 0) confirmed = true;
+      else if (status == 1) confirmed = false;
+      else {
+        err << "error: the witness runner failed (exit " << status << "):\n" << runner_err;
+        if (!tmp.empty()) std::filesystem::remove(tmp);
+        return 2;
+      }
+    }
+    if (!tmp.empty()) std::filesystem::remove(tmp);
+  }
+
+  if (options.json) {
+    out << result_json(r, goal->spec, confirmed).dump(2) << "\n";
+  } else {
+    out << "goal: " << goal->spec.ToString() << "\n";
+    out << "entry: " << r.entry << "\n";
+    out << "verdict: " << wp::VerdictName(r.verdict) << "\n";
+    if (!r.reason.empty()) out << "reason: " << r.reason << "\n";
+    if (r.verdict == wp::Verdict::kFound) {
+      out << "precondition: " << r.precondition << "\n";
+      out << "path (lines):";
+      for (int32_t l : r.path) out << " " << l;
+      out << "\n";
+      out << "assumptions:" << (r.assumptions.empty() ? " none" : "") << "\n";
+      for (const auto& a : r.assumptions) out << "  - " << a << "\n";
+      out << "witness:\n" << WitnessJson(r, goal->spec) << "\n";
+      out << "smtlib:\n" << r.smtlib;
+    }
+    if (confirmed) out << "runner: " << runner_output;
+    out << "stats: " << r.stats.minterms << " minterms, " << r.stats.steps << " steps, "
+        << r.stats.entry_checks << " final checks, " << static_cast<int64_t>(r.stats.time_ms)
+        << " ms\n";
+  }
+  switch (r.verdict) {
+    case wp::Verdict::kFound: return confirmed && !*confirmed ? 5 : 0;
+    case wp::Verdict::kNotFound: return 3;
+    case wp::Verdict::kUnknown: return 4;
+  }
+  return 4;
+}
+
+}  // namespace jwp::app

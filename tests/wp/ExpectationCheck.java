@@ -1,0 +1,265 @@
+// Proves every FOUND line of tests/wp/expectations.tsv on the JVM: for each,
+// a hand-chosen input (the one its note lists) is run, and the goal is
+// observed: the exception's type and the method and line of the frame that
+// threw it, or for reach goals the value only that line returns. Not compiled
+// by the build; run it with tests/wp/check_expectations.sh.
+//
+//   javac -cp build/fixtures/release8 -d /tmp/wpcheck tests/wp/ExpectationCheck.java
+//   java -cp build/fixtures/release8:/tmp/wpcheck ExpectationCheck tests/wp/expectations.tsv
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import wp.*;
+
+public class ExpectationCheck {
+  interface Body {
+    Object run() throws Throwable;
+  }
+
+  /** How a case shows that its goal happened. */
+  static final class Case {
+    Body body;
+    Object expectedReturn;      // reach: the value only the goal line returns
+    Throwable expectedIdentity; // throw of an exception object the case made itself
+    String indirect;            // goal observed through a result only it explains
+  }
+
+  static final Map<String, Case> CASES = new LinkedHashMap<>();
+
+  static void ex(String key, Body b) {
+    Case c = new Case();
+    c.body = b;
+    CASES.put(key, c);
+  }
+
+  static void reach(String key, Object ret, Body b) {
+    Case c = new Case();
+    c.body = b;
+    c.expectedReturn = ret;
+    CASES.put(key, c);
+  }
+
+  static void same(String key, Throwable t, Body b) {
+    Case c = new Case();
+    c.body = b;
+    c.expectedIdentity = t;
+    CASES.put(key, c);
+  }
+
+  static void indirect(String key, Object ret, String why, Body b) {
+    Case c = new Case();
+    c.body = b;
+    c.expectedReturn = ret;
+    c.indirect = why;
+    CASES.put(key, c);
+  }
+
+  static final String AE = ":exception:java.lang.ArithmeticException";
+  static final String AIOOBE = ":exception:java.lang.ArrayIndexOutOfBoundsException";
+  static final String NASE = ":exception:java.lang.NegativeArraySizeException";
+  static final String ASE = ":exception:java.lang.ArrayStoreException";
+  static final String CCE = ":exception:java.lang.ClassCastException";
+
+  static Node node(Node next, int val) {
+    Node n = new Node();
+    n.next = next;
+    n.val = val;
+    return n;
+  }
+
+  static void cases() {
+    ex("Arith.divInt" + AE, () -> Arith.divInt(1, 0));
+    ex("Arith.remInt" + AE, () -> Arith.remInt(1, 0));
+    ex("Arith.divLong" + AE, () -> Arith.divLong(1, 0L));
+    ex("Arith.remLong" + AE, () -> Arith.remLong(1, 0L));
+    ex("Arith.overflow" + AE, () -> Arith.overflow(2147483647, 0));
+    ex("Arith.overflowLong" + AE, () -> Arith.overflowLong(9223372036854775807L, 0));
+    ex("Arith.negateMin" + AE, () -> Arith.negateMin(-2147483648, 0));
+    ex("Arith.divByDifference" + AE, () -> Arith.divByDifference(5));
+    ex("Arith.shiftBy32" + AE, () -> Arith.shiftBy32(32, 0));
+    ex("Arith.longShift" + AE, () -> Arith.longShift(-1L, 0));
+    ex("Arith.longToInt" + AE, () -> Arith.longToInt(4294967296L, 0));
+    ex("Arith.toByte" + AE, () -> Arith.toByte(255, 0));
+    ex("Arith.toChar" + AE, () -> Arith.toChar(-1, 0));
+    ex("Arith.doubleToInt" + AE, () -> Arith.doubleToInt(4.0e9, 0));
+    ex("Arith.longMul" + AE, () -> Arith.longMul(-6148914691236517205L, 0));
+    ex("Arith.remSign" + AE, () -> Arith.remSign(-1, 0));
+
+    ex("ArrayOps.negativeIndex" + AIOOBE, () -> ArrayOps.negativeIndex(new int[0], -1));
+    ex("ArrayOps.tooLarge" + AIOOBE, () -> ArrayOps.tooLarge(new int[0], 0));
+    ex("ArrayOps.storeOutOfBounds" + AIOOBE, () -> { ArrayOps.storeOutOfBounds(new char[2], 2); return null; });
+    ex("ArrayOps.lastPlusOne" + AIOOBE, () -> ArrayOps.lastPlusOne(new int[0]));
+    ex("ArrayOps.freshBounds" + AIOOBE, () -> ArrayOps.freshBounds(-1));
+    ex("ArrayOps.negativeSize" + NASE, () -> ArrayOps.negativeSize(-1));
+    ex("ArrayOps.multiNegative" + NASE, () -> ArrayOps.multiNegative(1, -1));
+    ex("ArrayOps.arrayStore" + ASE, () -> { ArrayOps.arrayStore(new String[1], new Object()); return null; });
+    ex("ArrayOps.arrayStoreInstanceof" + ASE,
+        () -> { ArrayOps.arrayStoreInstanceof(new Integer[1], new Object()); return null; });
+
+    reach("Branches.intRange:reach", 101, () -> Branches.intRange(11));
+    ex("Branches.longCompare" + AE, () -> Branches.longCompare(5000000000L, 0));
+    ex("Branches.floatCompare" + AE, () -> Branches.floatCompare(2.0f, 0));
+    ex("Branches.floatNaN" + AE, () -> Branches.floatNaN(Float.NaN, 0));
+    ex("Branches.doubleNaN" + AE, () -> Branches.doubleNaN(Double.NaN, 0));
+    reach("Branches.doubleMul:reach", 103, () -> Branches.doubleMul(0.5));
+    ex("Branches.refEquality" + AE, () -> Branches.refEquality(null, null, 0));
+    ex("Branches.aliasing" + AE, () -> { Node n = new Node(); return Branches.aliasing(n, n, 0); });
+    ex("Branches.instanceOf" + AE, () -> Branches.instanceOf("", 0));
+    ex("Branches.literalByReference" + AE, () -> Branches.literalByReference("wp", 0));
+    reach("Branches.booleans:reach", 104, () -> Branches.booleans(true, false));
+    ex("Branches.fieldBranch" + AE, () -> Branches.fieldBranch(node(node(null, -7), 0), 0));
+    ex("Branches.arrayBranch" + AE, () -> Branches.arrayBranch(new int[] {0, 0, 9}, 0));
+
+    ex("Calls.callOnOtherPath" + AE, () -> Calls.callOnOtherPath(1, 0));
+
+    ex("Casts.castString" + CCE, () -> Casts.castString(new Object()));
+    ex("Casts.toIntArray" + CCE, () -> Casts.toIntArray(new long[0]));
+    ex("Casts.toNumber" + CCE, () -> Casts.toNumber(new Node()));
+    ex("Casts.fieldCast" + CCE, () -> { Node n = new Node(); n.ref = new Object(); return Casts.fieldCast(n); });
+
+    ex("Loops.zeroIterations" + AE, () -> Loops.zeroIterations(0, 0));
+    ex("Loops.oneIteration" + AE, () -> Loops.oneIteration(1, 0));
+    ex("Loops.threeIterations" + AE, () -> Loops.threeIterations(3, 0));
+    ex("Loops.fiveIterations" + AE, () -> Loops.fiveIterations(5));
+    ex("Loops.sumUntilIndexOut" + AIOOBE, () -> Loops.sumUntilIndexOut(new int[0]));
+    ex("Loops.fourthElement" + AE, () -> Loops.fourthElement(new int[4], 0));
+    reach("Loops.countdown:reach", 203, () -> Loops.countdown(0));
+    ex("Loops.linkedWalk" + AE, () -> Loops.linkedWalk(node(node(null, 0), 0), 0));
+
+    ex("Npe.fieldRead:npe", () -> Npe.fieldRead(null));
+    ex("Npe.fieldWrite:npe", () -> { Npe.fieldWrite(null, 0); return null; });
+    ex("Npe.arrayLoad:npe", () -> Npe.arrayLoad(null));
+    ex("Npe.arrayStore:npe", () -> { Npe.arrayStore(null, 0); return null; });
+    ex("Npe.arrayLength:npe", () -> Npe.arrayLength(null));
+    ex("Npe.receiver:npe", () -> Npe.receiver(null));
+    ex("Npe.deep:npe", () -> Npe.deep(node(node(node(null, 0), 0), 0)));
+    ex("Npe.nested:npe", () -> Npe.nested(new Npe.Cell()));
+    ex("Npe.staticField:npe", () -> { Npe.head = null; return Npe.staticField(); });
+    ex("Npe.thisField:npe", () -> new Npe().thisField());
+    ex("Npe.thisFieldGuarded:npe", () -> { Npe o = new Npe(); o.link = new Node(); return o.thisFieldGuarded(1); });
+    ex("Npe.throwNull:npe", () -> { Npe.throwNull(null, true); return null; });
+    ex("Npe.monitor:npe", () -> Npe.monitor(null, 0));
+    ex("Npe.booleanGuard:npe", () -> Npe.booleanGuard(null, true, false));
+
+    ex("Statics.staticBranch" + AE, () -> { Statics.limit = 11; return Statics.staticBranch(0); });
+    ex("Statics.staticArray:npe", () -> { Statics.table = null; return Statics.staticArray(0); });
+    ex("Statics.staticArray" + AIOOBE, () -> { Statics.table = new int[0]; return Statics.staticArray(0); });
+    ex("Statics.staticWriteThenRead" + AE, () -> Statics.staticWriteThenRead(7, 0));
+    ex("Statics.staticChain:npe", () -> { Statics.root = null; return Statics.staticChain(); });
+    ex("Statics.thisItems" + AIOOBE, () -> { Statics s = new Statics(); s.items = new int[0]; return s.thisItems(0); });
+    reach("Statics.thisReach:reach", 401, () -> new Statics().thisReach(1));
+
+    ex("Switches.table" + AE, () -> Switches.table(2, 0));
+    ex("Switches.lookup" + AE, () -> Switches.lookup(1000, 0));
+    reach("Switches.defaultCase:reach", 201, () -> Switches.defaultCase(0));
+    ex("Switches.fallThrough" + AE, () -> Switches.fallThrough(5, 0));
+
+    RuntimeException re = new RuntimeException("witness");
+    same("Throws.throwParam:throw", re, () -> { Throws.throwParam(re, 42); return null; });
+    IllegalStateException ise = new IllegalStateException("witness");
+    same("Throws.throwParam:exception:java.lang.IllegalStateException", ise,
+        () -> { Throws.throwParam(ise, 42); return null; });
+    RuntimeException re2 = new RuntimeException("field");
+    same("Throws.throwField:throw", re2, () -> { Node n = new Node(); n.ref = re2; Throws.throwField(n); return null; });
+
+    ex("TryCatch.catches" + AE, () -> TryCatch.catches(new int[0], 0, 0));
+    indirect("TryCatch.caughtDivision" + AE, 301,
+        "returns 301, which only the handler of the ArithmeticException thrown by x / y returns",
+        () -> TryCatch.caughtDivision(1, 0));
+    reach("TryCatch.caughtDivision:reach", 301, () -> TryCatch.caughtDivision(1, 0));
+    ex("TryCatch.rethrows:exit:java.lang.ArithmeticException", () -> TryCatch.rethrows(1, 0));
+    ex("TryCatch.rethrows:throw", () -> TryCatch.rethrows(1, 0));
+    ex("TryCatch.catchesNpeOnly" + AE, () -> TryCatch.catchesNpeOnly(null, 0));
+    ex("TryCatch.finallyRuns" + AE, () -> TryCatch.finallyRuns(new int[1], 0));
+    ex("TryCatch.escapes:exit:java.lang.ArrayIndexOutOfBoundsException", () -> TryCatch.escapes(new int[0]));
+    ex("TryCatch.escapes:exit:java.lang.NullPointerException", () -> TryCatch.escapes(null));
+    ex("TryCatch.escapesDiv:exit:java.lang.ArithmeticException", () -> TryCatch.escapesDiv(1, 0));
+    ex("TryCatch.escapesDiv:exit:java.lang.RuntimeException", () -> TryCatch.escapesDiv(1, 0));
+  }
+
+  public static void main(String[] args) throws Exception {
+    cases();
+    List<String> lines = Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8);
+    int checked = 0, failed = 0;
+    Set<String> used = new HashSet<>();
+    for (String line : lines) {
+      if (line.isEmpty() || line.startsWith("#") || line.startsWith("goal\t")) continue;
+      String[] f = line.split("\t");
+      if (!f[2].equals("FOUND")) continue;
+      String goal = f[0], kind = f[1];
+      int at = goal.indexOf("@line:");
+      int wantLine = Integer.parseInt(goal.substring(at + 6));
+      String head = goal.substring(0, goal.indexOf('('));
+      String cls = head.substring(0, head.lastIndexOf('.'));
+      String method = head.substring(head.lastIndexOf('.') + 1);
+      String key = cls.substring(cls.indexOf('.') + 1) + "." + method + ":" + kind;
+      Case c = CASES.get(key);
+      checked++;
+      if (c == null) {
+        failed++;
+        System.out.println("MISSING  " + key + " (no case for a FOUND line)");
+        continue;
+      }
+      used.add(key);
+      String problem = check(c, cls, method, kind, wantLine);
+      if (problem == null) {
+        System.out.println("OK       " + key + " @line:" + wantLine + "  [" + f[3] + "]");
+      } else {
+        failed++;
+        System.out.println("FAILED   " + key + " @line:" + wantLine + ": " + problem);
+      }
+    }
+    for (String k : CASES.keySet()) {
+      if (!used.contains(k)) {
+        failed++;
+        System.out.println("UNUSED   " + k + " (a case without a FOUND line)");
+      }
+    }
+    System.out.println(checked + " FOUND goals checked, " + failed + " problems");
+    System.exit(failed == 0 ? 0 : 1);
+  }
+
+  static String check(Case c, String cls, String method, String kind, int line) {
+    Object result;
+    try {
+      result = c.body.run();
+    } catch (Throwable t) {
+      if (kind.equals("reach") || c.indirect != null) return "threw " + t;
+      Class<?> want;
+      try {
+        want = kind.equals("npe") ? NullPointerException.class
+            : kind.equals("throw") ? Throwable.class
+            : Class.forName(kind.substring(kind.indexOf(':') + 1));
+      } catch (ClassNotFoundException e) {
+        return "no class " + kind;
+      }
+      if (!want.isInstance(t)) return "threw " + t + ", not a " + want.getName();
+      if (c.expectedIdentity != null) {
+        return t == c.expectedIdentity ? null : "threw " + t + ", not the case's own exception object";
+      }
+      StackTraceElement[] st = t.getStackTrace();
+      if (kind.startsWith("exit:") || kind.equals("throw")) {
+        // The exception left the method; it was raised in it (a rethrow keeps the first frame).
+        for (StackTraceElement e : st) {
+          if (e.getClassName().equals(cls) && e.getMethodName().equals(method)) return null;
+        }
+        return "threw " + t + " but not out of " + cls + "." + method;
+      }
+      if (st.length == 0) return "threw " + t + " without a stack trace";
+      StackTraceElement top = st[0];
+      if (!top.getClassName().equals(cls) || !top.getMethodName().equals(method) || top.getLineNumber() != line) {
+        return "threw " + t + " at " + top + ", expected " + cls + "." + method + " line " + line;
+      }
+      return null;
+    }
+    if (c.expectedReturn != null) {
+      return c.expectedReturn.equals(result) ? null : "returned " + result + ", expected " + c.expectedReturn;
+    }
+    return "returned " + result + " normally, expected " + kind;
+  }
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""End-to-end test of `jwp wp` (issue #5) over tests/wp/expectations.tsv.
+
+For every goal line, runs `jwp wp --json --confirm` on a fixture jar and
+checks the verdict against the expected one. Every FOUND must be CONFIRMED
+by the witness runner on the JVM: a FOUND that the runner refutes fails the
+test, whatever was expected. Prints a table of outcomes and a summary line.
+
+  run_wp_expectations.py --jwp build/bin/jwp --cp build/fixtures/release17.jar
+                         [--tsv tests/wp/expectations.tsv] [--jobs 2] [--filter TEXT]
+Exit status: 0 when every line matches, 1 otherwise, 2 on bad usage.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import time
+
+EXIT_BY_VERDICT = {"FOUND": 0, "NOT_FOUND": 3, "UNKNOWN": 4}
+
+
+def read_tsv(path):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        header = None
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            cols = line.split("\t")
+            if header is None:
+                header = cols
+                continue
+            row = dict(zip(header, cols))
+            row["lineno"] = n
+            rows.append(row)
+    return rows
+
+
+def run_one(args, row):
+    cmd = [args.jwp, "wp", "--cp", args.cp, "--goal", row["goal"], "--kind", row["kind"],
+           "--json", "--confirm", "--timeout-ms", str(args.timeout_ms)]
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout_ms / 1000 + 120)
+    except subprocess.TimeoutExpired:
+        return row, None, "jwp did not finish", time.monotonic() - start
+    elapsed = time.monotonic() - start
+    if p.returncode in (1, 2):
+        return row, None, "jwp error (exit %d): %s" % (p.returncode, p.stderr.strip()[:300]), elapsed
+    try:
+        result = json.loads(p.stdout)
+    except json.JSONDecodeError:
+        return row, None, "not JSON (exit %d): %s %s" % (p.returncode, p.stdout[:200], p.stderr[:200]), elapsed
+    verdict = result.get("verdict")
+    expected_exit = EXIT_BY_VERDICT.get(verdict, -1)
+    if verdict == "FOUND" and result.get("confirmed") is False:
+        expected_exit = 5
+    if p.returncode != expected_exit:
+        return row, result, "exit status %d does not match verdict %s" % (p.returncode, verdict), elapsed
+    return row, result, None, elapsed
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--jwp", required=True)
+    ap.add_argument("--cp", required=True)
+    ap.add_argument("--tsv", default=os.path.join(os.path.dirname(__file__), "expectations.tsv"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--filter", default="")
+    ap.add_argument("--timeout-ms", type=int, default=60000)
+    args = ap.parse_args()
+    rows = [r for r in read_tsv(args.tsv) if args.filter in r["goal"]]
+    if not rows:
+        print("no goals selected", file=sys.stderr)
+        return 2
+    failures = []
+    counts = {}
+    confirmed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda r: run_one(args, r), rows))
+    for row, result, error, elapsed in results:
+        expected = row["expected"]
+        verdict = result.get("verdict") if result else "ERROR"
+        counts[(expected, verdict)] = counts.get((expected, verdict), 0) + 1
+        status = "ok"
+        if error:
+            status = "FAIL: " + error
+        elif verdict == "FOUND" and result.get("confirmed") is not True:
+            status = "FAIL: FOUND but the runner did not confirm it"
+        elif verdict != expected:
+            status = "FAIL: expected %s" % expected
+        if verdict == "FOUND" and result and result.get("confirmed") is True:
+            confirmed += 1
+        detail = ""
+        if result:
+            detail = result.get("precondition") or result.get("reason") or ""
+        print("%-9s %-60s %-40s %5.1fs  %s  %s" % (verdict, row["goal"], row["kind"], elapsed, status,
+                                                   detail[:160]))
+        if status != "ok":
+            failures.append(row)
+    print()
+    print("outcomes (expected -> actual):")
+    for (e, a), n in sorted(counts.items()):
+        print("  %-9s -> %-9s %d" % (e, a, n))
+    print("run_wp_expectations: %d goals, %d FOUND confirmed on the JVM, %d failures"
+          % (len(rows), confirmed, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

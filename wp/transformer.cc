@@ -1,0 +1,535 @@
+// Table 1 of PLDI'09, completed for every IR instruction (see transformer.h).
+// Each case states its rule as `wp(statement, φ) = ...`.
+#include "wp/transformer.h"
+
+#include <algorithm>
+#include <bit>
+#include <utility>
+
+#include "classfile/strings.h"
+#include "logic/substitution.h"
+#include "logic/visit.h"
+
+namespace jwp::wp {
+
+using ir::Instruction;
+using ir::Op;
+using logic::Minterm;
+using logic::Sort;
+using logic::Substitution;
+using logic::Term;
+using logic::TermKind;
+
+namespace {
+
+constexpr std::string_view kNpe = "java/lang/NullPointerException";
+constexpr std::string_view kAioobe = "java/lang/ArrayIndexOutOfBoundsException";
+constexpr std::string_view kArith = "java/lang/ArithmeticException";
+constexpr std::string_view kNase = "java/lang/NegativeArraySizeException";
+constexpr std::string_view kCce = "java/lang/ClassCastException";
+constexpr std::string_view kAse = "java/lang/ArrayStoreException";
+
+// φ ∧ c1 ∧ ... as minterms (the conditions may hold disjunctions).
+std::vector<Minterm> conjoin_all(logic::TermManager& tm, Term phi, std::vector<Term> conds) {
+  conds.push_back(phi);
+  Term all = tm.mk_and(conds);
+  if (all.is_false()) return {};
+  auto dnf = logic::to_dnf(tm, all, 4096);
+  if (!dnf.ok()) return {};  // too many disjuncts: dropped (caller marks lossy)
+  return *std::move(dnf);
+}
+
+Step with(std::vector<Minterm> pre) {
+  Step s;
+  s.pre = std::move(pre);
+  return s;
+}
+
+Step unsupported(std::string why) {
+  Step s;
+  s.unsupported = std::move(why);
+  return s;
+}
+
+// "[I" -> "I", "[[LFoo;" -> "[LFoo;"; "" for a non-array.
+std::string_view element_descriptor(std::string_view array_descriptor) {
+  if (array_descriptor.size() < 2 || array_descriptor[0] != '[') return {};
+  return array_descriptor.substr(1);
+}
+
+}  // namespace
+
+Term Transformer::fresh_exception(std::string_view type) {
+  return tm_.mk_fresh(tm_.mk_type(type));
+}
+
+// Conditions under which exception x takes exceptional edge e: caught by its
+// handler's type, and by none of the earlier handlers that cover the
+// instruction (ir.h, Edge::not_caught_by).
+std::vector<Term> Transformer::routing(const ir::Edge& e, Term x) {
+  std::vector<Term> conds;
+  Term t = tm_.mk_type_of(x);
+  if (!e.caught_as.empty()) conds.push_back(tm_.mk_sub_type(t, tm_.mk_type(e.caught_as)));
+  for (std::string_view n : e.not_caught_by) {
+    conds.push_back(tm_.mk_not(tm_.mk_sub_type(t, tm_.mk_type(n))));
+  }
+  return conds;
+}
+
+Term Transformer::condition(const Instruction& in, bool taken) {
+  Term a = operand(in, 0), b = operand(in, 1);
+  ir::Cond c = taken ? in.cond : ir::Negate(in.cond);
+  switch (c) {
+    case ir::Cond::kEq: return tm_.mk_eq(a, b);
+    case ir::Cond::kNe: return tm_.mk_ne(a, b);
+    case ir::Cond::kLt: return tm_.mk_lt(a, b);
+    case ir::Cond::kGe: return tm_.mk_ge(a, b);
+    case ir::Cond::kGt: return tm_.mk_gt(a, b);
+    case ir::Cond::kLe: return tm_.mk_le(a, b);
+  }
+  return tm_.mk_true();
+}
+
+Step Transformer::through_instruction(ir::InsnId insn, const Minterm& post) {
+  return normal(ir_.insns[insn], post);
+}
+
+Step Transformer::normal(const Instruction& in, const Minterm& post) {
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  auto assign = [&](Term value, std::vector<Term> conds = {}) {
+    Substitution s(tm_);
+    s.add(var(in.result), value);
+    return with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
+  };
+  auto result_mentioned = [&] {
+    return in.result != ir::kNone && logic::mentions(post, var(in.result));
+  };
+  switch (in.op) {
+    case Op::kParam:
+      return with({post});
+    case Op::kConst: {
+      // wp(v = c, φ) = φ[c/v]
+      if (!result_mentioned()) return with({post});
+      switch (in.const_kind) {
+        case ir::ConstKind::kInt: return assign(tm_.mk_int(static_cast<int32_t>(in.bits)));
+        case ir::ConstKind::kLong: return assign(tm_.mk_long(static_cast<int64_t>(in.bits)));
+        case ir::ConstKind::kFloat:
+          return assign(tm_.mk_float(std::bit_cast<float>(static_cast<uint32_t>(in.bits))));
+        case ir::ConstKind::kDouble: return assign(tm_.mk_double(std::bit_cast<double>(in.bits)));
+        case ir::ConstKind::kNull: return assign(tm_.mk_null());
+        case ir::ConstKind::kString: return assign(tm_.mk_string(in.text));
+        default: return unsupported(Cat("ldc of a ", in.const_kind == ir::ConstKind::kClass ? "class" : "method handle or dynamic", " constant at line ", in.line));
+      }
+    }
+    case Op::kBinary: {
+      // wp(v = a op b, φ) = φ[(a op b)/v], with b != 0 for integer / and %.
+      Term a = operand(in, 0), b = operand(in, 1);
+      std::vector<Term> conds;
+      Term value;
+      switch (in.binary) {
+        case ir::BinaryOp::kAdd: value = tm_.mk_add(a, b); break;
+        case ir::BinaryOp::kSub: value = tm_.mk_sub(a, b); break;
+        case ir::BinaryOp::kMul: value = tm_.mk_mul(a, b); break;
+        case ir::BinaryOp::kDiv: value = tm_.mk_div(a, b); break;
+        case ir::BinaryOp::kRem: value = tm_.mk_rem(a, b); break;
+        case ir::BinaryOp::kAnd: value = tm_.mk_bit_and(a, b); break;
+        case ir::BinaryOp::kOr: value = tm_.mk_bit_or(a, b); break;
+        case ir::BinaryOp::kXor: value = tm_.mk_bit_xor(a, b); break;
+        case ir::BinaryOp::kShl: value = tm_.mk_shl(a, b); break;
+        case ir::BinaryOp::kShr: value = tm_.mk_shr(a, b); break;
+        case ir::BinaryOp::kUshr: value = tm_.mk_ushr(a, b); break;
+      }
+      if ((in.binary == ir::BinaryOp::kDiv || in.binary == ir::BinaryOp::kRem) &&
+          b.sort().is_integral()) {
+        conds.push_back(tm_.mk_ne(b, tm_.mk_integral(b.sort(), 0)));
+      }
+      return assign(value, std::move(conds));
+    }
+    case Op::kNeg:
+      return assign(tm_.mk_neg(operand(in, 0)));
+    case Op::kConvert:
+      return assign(tm_.mk_convert(
+          static_cast<TermKind>(static_cast<int>(logic::kFirstConversion) + static_cast<int>(in.convert)),
+          operand(in, 0)));
+    case Op::kCompare: {
+      Term a = operand(in, 0), b = operand(in, 1);
+      switch (in.compare) {
+        case ir::CompareOp::kLcmp: return assign(tm_.mk_lcmp(a, b));
+        case ir::CompareOp::kFcmpl:
+        case ir::CompareOp::kDcmpl: return assign(tm_.mk_fcmpl(a, b));
+        case ir::CompareOp::kFcmpg:
+        case ir::CompareOp::kDcmpg: return assign(tm_.mk_fcmpg(a, b));
+      }
+      return unsupported("compare");
+    }
+    case Op::kStringConcat:
+      // A concatenation allocates a new String; its contents are not modelled.
+      if (!result_mentioned()) return with({post});
+      return assign(tm_.mk_fresh(tm_.string_type()));
+    case Op::kGetField: {
+      // wp(v = w.f, φ) = w != null ∧ φ[read(f, w)/v]
+      Term w = operand(in, 0);
+      return assign(tm_.mk_read(vocab_.field(in.owner, in.name, in.descriptor), w),
+                    {tm_.mk_ne(w, tm_.mk_null())});
+    }
+    case Op::kPutField: {
+      // wp(v.f = w, φ) = v != null ∧ φ[update(f, v, w)/f]
+      Term v = operand(in, 0), w = operand(in, 1);
+      Term f = vocab_.field(in.owner, in.name, in.descriptor);
+      Substitution s(tm_);
+      s.add(f, tm_.mk_update(f, v, w));
+      return with(conjoin_all(tm_, s.apply(phi), {tm_.mk_ne(v, tm_.mk_null())}));
+    }
+    case Op::kGetStatic:
+      // wp(v = C.f, φ) = φ[C.f/v]
+      return assign(vocab_.static_field(in.owner, in.name, in.descriptor));
+    case Op::kPutStatic: {
+      Substitution s(tm_);
+      s.add(vocab_.static_field(in.owner, in.name, in.descriptor), operand(in, 0));
+      return with(conjoin_all(tm_, s.apply(phi), {}));
+    }
+    case Op::kArrayLoad: {
+      // wp(v = a[i], φ) = a != null ∧ 0 <= i < a.length ∧ φ[aread(A, a, i)/v]
+      Term a = operand(in, 0), i = operand(in, 1);
+      Term len = tm_.mk_length(a);
+      return assign(tm_.mk_aread(vocab_.array_map(in.type), a, i),
+                    {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i), tm_.mk_lt(i, len)});
+    }
+    case Op::kArrayStore: {
+      // wp(a[i] = w, φ) = a != null ∧ 0 <= i < a.length ∧ (no ArrayStoreException)
+      //                   ∧ φ[aupdate(A, a, i, w)/A]
+      Term a = operand(in, 0), i = operand(in, 1), w = operand(in, 2);
+      Term map = vocab_.array_map(in.type);
+      std::vector<Term> conds = {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i),
+                                 tm_.mk_lt(i, tm_.mk_length(a))};
+      std::string lossy;
+      if (!in.type.empty() && (in.type[0] == 'L' || in.type[0] == '[')) {
+        // A reference store succeeds when w is null or an instance of the
+        // array's run-time element type. With E the static element type:
+        // when E is final the run-time type is [E exactly (exact rule);
+        // otherwise the store is explored for a run-time type [E only
+        // (sufficient, lossy).
+        std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
+        std::string_view elem = element_descriptor(array_desc);
+        if (elem.empty()) return unsupported(Cat("array store into an untyped array at line ", in.line));
+        Term fits = tm_.mk_sub_type(tm_.mk_type_of(w), vocab_.type(elem));
+        if (types_ != nullptr && types_->is_final(array_desc)) {
+          conds.push_back(tm_.mk_or(tm_.mk_eq(w, tm_.mk_null()), fits));
+        } else {
+          conds.push_back(tm_.mk_or(
+              tm_.mk_eq(w, tm_.mk_null()),
+              tm_.mk_and(tm_.mk_eq(tm_.mk_type_of(a), vocab_.type(array_desc)), fits)));
+          lossy = Cat("array store at line ", in.line, " explored only for the array's static type ",
+                      array_desc);
+        }
+      }
+      Substitution s(tm_);
+      s.add(map, tm_.mk_aupdate(map, a, i, w));
+      Step st = with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
+      st.lossy = std::move(lossy);
+      return st;
+    }
+    case Op::kArrayLength: {
+      Term a = operand(in, 0);
+      return assign(tm_.mk_length(a), {tm_.mk_ne(a, tm_.mk_null())});
+    }
+    case Op::kNew:
+      // wp(v = new T, φ) = φ[fresh(T)/v]
+      return assign(tm_.mk_fresh(vocab_.type(in.type)));
+    case Op::kNewArray: {
+      // wp(v = new T[n], φ) = n >= 0 ∧ φ[fresh(T[], n)/v]
+      Term n = operand(in, 0);
+      return assign(tm_.mk_fresh_array(vocab_.type(in.type), n), {tm_.mk_le(tm_.mk_int(0), n)});
+    }
+    case Op::kNewMultiArray: {
+      std::vector<Term> conds;
+      for (size_t k = 0; k < in.operands.size(); ++k) conds.push_back(tm_.mk_le(tm_.mk_int(0), operand(in, k)));
+      if (result_mentioned()) return unsupported(Cat("multianewarray at line ", in.line));
+      return with(conjoin_all(tm_, phi, std::move(conds)));
+    }
+    case Op::kCheckCast: {
+      // wp(v1 = (T) v2, φ) = (v2 == null ∨ v2 instanceof T) ∧ φ[v2/v1]
+      Term v = operand(in, 0);
+      return assign(v, {tm_.mk_or(tm_.mk_eq(v, tm_.mk_null()),
+                                  tm_.mk_instance_of(v, vocab_.type(in.type)))});
+    }
+    case Op::kInstanceOf: {
+      // wp(r = v instanceof T, φ) = (v != null ∧ sub ∧ φ[1/r]) ∨ ((v == null ∨ ¬sub) ∧ φ[0/r])
+      Term v = operand(in, 0);
+      if (!result_mentioned()) return with({post});
+      Term sub = tm_.mk_instance_of(v, vocab_.type(in.type));
+      Term r = var(in.result);
+      Term yes = tm_.mk_and({tm_.mk_ne(v, tm_.mk_null()), sub, logic::substitute(tm_, phi, r, tm_.mk_int(1))});
+      Term no = tm_.mk_and(tm_.mk_or(tm_.mk_eq(v, tm_.mk_null()), tm_.mk_not(sub)),
+                           logic::substitute(tm_, phi, r, tm_.mk_int(0)));
+      return with(conjoin_all(tm_, tm_.mk_or(yes, no), {}));
+    }
+    case Op::kMonitorEnter:
+    case Op::kMonitorExit:
+      return with(conjoin_all(tm_, phi, {tm_.mk_ne(operand(in, 0), tm_.mk_null())}));
+    case Op::kInvoke:
+      return skipped_call(in, post, false, nullptr);
+    case Op::kLambda:
+      if (result_mentioned()) return unsupported(Cat("lambda object at line ", in.line));
+      return with({post});
+    case Op::kCatch: {
+      // wp(v = catch, φ) = φ[exc/v]
+      return assign(tm_.exc());
+    }
+    case Op::kPhi:
+    case Op::kIf:
+    case Op::kSwitch:
+    case Op::kThrow:
+      return with({post});  // handled along edges
+    case Op::kReturn: {
+      // wp(return v, φ) = φ[null/exc][v/ret]
+      Substitution s(tm_);
+      s.add(tm_.exc(), tm_.mk_null());
+      if (!in.operands.empty()) {
+        Term v = operand(in, 0);
+        s.add(tm_.ret(v.sort()), v);
+      }
+      return with({s.apply(post)});
+    }
+  }
+  return unsupported(Cat("instruction ", ir::OpName(in.op)));
+}
+
+Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool exceptional,
+                               const ir::Edge* e) {
+  // PLDI'09 Section 4: wp(w = v.m(), φ) = σ_method = dispatch(typeOf(v), m) ∧ v != null
+  //   ∧ φ[σ_ret/w][σ_exc/exc][mod(f, σ_f)/f]  (for each field and array map of φ)
+  const uint32_t site = static_cast<uint32_t>(&in - ir_.insns.data());
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  Substitution s(tm_);
+  std::vector<Term> conds;
+  if (!exceptional && in.result != ir::kNone) {
+    Term w = var(in.result);
+    s.add(w, tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(), site));
+  }
+  for (Term t : logic::collect(phi, [](Term x) {
+         return x.is(TermKind::kFieldConst) || x.is(TermKind::kArrayConst);
+       })) {
+    if (tm_.is_length_field(t)) continue;  // array lengths never change
+    s.add(t, tm_.mk_mod(t, tm_.fresh_skolem(logic::SkolemKind::kHeap, t.sort(), site, t)));
+  }
+  for (Term v : logic::free_variables(phi)) {
+    if (vocab_.static_field_of(v) != nullptr) {
+      s.add(v, tm_.fresh_skolem(logic::SkolemKind::kOther, v.sort(), site));
+    }
+  }
+  Term sigma_exc = tm_.fresh_skolem(logic::SkolemKind::kExc, Sort::Ref(), site);
+  if (exceptional) {
+    s.add(tm_.exc(), sigma_exc);
+    conds.push_back(tm_.mk_ne(sigma_exc, tm_.mk_null()));
+    for (Term c : routing(*e, sigma_exc)) conds.push_back(c);
+  } else {
+    conds.push_back(tm_.mk_eq(sigma_exc, tm_.mk_null()));
+  }
+  if (in.invoke != ir::InvokeKind::kStatic && in.invoke != ir::InvokeKind::kDynamic &&
+      !in.operands.empty()) {
+    Term v = operand(in, 0);
+    conds.push_back(tm_.mk_ne(v, tm_.mk_null()));
+    if (in.invoke == ir::InvokeKind::kVirtual || in.invoke == ir::InvokeKind::kInterface) {
+      Term sigma_method = tm_.fresh_skolem(logic::SkolemKind::kMethod, Sort::Method(), site);
+      conds.push_back(tm_.mk_eq(
+          sigma_method,
+          tm_.mk_dispatch(tm_.mk_type_of(v), tm_.mk_signature(in.owner, in.name, in.descriptor))));
+    }
+  }
+  Step st = with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
+  std::string owner(in.owner);
+  for (char& c : owner) {
+    if (c == '/') c = '.';
+  }
+  st.skipped_call = Cat(owner, ".", in.name, in.descriptor, " at line ", in.line);
+  return st;
+}
+
+Minterm Transformer::through_phis(ir::EdgeId eid, const Minterm& post) {
+  const ir::Edge& e = ir_.edges[eid];
+  // Phis of the target, for this edge: φ[a_i/v_i] simultaneously.
+  Minterm at_end = post;
+  const ir::Block& to = ir_.blocks[e.to];
+  if (!to.phis.empty()) {
+    size_t slot = 0;
+    while (slot < to.preds.size() && to.preds[slot] != eid) ++slot;
+    Substitution s(tm_);
+    for (ir::InsnId p : to.phis) {
+      const Instruction& phi = ir_.insns[p];
+      if (slot < phi.operands.size() && phi.operands[slot] != ir::kNone) {
+        s.add(var(phi.result), var(phi.operands[slot]));
+      }
+    }
+    at_end = s.apply(post);
+  }
+  return at_end;
+}
+
+Step Transformer::null_dereference(ir::EdgeId eid, const Minterm& post) {
+  const ir::Edge& e = ir_.edges[eid];
+  const ir::Block& from = ir_.blocks[e.from];
+  if (from.insns.empty() || e.kind != ir::EdgeKind::kException || e.thrown != kNpe) {
+    return unsupported("not a NullPointerException edge");
+  }
+  const Instruction& in = ir_.insns[from.insns.back()];
+  if (in.operands.empty()) return unsupported("NullPointerException edge without operand");
+  Minterm at_end = through_phis(eid, post);
+  Term x = fresh_exception(kNpe);
+  std::vector<Term> conds = routing(e, x);
+  conds.push_back(tm_.mk_eq(operand(in, 0), tm_.mk_null()));
+  Substitution s(tm_);
+  s.add(tm_.exc(), x);
+  return with(conjoin_all(tm_, s.apply(at_end.term().is_null() ? tm_.mk_true() : at_end.term()),
+                          std::move(conds)));
+}
+
+Step Transformer::through_edge(ir::EdgeId eid, const Minterm& post) {
+  const ir::Edge& e = ir_.edges[eid];
+  Minterm at_end = through_phis(eid, post);
+  const ir::Block& from = ir_.blocks[e.from];
+  if (from.insns.empty()) return with({at_end});
+  const Instruction& last = ir_.insns[from.insns.back()];
+  if (e.kind == ir::EdgeKind::kException) return along_exception(last, e, at_end);
+  return along_normal(last, e, at_end);
+}
+
+Step Transformer::along_normal(const Instruction& in, const ir::Edge& e, const Minterm& post) {
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  switch (e.kind) {
+    case ir::EdgeKind::kTrue:
+    case ir::EdgeKind::kFalse:
+      // wp(assume c, φ) = φ ∧ c
+      if (in.op != Op::kIf) break;
+      return with(conjoin_all(tm_, phi, {condition(in, e.kind == ir::EdgeKind::kTrue)}));
+    case ir::EdgeKind::kCase:
+    case ir::EdgeKind::kDefault: {
+      if (in.op != Op::kSwitch) break;
+      Term x = operand(in, 0);
+      if (e.kind == ir::EdgeKind::kCase) {
+        return with(conjoin_all(tm_, phi, {tm_.mk_eq(x, tm_.mk_int(e.case_value))}));
+      }
+      std::vector<Term> conds;
+      const auto& values = ir_.switches[in.index].values;
+      for (int32_t v : values) conds.push_back(tm_.mk_ne(x, tm_.mk_int(v)));
+      return with(conjoin_all(tm_, phi, std::move(conds)));
+    }
+    default:
+      break;
+  }
+  return normal(in, post);
+}
+
+Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, const Minterm& post) {
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  // wp along an exceptional edge = (the instruction throws e.thrown) ∧ routing
+  //   ∧ φ[x/exc], x the exception object (a fresh one for the JVM's own).
+  auto throws = [&](Term x, std::vector<Term> conds) {
+    Substitution s(tm_);
+    s.add(tm_.exc(), x);
+    for (Term c : routing(e, x)) conds.push_back(c);
+    return with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
+  };
+  const std::string_view t = e.thrown;
+  if (in.op == Op::kInvoke && t != kNpe) return skipped_call(in, post, true, &e);
+  if (in.op == Op::kThrow) {
+    // The builder gives an athrow two groups of edges: those of the operand
+    // (labelled with its static type, routed for it) and those of the NPE
+    // it raises when the operand is null (labelled NullPointerException,
+    // routed for NPE only: handlers unrelated to NPE are absent from
+    // not_caught_by, so a non-null operand must not be routed along them,
+    // unless its static type is NPE itself, when the two groups coincide).
+    Term x = operand(in, 0);
+    Step st;
+    std::string_view static_type = ir_.values[in.operands[0]].type.descriptor;
+    if (t != kNpe || static_type == "Ljava/lang/NullPointerException;") {
+      st = throws(x, {tm_.mk_ne(x, tm_.mk_null())});
+    }
+    if (t == kNpe) {
+      Step null_case = throws(fresh_exception(kNpe), {tm_.mk_eq(x, tm_.mk_null())});
+      for (Minterm& m : null_case.pre) st.pre.push_back(std::move(m));
+    }
+    return st;
+  }
+  if (t == kNpe) {
+    // The dereferenced operand is the first: object, array, receiver, lock.
+    if (in.operands.empty()) return unsupported("NullPointerException edge without operand");
+    return throws(fresh_exception(kNpe), {tm_.mk_eq(operand(in, 0), tm_.mk_null())});
+  }
+  if (t == kAioobe && (in.op == Op::kArrayLoad || in.op == Op::kArrayStore)) {
+    Term a = operand(in, 0), i = operand(in, 1);
+    Term len = tm_.mk_length(a);
+    return throws(fresh_exception(kAioobe),
+                  {tm_.mk_ne(a, tm_.mk_null()),
+                   tm_.mk_or(tm_.mk_lt(i, tm_.mk_int(0)), tm_.mk_le(len, i))});
+  }
+  if (t == kArith && in.op == Op::kBinary) {
+    Term b = operand(in, 1);
+    return throws(fresh_exception(kArith), {tm_.mk_eq(b, tm_.mk_integral(b.sort(), 0))});
+  }
+  if (t == kNase && in.op == Op::kNewArray) {
+    return throws(fresh_exception(kNase), {tm_.mk_lt(operand(in, 0), tm_.mk_int(0))});
+  }
+  if (t == kNase && in.op == Op::kNewMultiArray) {
+    std::vector<Term> neg;
+    for (size_t k = 0; k < in.operands.size(); ++k) neg.push_back(tm_.mk_lt(operand(in, k), tm_.mk_int(0)));
+    return throws(fresh_exception(kNase), {tm_.mk_or(neg)});
+  }
+  if (t == kCce && in.op == Op::kCheckCast) {
+    Term v = operand(in, 0);
+    return throws(fresh_exception(kCce),
+                  {tm_.mk_ne(v, tm_.mk_null()),
+                   tm_.mk_not(tm_.mk_instance_of(v, vocab_.type(in.type)))});
+  }
+  if (t == kAse && in.op == Op::kArrayStore) {
+    // ArrayStoreException: w != null and w is not an instance of the
+    // array's run-time element type C (C <: E, the static element type).
+    // Explored: w not an instance of E (so of no C), and run-time array
+    // types [X for a few concrete subtypes X of E. Exact when E is final.
+    Term a = operand(in, 0), i = operand(in, 1), w = operand(in, 2);
+    std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
+    std::string_view elem = element_descriptor(array_desc);
+    if (elem.empty()) return unsupported(Cat("array store into an untyped array at line ", in.line));
+    std::vector<Term> base = {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i),
+                              tm_.mk_lt(i, tm_.mk_length(a)), tm_.mk_ne(w, tm_.mk_null())};
+    auto case_for = [&](Term elem_type, Term array_type) {
+      std::vector<Term> conds = base;
+      if (!array_type.is_null()) conds.push_back(tm_.mk_eq(tm_.mk_type_of(a), array_type));
+      conds.push_back(tm_.mk_not(tm_.mk_sub_type(tm_.mk_type_of(w), elem_type)));
+      return throws(fresh_exception(kAse), std::move(conds));
+    };
+    Step st = case_for(vocab_.type(elem), Term());
+    const bool exact = types_ != nullptr && types_->is_final(array_desc);
+    if (!exact) {
+      std::vector<std::string> candidates;
+      std::string elem_class(elem.size() >= 2 && elem[0] == 'L' ? elem.substr(1, elem.size() - 2) : elem);
+      if (types_ != nullptr) {
+        for (std::string_view pref : {"java/lang/String", "java/lang/Integer"}) {
+          if (pref != elem_class && types_->is_subtype(pref, elem_class).value_or(false)) {
+            candidates.emplace_back(pref);
+          }
+        }
+        auto subs = types_->concrete_subtypes(elem_class, 4);
+        for (const std::string& x : subs.types) {
+          if (x != elem_class && candidates.size() < 4 &&
+              std::find(candidates.begin(), candidates.end(), x) == candidates.end()) {
+            candidates.push_back(x);
+          }
+        }
+      }
+      for (const std::string& x : candidates) {
+        std::string desc = x[0] == '[' ? x : Cat("L", x, ";");
+        Step more = case_for(tm_.mk_type(x), tm_.mk_type(Cat("[", desc)));
+        for (Minterm& m : more.pre) st.pre.push_back(std::move(m));
+      }
+      st.lossy = Cat("ArrayStoreException at line ", in.line, " explored for ", candidates.size() + 1,
+                     " run-time array types only");
+    }
+    return st;
+  }
+  Step st;
+  st.lossy = Cat(std::string(t), " from ", ir::OpName(in.op), " at line ", in.line, " is not modelled");
+  return st;
+}
+
+}  // namespace jwp::wp

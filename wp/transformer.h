@@ -1,0 +1,95 @@
+// Backward weakest-precondition transformers for the IR (PLDI'09 Table 1,
+// completed for every instruction of ir/opcodes.def): given a minterm that
+// must hold after an instruction (or at the head of an edge's target), the
+// minterms whose disjunction is sufficient before it.
+//
+// Positions: a state "before instruction k of block b" is (b, k); (b, n) is
+// the end of a block with n instructions. through_instruction() steps from
+// (b, k + 1) to (b, k) for an instruction that is not the block's last
+// (those never throw, nor branch). through_edge() steps from the start of
+// e.to (before its phis) back along e to before the last instruction of
+// e.from: it substitutes e.to's phi operands for e, then applies the last
+// instruction's semantics along that edge (its normal or exceptional
+// outcome, a branch or switch condition).
+//
+// Calls are skipped with skolem constants (PLDI'09 Section 4): σ_ret for the
+// result, σ_exc for a raised exception, σ_method = dispatch(typeOf(v), sig)
+// for the target, and mod(F, σ_F) for every field and array map the
+// postcondition mentions (static fields: a σ per variable). A minterm with
+// skolems is not a precondition until the call is expanded (issue #6/#7).
+#ifndef JWP_WP_TRANSFORMER_H_
+#define JWP_WP_TRANSFORMER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/ir.h"
+#include "logic/minterm.h"
+#include "logic/term_manager.h"
+#include "simplifier/type_facts.h"
+#include "wp/vocabulary.h"
+
+namespace jwp::wp {
+
+struct Step {
+  std::vector<logic::Minterm> pre;  // disjuncts (not yet simplified)
+  // Non-empty when the instruction is not modelled: `pre` is empty and the
+  // search cannot be exhaustive past this point.
+  std::string unsupported;
+  // Non-empty when `pre` under-approximates the weakest precondition (still
+  // sufficient, but a NOT_FOUND would be unsound).
+  std::string lossy;
+  // Set when a call was skipped here (the call's "owner.name(desc)").
+  std::string skipped_call;
+};
+
+class Transformer {
+ public:
+  // `types` (may be null) decides whether array stores are exact (final
+  // element types) and proposes run-time array types for ArrayStoreException.
+  Transformer(Vocabulary& vocab, const ir::MethodIR& ir, uint32_t ns,
+              const simplifier::TypeFacts* types = nullptr)
+      : vocab_(vocab), tm_(vocab.tm()), ir_(ir), ns_(ns), types_(types) {}
+
+  // Before instruction `insn` (not the last of its block), given `post` after it.
+  Step through_instruction(ir::InsnId insn, const logic::Minterm& post);
+  // Before the last instruction of e.from (or at (e.from, 0) if it has
+  // none), given `post` at the start of e.to.
+  Step through_edge(ir::EdgeId e, const logic::Minterm& post);
+
+  // Like through_edge for an exceptional edge labelled NullPointerException,
+  // restricted to the JVM's own NPE: the dereferenced operand (operand 0) is
+  // null. The seed of npe goals (an athrow's NPE edge may also carry a
+  // thrown non-null NPE object, which is not a null dereference).
+  Step null_dereference(ir::EdgeId e, const logic::Minterm& post);
+
+  // The variable of an SSA value in this method's namespace.
+  logic::Term var(ir::ValueId v) { return vocab_.value(ir_, ns_, v); }
+
+ private:
+  // Normal (fall-through) semantics of a non-branching instruction.
+  Step normal(const ir::Instruction& in, const logic::Minterm& post);
+  // The outcome of the block's last instruction along a normal edge.
+  Step along_normal(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
+  Step along_exception(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
+  Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,
+                    const ir::Edge* e);
+  // φ[exc := x] ∧ the routing conditions of exceptional edge e for x.
+  std::vector<logic::Term> routing(const ir::Edge& e, logic::Term x);
+  logic::Term operand(const ir::Instruction& in, size_t i) { return var(in.operands[i]); }
+  // The minterm at the start of e.to with e's phi operands substituted.
+  logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);
+  logic::Term fresh_exception(std::string_view type);
+  logic::Term condition(const ir::Instruction& in, bool taken);
+
+  Vocabulary& vocab_;
+  logic::TermManager& tm_;
+  const ir::MethodIR& ir_;
+  uint32_t ns_;
+  const simplifier::TypeFacts* types_;
+};
+
+}  // namespace jwp::wp
+
+#endif  // JWP_WP_TRANSFORMER_H_

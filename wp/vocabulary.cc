@@ -1,0 +1,102 @@
+#include "wp/vocabulary.h"
+
+#include "classfile/member_resolution.h"
+#include "classfile/strings.h"
+
+namespace jwp::wp {
+
+using logic::Sort;
+using logic::Term;
+
+uint32_t Vocabulary::namespace_of(const ir::MethodIR& ir) {
+  std::string key = ir.QualifiedName();
+  auto [it, inserted] = namespaces_.try_emplace(key, static_cast<uint32_t>(namespaces_.size() + 1));
+  return it->second;
+}
+
+bool Vocabulary::sort_of(ir::TypeKind kind, Sort* sort) {
+  switch (kind) {
+    case ir::TypeKind::kInt: *sort = Sort::Int(); return true;
+    case ir::TypeKind::kLong: *sort = Sort::Long(); return true;
+    case ir::TypeKind::kFloat: *sort = Sort::Float(); return true;
+    case ir::TypeKind::kDouble: *sort = Sort::Double(); return true;
+    case ir::TypeKind::kRef:
+    case ir::TypeKind::kNull: *sort = Sort::Ref(); return true;
+    default: return false;
+  }
+}
+
+Term Vocabulary::value(const ir::MethodIR& ir, uint32_t ns, ir::ValueId v) {
+  const ir::Value& val = ir.values[v];
+  Sort sort;
+  if (!sort_of(val.type.kind, &sort)) sort = Sort::Int();  // never reached for typed values
+  const ir::Instruction& def = ir.insns[val.def];
+  std::string name;
+  if (def.op == ir::Op::kParam) {
+    if (!ir.is_static && def.index == 0) name = "this";
+    else if (!val.name.empty()) name = std::string(val.name);
+    else name = Cat("arg", def.index);
+  } else {
+    name = Cat("$", v);
+  }
+  return tm_.mk_var(name, sort, ns);
+}
+
+std::string Vocabulary::resolved_owner(std::string_view owner, std::string_view name,
+                                       std::string_view descriptor) {
+  std::string key = Cat(owner, ".", name, ":", descriptor);
+  auto it = resolved_.find(key);
+  if (it != resolved_.end()) return it->second;
+  classfile::FieldResult r = classfile::ResolveField(h_, owner, name, descriptor);
+  std::string out = r.ok() && r.owner != classfile::kNoClass ? std::string(h_.Name(r.owner))
+                                                             : std::string(owner);
+  resolved_.emplace(std::move(key), out);
+  return out;
+}
+
+Term Vocabulary::field(std::string_view owner, std::string_view name, std::string_view descriptor) {
+  return tm_.mk_field(resolved_owner(owner, name, descriptor), name, descriptor);
+}
+
+Term Vocabulary::static_field(std::string_view owner, std::string_view name,
+                              std::string_view descriptor) {
+  std::string decl = resolved_owner(owner, name, descriptor);
+  Sort sort;
+  if (!logic::descriptor_sort(descriptor, &sort)) sort = Sort::Int();
+  std::string display = decl;
+  for (char& c : display) {
+    if (c == '/') c = '.';
+  }
+  Term var = tm_.mk_var(Cat(display, ".", name), sort, kStaticNamespace);
+  statics_.try_emplace(var, StaticField{decl, std::string(name), std::string(descriptor)});
+  return var;
+}
+
+const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {
+  auto it = statics_.find(var);
+  return it == statics_.end() ? nullptr : &it->second;
+}
+
+Term Vocabulary::array_map(std::string_view element_descriptor) {
+  using logic::ArrayKind;
+  ArrayKind kind = ArrayKind::kRef;
+  switch (element_descriptor.empty() ? 'L' : element_descriptor[0]) {
+    case 'Z': kind = ArrayKind::kBoolean; break;
+    case 'B': kind = ArrayKind::kByte; break;
+    case 'C': kind = ArrayKind::kChar; break;
+    case 'S': kind = ArrayKind::kShort; break;
+    case 'I': kind = ArrayKind::kInt; break;
+    case 'J': kind = ArrayKind::kLong; break;
+    case 'F': kind = ArrayKind::kFloat; break;
+    case 'D': kind = ArrayKind::kDouble; break;
+    default: kind = ArrayKind::kRef; break;
+  }
+  return tm_.mk_array_map(kind);
+}
+
+Term Vocabulary::type(std::string_view t) {
+  if (t.size() >= 2 && t.front() == 'L' && t.back() == ';') t = t.substr(1, t.size() - 2);
+  return tm_.mk_type(t);
+}
+
+}  // namespace jwp::wp

@@ -1,0 +1,70 @@
+// The names of IR entities in the logic (PLDI'09 Table 2): SSA values become
+// program variables of their method's namespace, declared fields become field
+// map constants (after field resolution, JVMS 5.4.3.2, so that C.f and its
+// superclass's S.f are one map), static fields become program variables of a
+// global namespace, array element descriptors become array map constants.
+// One Vocabulary per goal, over that goal's TermManager.
+#ifndef JWP_WP_VOCABULARY_H_
+#define JWP_WP_VOCABULARY_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/container/flat_hash_map.h"
+#include "classfile/class_hierarchy.h"
+#include "ir/ir.h"
+#include "logic/term_manager.h"
+
+namespace jwp::wp {
+
+// The namespace of static fields (method namespaces start at 1).
+inline constexpr uint32_t kStaticNamespace = 0x7fffffff;
+
+class Vocabulary {
+ public:
+  Vocabulary(logic::TermManager& tm, const classfile::ClassHierarchy& h) : tm_(tm), h_(h) {}
+
+  logic::TermManager& tm() { return tm_; }
+  const classfile::ClassHierarchy& hierarchy() const { return h_; }
+
+  // A namespace id for a method ("pkg/C.m(desc)"); the same method gets the
+  // same id.
+  uint32_t namespace_of(const ir::MethodIR& ir);
+
+  // The sort of an IR value type; false for return addresses and void.
+  static bool sort_of(ir::TypeKind kind, logic::Sort* sort);
+  // The program variable of an SSA value: parameters are named as in the
+  // source ("this", the LocalVariableTable name, else "arg<i>"), other
+  // values "$<id>".
+  logic::Term value(const ir::MethodIR& ir, uint32_t ns, ir::ValueId v);
+  // The field map of a field reference (resolved to its declaring class).
+  logic::Term field(std::string_view owner, std::string_view name, std::string_view descriptor);
+  // The variable holding a static field (resolved), "pkg.C.f" in kStaticNamespace.
+  logic::Term static_field(std::string_view owner, std::string_view name,
+                           std::string_view descriptor);
+  // The array map for an element descriptor ("I", "B", "Ljava/lang/Object;").
+  logic::Term array_map(std::string_view element_descriptor);
+  // A type constant from an internal name or a descriptor ("LFoo;" -> "Foo").
+  logic::Term type(std::string_view name_or_descriptor);
+
+  // For witnesses: the static field behind a variable made by static_field.
+  struct StaticField {
+    std::string owner, name, descriptor;
+  };
+  const StaticField* static_field_of(logic::Term var) const;
+
+ private:
+  std::string resolved_owner(std::string_view owner, std::string_view name,
+                             std::string_view descriptor);
+
+  logic::TermManager& tm_;
+  const classfile::ClassHierarchy& h_;
+  absl::flat_hash_map<std::string, uint32_t> namespaces_;
+  absl::flat_hash_map<std::string, std::string> resolved_;  // "owner.name:desc" -> declaring owner
+  absl::flat_hash_map<logic::Term, StaticField> statics_;
+};
+
+}  // namespace jwp::wp
+
+#endif  // JWP_WP_VOCABULARY_H_
