@@ -210,6 +210,7 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     err << "error: " << cp.status().message() << "\n";
     return 2;
   }
+  for (const auto& d : diagnostics.Sorted()) err << "warning: " << d.message << "\n";
   auto hierarchy = classfile::ClassHierarchy::Build(**cp);
   if (!hierarchy.ok()) {
     err << "error: " << hierarchy.status().message() << "\n";

@@ -1,0 +1,121 @@
+// `jwp wp` end to end (issue #5): output, JSON fields, exit codes, errors.
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/test_support.h"
+
+namespace jwp::app {
+namespace {
+
+using ::testing::HasSubstr;
+using jwp::testing::RunCommand;
+
+std::string Wp(const std::string& args) {
+  return jwp::testing::BinaryDir() + "/bin/jwp wp -cp " + jwp::testing::FixturesDir() +
+         "/release17.jar " + args;
+}
+
+constexpr const char* kOverflow =
+    "--goal 'wp.Arith.overflow(II)I@line:30' --kind exception:java.lang.ArithmeticException";
+
+TEST(WpCommand, FoundPrintsPreconditionWitnessAndConfirmation) {
+  int status = -1;
+  std::string out = RunCommand(Wp(std::string(kOverflow) + " --confirm 2>&1"), &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("verdict: FOUND\n"));
+  EXPECT_THAT(out, HasSubstr("precondition: y == 0 && x + 1 < x\n"));
+  EXPECT_THAT(out, HasSubstr("\"arguments\": [\n    2147483647,\n    0\n  ]"));
+  EXPECT_THAT(out, HasSubstr("runner: CONFIRMED"));
+}
+
+TEST(WpCommand, JsonHasTheDocumentedFields) {
+  int status = -1;
+  std::string out = RunCommand(Wp(std::string(kOverflow) + " --json"), &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["reason"], "");
+  EXPECT_EQ(j["goal"], "wp.Arith.overflow(II)I@line:30");
+  EXPECT_EQ(j["entry"], "wp.Arith.overflow(II)I");
+  EXPECT_EQ(j["precondition"], "y == 0 && x + 1 < x");
+  EXPECT_THAT(j["smtlib"].get<std::string>(), HasSubstr("(assert (= y@1 (_ bv0 32)))"));
+  EXPECT_EQ(j["witness"]["arguments"][0], 2147483647);
+  EXPECT_EQ(j["witness"]["expect"]["type"], "java/lang/ArithmeticException");
+  EXPECT_TRUE(j["confirmed"].is_null());  // not run without --confirm
+  EXPECT_TRUE(j["assumptions"].is_array());
+  EXPECT_TRUE(j["path"].is_array());
+  for (const char* key : {"minterms", "steps", "time_ms"}) {
+    EXPECT_TRUE(j["stats"].contains(key)) << key;
+  }
+  EXPECT_GT(j["stats"]["steps"].get<int>(), 0);
+}
+
+TEST(WpCommand, NotFoundExitsThree) {
+  int status = -1;
+  std::string out = RunCommand(
+      Wp("--goal 'wp.Arith.divGuarded(II)I@line:23' --kind exception:java.lang.ArithmeticException 2>&1"),
+      &status);
+  EXPECT_EQ(status, 3) << out;
+  EXPECT_THAT(out, HasSubstr("verdict: NOT_FOUND\n"));
+}
+
+TEST(WpCommand, GoalBehindACallIsUnknownNamingTheCall) {
+  int status = -1;
+  std::string out = RunCommand(
+      Wp("--goal 'wp.Throws.throwNew(I)V@line:19' --kind throw --json"), &status);
+  EXPECT_EQ(status, 4) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "UNKNOWN");
+  EXPECT_THAT(j["reason"].get<std::string>(),
+              HasSubstr("java.lang.IllegalArgumentException.<init>()V at line 19"));
+  EXPECT_TRUE(j["precondition"].is_null());
+  EXPECT_TRUE(j["witness"].is_null());
+}
+
+TEST(WpCommand, MissingMethodIsAnErrorThatSaysSo) {
+  int status = -1;
+  std::string out = RunCommand(Wp("--goal 'wp.Arith.noSuchMethod@line:3' --kind reach 2>&1"), &status);
+  EXPECT_EQ(status, 1) << out;
+  EXPECT_THAT(out, HasSubstr("error: "));
+  EXPECT_THAT(out, HasSubstr("noSuchMethod"));
+}
+
+TEST(WpCommand, LineWithoutInstructionsIsAnError) {
+  int status = -1;
+  std::string out = RunCommand(Wp("--goal 'wp.Arith.divInt(II)I@line:2' --kind reach 2>&1"), &status);
+  EXPECT_EQ(status, 1) << out;
+  EXPECT_THAT(out, HasSubstr("line 2"));
+}
+
+TEST(WpCommand, MalformedGoalOrKindIsAUsageError) {
+  int status = -1;
+  std::string out = RunCommand(Wp("--goal 'wp.Arith.divInt(II)I@column:2' --kind reach 2>&1"), &status);
+  EXPECT_EQ(status, 2) << out;
+  out = RunCommand(Wp("--goal 'wp.Arith.divInt(II)I@line:6' --kind explode 2>&1"), &status);
+  EXPECT_EQ(status, 2) << out;
+  EXPECT_THAT(out, HasSubstr("explode"));
+}
+
+TEST(WpCommand, MissingClassPathEntryIsWarnedAboutAndItsClassesAreMissing) {
+  int status = -1;
+  std::string out = RunCommand(jwp::testing::BinaryDir() +
+                                   "/bin/jwp wp -cp /nonexistent/x.jar --goal 'a.B.c@line:1' 2>&1",
+                               &status);
+  EXPECT_EQ(status, 1) << out;
+  EXPECT_THAT(out, HasSubstr("warning: class path entry skipped: /nonexistent/x.jar"));
+  EXPECT_THAT(out, HasSubstr("no class a.B on the class path"));
+}
+
+TEST(WpCommand, StepBudgetGivesUnknownWithTheReason) {
+  int status = -1;
+  std::string out = RunCommand(
+      Wp("--goal 'wp.Npe.deep(Lwp/Node;)I@line:42' --kind npe --max-steps 2 --json"), &status);
+  EXPECT_EQ(status, 4) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("budget: 2 steps"));
+}
+
+}  // namespace
+}  // namespace jwp::app
