@@ -91,6 +91,8 @@ ordered_json result_json(const wp::Result& r, const wp::GoalSpec& spec,
   stats["subsumed"] = r.stats.subsumed;
   stats["entry_checks"] = r.stats.entry_checks;
   stats["terms"] = r.stats.terms;
+  stats["methods_analysed"] = r.stats.methods_analysed;
+  stats["calls_entered"] = r.stats.calls_entered;
   j["stats"] = stats;
   return j;
 }

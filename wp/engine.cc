@@ -10,9 +10,12 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "classfile/descriptor.h"
+#include "classfile/member_resolution.h"
+#include "ir/builder.h"
 #include "classfile/strings.h"
 #include "ir/dominators.h"
 #include "logic/printer.h"
+#include "logic/substitution.h"
 #include "logic/visit.h"
 #include "simplifier/hierarchy_type_facts.h"
 #include "simplifier/simplifier.h"
@@ -44,16 +47,64 @@ std::string dotted(std::string_view internal) {
   return s;
 }
 
-// A program point: before instruction `k` of block `b`.
+// A program point of an activation: before instruction `k` of block `b`.
 struct Point {
+  int32_t act;
   ir::BlockId b;
   int32_t k;
   friend bool operator==(Point, Point) = default;
   template <typename H>
   friend H AbslHashValue(H h, Point p) {
-    return H::combine(std::move(h), p.b, p.k);
+    return H::combine(std::move(h), p.act, p.b, p.k);
   }
 };
+
+// One activation of a method on the backward path: the goal's method
+// (caller -1) or a callee entered from a call site of its caller.
+struct Activation {
+  std::shared_ptr<const ir::MethodIR> ir;
+  uint32_t ns = 0;
+  std::unique_ptr<Transformer> tr;
+  const ir::Dominators* dom = nullptr;
+  int32_t caller = -1;               // the caller's activation
+  ir::InsnId call = ir::kNone;       // the invoke in the caller
+  uint32_t depth = 0;
+};
+
+// A target of a call: its IR when it has code.
+struct Target {
+  std::string owner, name, descriptor;
+  std::shared_ptr<const ir::MethodIR> ir;
+  bool native = false;
+};
+
+// Natives that complete normally whatever their arguments (given a non-null
+// receiver), so that assuming "no exception" (paper Section 6) cannot make a
+// precondition false: only their results and heap effects are unknown.
+// Every other native may throw (System.arraycopy on null, say) and is not
+// assumed away.
+bool native_never_throws(const Target& t) {
+  static const absl::flat_hash_set<std::string> kNeverThrow = {
+      "java/lang/Throwable.fillInStackTrace(I)Ljava/lang/Throwable;",
+      "java/lang/Object.hashCode()I",
+      "java/lang/Object.getClass()Ljava/lang/Class;",
+      "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
+      "java/lang/System.nanoTime()J",
+      "java/lang/System.currentTimeMillis()J",
+      "java/lang/Thread.currentThread()Ljava/lang/Thread;",
+      "java/lang/Float.floatToRawIntBits(F)I",
+      "java/lang/Float.intBitsToFloat(I)F",
+      "java/lang/Double.doubleToRawLongBits(D)J",
+      "java/lang/Double.longBitsToDouble(J)D",
+      "java/lang/StrictMath.sin(D)D", "java/lang/StrictMath.cos(D)D", "java/lang/StrictMath.tan(D)D",
+      "java/lang/StrictMath.asin(D)D", "java/lang/StrictMath.acos(D)D", "java/lang/StrictMath.atan(D)D",
+      "java/lang/StrictMath.log(D)D", "java/lang/StrictMath.log10(D)D", "java/lang/StrictMath.sqrt(D)D",
+      "java/lang/StrictMath.IEEEremainder(DD)D", "java/lang/StrictMath.atan2(DD)D",
+      "java/lang/StrictMath.sinh(D)D", "java/lang/StrictMath.cosh(D)D", "java/lang/StrictMath.tanh(D)D",
+      "java/lang/StrictMath.expm1(D)D", "java/lang/StrictMath.log1p(D)D",
+  };
+  return kNeverThrow.contains(Cat(t.owner, ".", t.name, t.descriptor));
+}
 
 struct Item {
   Point at;
@@ -62,6 +113,7 @@ struct Item {
   uint64_t seq;      // creation order
   int32_t path;      // index into the path nodes
   int32_t site;      // index of the goal site it started from
+  int32_t assume;    // index into the assumption nodes (-1: none)
 };
 
 struct ItemOrder {  // min-heap: fewer loops first, then first come
@@ -76,19 +128,30 @@ struct PathNode {
   int32_t parent;
 };
 
+struct AssumeNode {
+  int32_t text;    // index into Search::assumption_texts_
+  int32_t parent;
+};
+
 class IntraSearch {
  public:
   IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt)
-      : goal_(goal),
+      : h_(h),
+        goal_(goal),
         ir_(*goal.ir),
         opt_(opt),
         types_(h),
         vocab_(tm_, h),
-        ns_(vocab_.namespace_of(ir_)),
-        transformer_(vocab_, ir_, ns_, &types_),
         simplifier_(tm_, &types_),
-        dominators_(ir_),
-        solver_(tm_, solver_options()) {}
+        solver_(tm_, solver_options()) {
+    Activation root;
+    root.ir = goal.ir;
+    root.ns = vocab_.namespace_of(ir_);
+    root.tr = std::make_unique<Transformer>(vocab_, ir_, root.ns, &types_);
+    root.dom = dominators(goal.ir);
+    acts_.push_back(std::move(root));
+    methods_seen_.insert(ir_.QualifiedName());
+  }
 
   Result run();
 
@@ -99,29 +162,46 @@ class IntraSearch {
     o.types = &types_;
     return o;
   }
+  Transformer& tr(int32_t act) { return *acts_[act].tr; }
+  const ir::Dominators* dominators(const std::shared_ptr<const ir::MethodIR>& ir);
   void seed();
-  void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line);
-  void absorb(const Step& step, Point at, uint32_t loops, int32_t path, int32_t site, int32_t line);
+  void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
+            int32_t assume);
+  void absorb(const Step& step, Point at, const Item& from, int32_t line, uint32_t extra_loops = 0);
+  void step_back(const Item& item);
+  bool expand_call(const Item& item, ir::EdgeId eid);
+  void return_to_caller(const Item& item);
+  const std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
+  int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
   std::vector<Term> entry_typing();
   void note(std::string reason);
   Replay replay(const solver::Witness& w);
 
+  const classfile::ClassHierarchy& h_;
   const Goal& goal_;
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
   logic::TermManager tm_;
   simplifier::HierarchyTypeFacts types_;
   Vocabulary vocab_;
-  uint32_t ns_;
-  Transformer transformer_;
   simplifier::Simplifier simplifier_;
-  ir::Dominators dominators_;
   solver::Solver solver_;
+
+  std::vector<Activation> acts_;
+  absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
+  // Call targets by "owner.name desc invoke-kind"; null when not expandable.
+  absl::flat_hash_map<std::string, std::unique_ptr<std::vector<Target>>> targets_;
+  absl::flat_hash_map<std::string, std::string> target_errors_;
+  absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
+  absl::flat_hash_set<std::string> methods_seen_;
 
   std::priority_queue<Item, std::vector<Item>, ItemOrder> work_;
   absl::flat_hash_map<Point, std::vector<Minterm>> seen_;
   std::vector<PathNode> nodes_;
+  std::vector<AssumeNode> assume_nodes_;
+  std::vector<std::string> assumption_texts_;
+  absl::flat_hash_map<std::string, int32_t> assumption_ids_;
   uint64_t seq_ = 0;
   Result result_;
   std::vector<std::string> reasons_;  // why the search is not exhaustive, in order
@@ -129,12 +209,28 @@ class IntraSearch {
   bool found_ = false;
 };
 
+const ir::Dominators* IntraSearch::dominators(const std::shared_ptr<const ir::MethodIR>& ir) {
+  auto& d = doms_[ir.get()];
+  if (!d) d = std::make_unique<ir::Dominators>(*ir);
+  return d.get();
+}
+
+int32_t IntraSearch::assume(int32_t parent, const std::string& text) {
+  auto [it, inserted] = assumption_ids_.try_emplace(text, static_cast<int32_t>(assumption_texts_.size()));
+  if (inserted) assumption_texts_.push_back(text);
+  for (int32_t n = parent; n >= 0; n = assume_nodes_[n].parent) {
+    if (assume_nodes_[n].text == it->second) return parent;
+  }
+  assume_nodes_.push_back({it->second, parent});
+  return static_cast<int32_t>(assume_nodes_.size()) - 1;
+}
+
 void IntraSearch::note(std::string reason) {
   if (reason_set_.insert(reason).second) reasons_.push_back(std::move(reason));
 }
 
 void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
-                       int32_t line) {
+                       int32_t line, int32_t assume) {
   Minterm phi = simplifier_.simplify(raw);
   if (phi.is_false()) {
     ++result_.stats.proved_false;
@@ -153,14 +249,16 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
     nodes_.push_back({line, path});
     path = static_cast<int32_t>(nodes_.size()) - 1;
   }
-  work_.push(Item{at, phi, loops, seq_++, path, site});
+  work_.push(Item{at, phi, loops, seq_++, path, site, assume});
 }
 
-void IntraSearch::absorb(const Step& step, Point at, uint32_t loops, int32_t path, int32_t site,
-                         int32_t line) {
+void IntraSearch::absorb(const Step& step, Point at, const Item& from, int32_t line,
+                         uint32_t extra_loops) {
   if (!step.unsupported.empty()) note(Cat("unsupported: ", step.unsupported));
   if (!step.lossy.empty()) note(Cat("incomplete: ", step.lossy));
-  for (const Minterm& m : step.pre) push(at, m, loops, path, site, line);
+  for (const Minterm& m : step.pre) {
+    push(at, m, from.loops + extra_loops, from.path, from.site, line, from.assume);
+  }
 }
 
 void IntraSearch::seed() {
@@ -171,7 +269,7 @@ void IntraSearch::seed() {
       // reach / throw: the instruction executes: true just before it.
       const ir::Block& b = ir_.blocks[site.block];
       int32_t k = static_cast<int32_t>(std::find(b.insns.begin(), b.insns.end(), site.insn) - b.insns.begin());
-      push(Point{site.block, k}, Minterm(), 0, -1, si, site.line);
+      push(Point{0, site.block, k}, Minterm(), 0, -1, si, site.line, -1);
       continue;
     }
     // npe / exception / exit: the exceptional edge is taken.
@@ -182,12 +280,21 @@ void IntraSearch::seed() {
                                tm_.mk_instance_of(exc, tm_.mk_type(goal_.spec.exception_type))});
     }
     const ir::Edge& e = ir_.edges[site.edge];
-    Step step = goal_.spec.kind == GoalKind::kNpe ? transformer_.null_dereference(site.edge, post)
-                                                  : transformer_.through_edge(site.edge, post);
+    const ir::Block& src = ir_.blocks[e.from];
+    if (opt_.expand_calls && goal_.spec.kind != GoalKind::kNpe && !src.insns.empty() &&
+        ir_.insns[src.insns.back()].op == ir::Op::kInvoke &&
+        ir_.insns[src.insns.back()].invoke != ir::InvokeKind::kDynamic) {
+      // An exception raised inside the callee: continue at its exceptional exit.
+      Item at_target{Point{0, e.to, 0}, post, 0, 0, -1, si, -1};
+      if (expand_call(at_target, site.edge)) continue;
+    }
+    Step step = goal_.spec.kind == GoalKind::kNpe ? tr(0).null_dereference(site.edge, post)
+                                                  : tr(0).through_edge(site.edge, post);
     ++result_.stats.steps;
     const ir::Block& from = ir_.blocks[e.from];
     int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
-    absorb(step, Point{e.from, k}, 0, -1, si, site.line);
+    Item origin{Point{0, e.from, k}, Minterm(), 0, 0, -1, si, -1};
+    absorb(step, Point{0, e.from, k}, origin, site.line);
   }
 }
 
@@ -249,13 +356,13 @@ std::vector<Term> IntraSearch::entry_typing() {
                              ? md->params[j].Descriptor() : std::string();
       int32_t lo, hi;
       if (sub_int_range(desc, &lo, &hi)) {
-        Term p = transformer_.var(v);
+        Term p = tr(0).var(v);
         typing.push_back(tm_.mk_le(tm_.mk_int(lo), p));
         typing.push_back(tm_.mk_le(p, tm_.mk_int(hi)));
       }
       continue;
     }
-    Term p = transformer_.var(v);
+    Term p = tr(0).var(v);
     Term type = vocab_.type(val.type.descriptor);
     if (!ir_.is_static && i == 0) {
       typing.push_back(tm_.mk_ne(p, tm_.mk_null()));
@@ -288,7 +395,7 @@ Replay IntraSearch::replay(const solver::Witness& w) {
     return d;
   };
   for (size_t i = 0; i < ir_.params.size(); ++i) {
-    Term p = transformer_.var(ir_.params[i]);
+    Term p = tr(0).var(ir_.params[i]);
     if (!ir_.is_static && i == 0) {
       r.receiver = value_of(p);
     } else {
@@ -318,15 +425,33 @@ Replay IntraSearch::replay(const solver::Witness& w) {
 }
 
 bool IntraSearch::at_entry(const Item& item) {
-  const Minterm& phi = item.phi;
+  // Literals about unknowns that known facts discharge: a static final
+  // field that its class initializer always sets to a new object is not
+  // null.
+  Minterm phi = item.phi;
+  for (Term lit : item.phi) {
+    if (lit.is(logic::TermKind::kNot) && lit.arg(0).is(logic::TermKind::kEq) &&
+        lit.arg(0).arg(1).is(logic::TermKind::kNull) && vocab_.known_non_null(lit.arg(0).arg(0))) {
+      phi = logic::remove_literal(tm_, phi, lit);
+    }
+  }
+  // The fields of string literals are the JVM's (value, coder, hash): not
+  // inputs. Strings are modelled by issue #7.
+  bool string_internals = false;
+  for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(),
+                               [](Term x) { return x.is(logic::TermKind::kRead); })) {
+    if (t.arg(1).is(logic::TermKind::kStringLit) && !tm_.is_length_field(t.arg(0))) string_internals = true;
+  }
+  if (string_internals) {
+    note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
+    return false;
+  }
   if (logic::mentions_skolem(phi)) {
     // A skipped call on every path of this minterm: name the calls.
     for (Term v : logic::free_variables(phi)) {
       const logic::VarInfo& info = tm_.var_info(v);
       if (info.role != logic::VarRole::kSkolem) continue;
-      const ir::Instruction& call = ir_.insns[info.site];
-      note(Cat("a call is skipped: ", dotted(call.owner), ".", call.name, call.descriptor,
-               " at line ", call.line, " (calls are expanded by issue #6)"));
+      note(vocab_.call_site_text(info.site));
     }
     return false;
   }
@@ -367,12 +492,304 @@ bool IntraSearch::at_entry(const Item& item) {
   result_.verdict = Verdict::kFound;
   result_.precondition = logic::to_java(tm_, phi);
   result_.smtlib = logic::to_smtlib(tm_, query);
-  for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) result_.path.push_back(nodes_[n].line);
+  for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
+    if (result_.path.empty() || result_.path.back() != nodes_[n].line) result_.path.push_back(nodes_[n].line);
+  }
   const GoalSite& site = goal_.sites[item.site];
   result_.goal_bci = site.bci;
   result_.goal_line = site.line;
   result_.witness = replay(*r.witness);
+  std::vector<std::string> assumed;
+  for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
+    assumed.push_back(assumption_texts_[assume_nodes_[n].text]);
+  }
+  result_.assumptions.insert(result_.assumptions.end(), assumed.rbegin(), assumed.rend());
   return true;
+}
+
+// One step backwards from an item: the instruction before it, or every
+// edge into its block; at an activation's entry, the call site in the
+// caller, or the final check at the goal method's entry.
+void IntraSearch::step_back(const Item& item) {
+  const Point at = item.at;
+  Activation& a = acts_[at.act];
+  const ir::MethodIR& ir = *a.ir;
+  if (at.b == ir.entry && at.k == 0) {
+    if (a.caller < 0) {
+      if (at_entry(item)) found_ = true;
+    } else {
+      return_to_caller(item);
+    }
+    return;
+  }
+  const ir::Block& b = ir.blocks[at.b];
+  if (at.k > 0) {
+    const ir::InsnId insn = b.insns[at.k - 1];
+    Step step = a.tr->through_instruction(insn, item.phi);
+    ++result_.stats.steps;
+    absorb(step, Point{at.act, at.b, at.k - 1}, item, ir.insns[insn].line);
+    return;
+  }
+  for (ir::EdgeId eid : b.preds) {
+    const ir::Edge& e = ir.edges[eid];
+    const ir::Block& from = ir.blocks[e.from];
+    if (opt_.expand_calls && !from.insns.empty()) {
+      const ir::Instruction& last = ir.insns[from.insns.back()];
+      if (last.op == ir::Op::kInvoke && last.invoke != ir::InvokeKind::kDynamic &&
+          !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException") &&
+          expand_call(item, eid)) {
+        continue;
+      }
+    }
+    Step step = acts_[at.act].tr->through_edge(eid, item.phi);
+    ++result_.stats.steps;
+    const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
+    const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
+    const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
+    absorb(step, Point{at.act, e.from, k}, item, line, back ? 1 : 0);
+  }
+}
+
+// The class-hierarchy targets of a call (JVMS 5.4.3.3, 5.4.3.4, 5.4.6),
+// with their IR; null (and *why) when the call cannot be expanded: a
+// resolution failure, a missing class, or too many targets.
+const std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::string* why) {
+  std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke),
+                        call.interface_owner ? "I" : "C");
+  auto it = targets_.find(key);
+  if (it != targets_.end()) {
+    if (!it->second) *why = target_errors_[key];
+    return it->second.get();
+  }
+  auto fail = [&](std::string reason) -> const std::vector<Target>* {
+    target_errors_[key] = reason;
+    targets_[key] = nullptr;
+    *why = std::move(reason);
+    return nullptr;
+  };
+  classfile::MethodResult resolved =
+      call.interface_owner ? classfile::ResolveInterfaceMethod(h_, call.owner, call.name, call.descriptor)
+                           : classfile::ResolveMethod(h_, call.owner, call.name, call.descriptor);
+  if (!resolved.ok() || resolved.member == nullptr) {
+    return fail(Cat("does not resolve (", classfile::LinkageErrorName(resolved.error), ")"));
+  }
+  if (resolved.signature_polymorphic) return fail("signature-polymorphic method");
+  std::vector<std::pair<classfile::ClassId, const classfile::MethodInfo*>> chosen;
+  if (call.invoke == ir::InvokeKind::kStatic || call.invoke == ir::InvokeKind::kSpecial ||
+      resolved.member->access_flags & (classfile::access::kPrivate | classfile::access::kFinal)) {
+    chosen.emplace_back(resolved.owner, resolved.member);
+  } else {
+    classfile::ClassId owner = h_.Find(call.owner);
+    if (owner == classfile::kNoClass) return fail("its class is missing");
+    std::vector<classfile::ClassId> subs = h_.ConcreteSubtypes(owner);
+    for (classfile::ClassId c : subs) {
+      classfile::MethodResult sel = classfile::SelectMethod(
+          h_, c, resolved,
+          call.invoke == ir::InvokeKind::kInterface ? classfile::InvokeKind::kInterface
+                                                    : classfile::InvokeKind::kVirtual);
+      if (!sel.ok() || sel.member == nullptr) continue;
+      bool dup = false;
+      for (const auto& [o, m] : chosen) dup = dup || (o == sel.owner && m == sel.member);
+      if (!dup) chosen.emplace_back(sel.owner, sel.member);
+      if (chosen.size() > opt_.max_targets) {
+        return fail(Cat("has more than ", opt_.max_targets,
+                        " class-hierarchy targets (directed expansion: issue #7)"));
+      }
+    }
+    if (chosen.empty()) return fail("has no concrete target on the class path");
+  }
+  auto list = std::make_unique<std::vector<Target>>();
+  for (const auto& [owner, m] : chosen) {
+    Target t;
+    t.owner = std::string(h_.Name(owner));
+    t.name = std::string(m->name);
+    t.descriptor = std::string(m->descriptor);
+    if (m->IsNative()) {
+      t.native = true;
+    } else if (m->code) {
+      std::string mkey = Cat(t.owner, ".", t.name, t.descriptor);
+      auto& ir = irs_[mkey];
+      if (!ir) {
+        auto cf = h_.class_path().Load(t.owner);
+        if (!cf.ok()) return fail(Cat("target ", mkey, " does not load: ", cf.status().message()));
+        const classfile::MethodInfo* mi = nullptr;
+        for (const auto& mm : (*cf)->methods) {
+          if (mm.name == t.name && mm.descriptor == t.descriptor) mi = &mm;
+        }
+        if (mi == nullptr) return fail(Cat("target ", mkey, " not found"));
+        auto built = ir::BuildMethodIR(*cf, *mi, h_);
+        if (!built.ok()) return fail(Cat("target ", mkey, ": ", built.status().message()));
+        ir = *built;
+      }
+      t.ir = ir;
+    } else {
+      return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
+    }
+    list->push_back(std::move(t));
+  }
+  return (targets_[key] = std::move(list)).get();
+}
+
+// A minterm at the return site of a call (the start of e.to, e leaving the
+// call's block) continues at the normal or exceptional exit of each target.
+// False when the call is not expanded (then it is skipped with skolems).
+bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
+  // acts_ grows below: keep the caller's IR and transformer, not a reference.
+  const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
+  Transformer* const atr = acts_[item.at.act].tr.get();
+  const uint32_t adepth = acts_[item.at.act].depth;
+  struct {
+    const std::shared_ptr<const ir::MethodIR>& ir;
+    Transformer* tr;
+    uint32_t depth;
+  } a{air, atr, adepth};
+  const ir::Edge& e = a.ir->edges[eid];
+  const ir::Block& from = a.ir->blocks[e.from];
+  const ir::InsnId call_id = from.insns.back();
+  const ir::Instruction& call = a.ir->insns[call_id];
+  std::string why;
+  const std::vector<Target>* ts = targets(call, &why);
+  const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
+                                " at line ", call.line);
+  if (ts == nullptr) {
+    note(Cat("a call is skipped: ", where, " ", why));
+    return false;
+  }
+  if (a.depth + 1 > opt_.max_call_depth) {
+    note(Cat("budget: call depth ", opt_.max_call_depth, " at ", where));
+    return false;
+  }
+  for (const Target& t : *ts) {
+    if (t.native && !native_never_throws(t)) {
+      note(Cat("a call is skipped: native method ", dotted(t.owner), ".", t.name, t.descriptor,
+               " at line ", call.line, " may throw (natives are modelled by issue #7)"));
+      return false;
+    }
+  }
+  const Minterm at_end = a.tr->through_phis(eid, item.phi);
+  const Term phi = at_end.is_true() ? tm_.mk_true() : at_end.term();
+  const bool exceptional = e.kind == ir::EdgeKind::kException;
+  const int32_t k = static_cast<int32_t>(from.insns.size()) - 1;
+  for (const Target& t : *ts) {
+    ++result_.stats.steps;
+    if (t.native) {
+      // Section 6: a native method throws nothing, changes no heap and
+      // returns an arbitrary value (a skolem: a minterm constraining it is
+      // not a precondition).
+      std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
+                             " assumed to throw nothing and leave the heap unchanged");
+      if (exceptional) {
+        note(Cat("incomplete: ", text));
+        continue;
+      }
+      logic::Substitution s(tm_);
+      if (call.result != ir::kNone) {
+        Term w = a.tr->var(call.result);
+        s.add(w, tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(),
+                                  vocab_.call_site(Cat("the result of native method ", dotted(t.owner),
+                                                       ".", t.name, t.descriptor, " at ", where,
+                                                       " is needed"))));
+      }
+      std::vector<Term> conds = {s.apply(phi)};
+      if (call.invoke != ir::InvokeKind::kStatic) {
+        Term recv = a.tr->var(call.operands[0]);
+        conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
+        if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
+          conds.push_back(tm_.mk_eq(
+              tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
+              tm_.mk_method(t.owner, t.name, t.descriptor)));
+        }
+      }
+      auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
+      if (!dnf.ok()) {
+        note("incomplete: too many disjuncts");
+        continue;
+      }
+      int32_t assumed = assume(item.assume, text);
+      for (const Minterm& m : *dnf) {
+        push(Point{item.at.act, e.from, k}, m, item.loops, item.path, item.site, call.line, assumed);
+      }
+      continue;
+    }
+    // Enter the callee backwards: a fresh activation.
+    Activation callee;
+    callee.ir = t.ir;
+    callee.ns = vocab_.fresh_namespace();
+    callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
+    callee.dom = dominators(t.ir);
+    callee.caller = item.at.act;
+    callee.call = call_id;
+    callee.depth = a.depth + 1;
+    methods_seen_.insert(t.ir->QualifiedName());
+    ++result_.stats.calls_entered;
+    Term post;
+    ir::BlockId start;
+    if (!exceptional) {
+      // wp(w = m(...), φ) continues at m's exit with φ[ret/w].
+      post = phi;
+      if (call.result != ir::kNone) {
+        Term w = a.tr->var(call.result);
+        post = logic::substitute(tm_, post, w, tm_.ret(w.sort()));
+      }
+      start = t.ir->exit;
+    } else {
+      // Along the call's exceptional edge: m's exceptional exit, with the
+      // in-flight exception routed to e's handler.
+      std::vector<Term> conds = {phi, tm_.mk_ne(tm_.exc(), tm_.mk_null())};
+      Term x = tm_.exc();
+      Term tx = tm_.mk_type_of(x);
+      if (!e.caught_as.empty()) conds.push_back(tm_.mk_sub_type(tx, tm_.mk_type(e.caught_as)));
+      for (std::string_view n : e.not_caught_by) conds.push_back(tm_.mk_not(tm_.mk_sub_type(tx, tm_.mk_type(n))));
+      post = tm_.mk_and(conds);
+      start = t.ir->exceptional_exit;
+    }
+    acts_.push_back(std::move(callee));
+    const int32_t b_act = static_cast<int32_t>(acts_.size()) - 1;
+    auto dnf = logic::to_dnf(tm_, post, 4096);
+    if (!dnf.ok()) {
+      note("incomplete: too many disjuncts");
+      continue;
+    }
+    for (const Minterm& m : *dnf) {
+      push(Point{b_act, start, 0}, m, item.loops, item.path, item.site, call.line, item.assume);
+    }
+  }
+  return true;
+}
+
+// At a callee's entry: back to the call site, formals replaced by actuals,
+// the receiver non-null and the dispatch to this callee assumed.
+void IntraSearch::return_to_caller(const Item& item) {
+  const Activation& b = acts_[item.at.act];
+  const int32_t caller = b.caller;
+  const Activation& a = acts_[caller];
+  const ir::Instruction& call = a.ir->insns[b.call];
+  logic::Substitution s(tm_);
+  for (size_t i = 0; i < b.ir->params.size() && i < call.operands.size(); ++i) {
+    s.add(b.tr->var(b.ir->params[i]), a.tr->var(call.operands[i]));
+  }
+  std::vector<Term> conds = {s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term())};
+  if (call.invoke != ir::InvokeKind::kStatic && !call.operands.empty()) {
+    Term recv = a.tr->var(call.operands[0]);
+    conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
+    if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
+      conds.push_back(tm_.mk_eq(
+          tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
+          tm_.mk_method(b.ir->class_name, b.ir->method_name, b.ir->method_descriptor)));
+    }
+  }
+  ++result_.stats.steps;
+  auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
+  if (!dnf.ok()) {
+    note("incomplete: too many disjuncts");
+    return;
+  }
+  const ir::Block& blk = a.ir->blocks[call.block];
+  const int32_t k = static_cast<int32_t>(
+      std::find(blk.insns.begin(), blk.insns.end(), b.call) - blk.insns.begin());
+  for (const Minterm& m : *dnf) {
+    push(Point{caller, call.block, k}, m, item.loops, item.path, item.site, call.line, item.assume);
+  }
 }
 
 Result IntraSearch::run() {
@@ -399,35 +816,12 @@ Result IntraSearch::run() {
     }
     Item item = work_.top();
     work_.pop();
-    const Point at = item.at;
-    if (at.b == ir_.entry && at.k == 0) {
-      if (at_entry(item)) {
-        found_ = true;
-        break;
-      }
-      continue;
-    }
-    const ir::Block& b = ir_.blocks[at.b];
-    if (at.k > 0) {
-      const ir::InsnId insn = b.insns[at.k - 1];
-      Step step = transformer_.through_instruction(insn, item.phi);
-      ++result_.stats.steps;
-      absorb(step, Point{at.b, at.k - 1}, item.loops, item.path, item.site, ir_.insns[insn].line);
-      continue;
-    }
-    for (ir::EdgeId eid : b.preds) {
-      const ir::Edge& e = ir_.edges[eid];
-      Step step = transformer_.through_edge(eid, item.phi);
-      ++result_.stats.steps;
-      const ir::Block& from = ir_.blocks[e.from];
-      const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
-      const bool back = dominators_.Dominates(e.to, e.from);
-      const int32_t line = from.insns.empty() ? -1 : ir_.insns[from.insns.back()].line;
-      absorb(step, Point{e.from, k}, item.loops + (back ? 1 : 0), item.path, item.site, line);
-    }
+    step_back(item);
+    if (found_) break;
   }
   result_.stats.time_ms = elapsed_ms();
   result_.stats.terms = tm_.num_terms();
+  result_.stats.methods_analysed = methods_seen_.size();
   if (found_) return result_;
   if (!budget.empty()) reasons_.insert(reasons_.begin(), budget);
   if (reasons_.empty()) {

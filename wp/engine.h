@@ -8,8 +8,20 @@
 // Departures from Figure 3: the worklist is ordered (fewer loop iterations
 // first, then first-come: the paper's "quasi breadth-first" heuristic);
 // each goal runs under a step budget, a wall-clock timeout and a term
-// budget (the memory cap); calls are skipped with skolems (Section 4) so a
-// minterm crossing one is not a precondition here.
+// budget (the memory cap).
+//
+// Calls (Section 3.2, first increment of issue #6): a minterm reaching the
+// return site of a call continues, for each class-hierarchy target with
+// code, at that callee's normal (or, along an exceptional edge, its
+// exceptional) exit in a fresh activation — a new namespace, so recursion
+// never confuses the caller's variables with the callee's — and, at the
+// callee's entry, returns to the call site with the formals replaced by the
+// actuals and the dispatch to that target assumed. Minterms carry their call
+// stack, so propagation is context-sensitive; there are no summaries yet
+// (each path re-analyses its callees). Native targets follow Section 6
+// (no exception, no heap effect, an arbitrary result) and are listed in the
+// result's assumptions; unresolvable calls, call sites with too many targets
+// and calls deeper than the limit are skipped with skolems (Section 4).
 #ifndef JWP_WP_ENGINE_H_
 #define JWP_WP_ENGINE_H_
 
@@ -30,6 +42,11 @@ struct EngineOptions {
   uint64_t max_terms = 4'000'000;     // terms in the goal's TermManager (memory cap)
   unsigned solver_timeout_ms = 10000; // per Z3 query
   size_t max_entry_checks = 200;      // Z3 final checks per goal
+  // Calls: propagate into the callees (class-hierarchy targets) instead of
+  // skipping them with skolems.
+  bool expand_calls = true;
+  uint32_t max_call_depth = 24;       // deeper calls are skipped (UNKNOWN if needed)
+  size_t max_targets = 16;            // call sites with more CHA targets are skipped
 };
 
 enum class Verdict { kFound, kNotFound, kUnknown };
@@ -72,6 +89,8 @@ struct Result {
     uint64_t subsumed = 0;       // dropped as redundant (merge)
     uint64_t entry_checks = 0;   // Z3 final checks
     uint64_t terms = 0;          // terms made
+    uint64_t methods_analysed = 0;  // distinct methods propagated through
+    uint64_t calls_entered = 0;     // activations of callees
     double time_ms = 0;
   } stats;
 };

@@ -299,7 +299,12 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
                                const ir::Edge* e) {
   // PLDI'09 Section 4: wp(w = v.m(), φ) = σ_method = dispatch(typeOf(v), m) ∧ v != null
   //   ∧ φ[σ_ret/w][σ_exc/exc][mod(f, σ_f)/f]  (for each field and array map of φ)
-  const uint32_t site = static_cast<uint32_t>(&in - ir_.insns.data());
+  std::string owner(in.owner);
+  for (char& c : owner) {
+    if (c == '/') c = '.';
+  }
+  std::string description = Cat(owner, ".", in.name, in.descriptor, " at line ", in.line);
+  const uint32_t site = vocab_.call_site(Cat("a call is skipped: ", description));
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
   Substitution s(tm_);
   std::vector<Term> conds;
@@ -338,11 +343,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
     }
   }
   Step st = with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
-  std::string owner(in.owner);
-  for (char& c : owner) {
-    if (c == '/') c = '.';
-  }
-  st.skipped_call = Cat(owner, ".", in.name, in.descriptor, " at line ", in.line);
+  st.skipped_call = std::move(description);
   return st;
 }
 

@@ -64,6 +64,9 @@ class Transformer {
   // thrown non-null NPE object, which is not a null dereference).
   Step null_dereference(ir::EdgeId e, const logic::Minterm& post);
 
+  // The minterm at the start of e.to with e's phi operands substituted.
+  logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);
+
   // The variable of an SSA value in this method's namespace.
   logic::Term var(ir::ValueId v) { return vocab_.value(ir_, ns_, v); }
 
@@ -78,8 +81,7 @@ class Transformer {
   // φ[exc := x] ∧ the routing conditions of exceptional edge e for x.
   std::vector<logic::Term> routing(const ir::Edge& e, logic::Term x);
   logic::Term operand(const ir::Instruction& in, size_t i) { return var(in.operands[i]); }
-  // The minterm at the start of e.to with e's phi operands substituted.
-  logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);
+
   logic::Term fresh_exception(std::string_view type);
   logic::Term condition(const ir::Instruction& in, bool taken);
 

@@ -1,6 +1,7 @@
 #include "wp/vocabulary.h"
 
 #include "classfile/member_resolution.h"
+#include "ir/builder.h"
 #include "classfile/strings.h"
 
 namespace jwp::wp {
@@ -43,15 +44,22 @@ Term Vocabulary::value(const ir::MethodIR& ir, uint32_t ns, ir::ValueId v) {
 }
 
 std::string Vocabulary::resolved_owner(std::string_view owner, std::string_view name,
-                                       std::string_view descriptor) {
+                                       std::string_view descriptor, bool* is_final) {
   std::string key = Cat(owner, ".", name, ":", descriptor);
   auto it = resolved_.find(key);
-  if (it != resolved_.end()) return it->second;
-  classfile::FieldResult r = classfile::ResolveField(h_, owner, name, descriptor);
-  std::string out = r.ok() && r.owner != classfile::kNoClass ? std::string(h_.Name(r.owner))
-                                                             : std::string(owner);
-  resolved_.emplace(std::move(key), out);
-  return out;
+  if (it == resolved_.end()) {
+    classfile::FieldResult r = classfile::ResolveField(h_, owner, name, descriptor);
+    Resolved out;
+    if (r.ok() && r.owner != classfile::kNoClass) {
+      out.owner = std::string(h_.Name(r.owner));
+      out.is_final = r.member != nullptr && (r.member->access_flags & classfile::access::kFinal);
+    } else {
+      out.owner = std::string(owner);
+    }
+    it = resolved_.emplace(std::move(key), std::move(out)).first;
+  }
+  if (is_final != nullptr) *is_final = it->second.is_final;
+  return it->second.owner;
 }
 
 Term Vocabulary::field(std::string_view owner, std::string_view name, std::string_view descriptor) {
@@ -60,21 +68,62 @@ Term Vocabulary::field(std::string_view owner, std::string_view name, std::strin
 
 Term Vocabulary::static_field(std::string_view owner, std::string_view name,
                               std::string_view descriptor) {
-  std::string decl = resolved_owner(owner, name, descriptor);
+  bool is_final = false;
+  std::string decl = resolved_owner(owner, name, descriptor, &is_final);
   Sort sort;
   if (!logic::descriptor_sort(descriptor, &sort)) sort = Sort::Int();
   std::string display = decl;
   for (char& c : display) {
     if (c == '/') c = '.';
   }
+  if (is_final) {
+    uint32_t site = call_site(Cat("the value of static final field ", display, ".", name,
+                                  " (set by its class initializer) is needed"));
+    Term sk = tm_.mk_skolem(logic::SkolemKind::kOther, sort, site, 0);
+    if (sort.is_ref() && clinit_sets_non_null(decl, name, descriptor)) non_null_.insert(sk);
+    return sk;
+  }
   Term var = tm_.mk_var(Cat(display, ".", name), sort, kStaticNamespace);
   statics_.try_emplace(var, StaticField{decl, std::string(name), std::string(descriptor)});
   return var;
 }
 
+bool Vocabulary::clinit_sets_non_null(const std::string& owner, std::string_view name,
+                                      std::string_view descriptor) {
+  auto cf = h_.class_path().Load(owner);
+  if (!cf.ok()) return false;
+  const classfile::MethodInfo* clinit = nullptr;
+  for (const auto& m : (*cf)->methods) {
+    if (m.name == "<clinit>" && m.code) clinit = &m;
+  }
+  if (clinit == nullptr) return false;
+  auto ir = ir::BuildMethodIR(*cf, *clinit, h_);
+  if (!ir.ok()) return false;
+  bool stored = false;
+  for (const ir::Instruction& in : (*ir)->insns) {
+    if (in.op != ir::Op::kPutStatic || in.name != name || in.descriptor != descriptor ||
+        in.owner != owner) {
+      continue;
+    }
+    const ir::Instruction& def = (*ir)->def(in.operands[0]);
+    const bool fresh = def.op == ir::Op::kNew || def.op == ir::Op::kNewArray ||
+                       def.op == ir::Op::kNewMultiArray ||
+                       (def.op == ir::Op::kConst && def.const_kind == ir::ConstKind::kString);
+    if (!fresh) return false;
+    stored = true;
+  }
+  return stored;
+}
+
 const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {
   auto it = statics_.find(var);
   return it == statics_.end() ? nullptr : &it->second;
+}
+
+uint32_t Vocabulary::call_site(const std::string& description) {
+  auto [it, inserted] = site_ids_.try_emplace(description, static_cast<uint32_t>(sites_.size()));
+  if (inserted) sites_.push_back(description);
+  return it->second;
 }
 
 Term Vocabulary::array_map(std::string_view element_descriptor) {

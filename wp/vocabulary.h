@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
 #include "logic/term_manager.h"
@@ -31,6 +33,9 @@ class Vocabulary {
   // A namespace id for a method ("pkg/C.m(desc)"); the same method gets the
   // same id.
   uint32_t namespace_of(const ir::MethodIR& ir);
+  // A namespace never returned before: one per activation of a callee, so
+  // that a recursive call's variables never meet its caller's.
+  uint32_t fresh_namespace() { return next_fresh_ns_++; }
 
   // The sort of an IR value type; false for return addresses and void.
   static bool sort_of(ir::TypeKind kind, logic::Sort* sort);
@@ -40,7 +45,10 @@ class Vocabulary {
   logic::Term value(const ir::MethodIR& ir, uint32_t ns, ir::ValueId v);
   // The field map of a field reference (resolved to its declaring class).
   logic::Term field(std::string_view owner, std::string_view name, std::string_view descriptor);
-  // The variable holding a static field (resolved), "pkg.C.f" in kStaticNamespace.
+  // The variable holding a static field (resolved), "pkg.C.f" in
+  // kStaticNamespace. A static *final* field is set by its class's
+  // initializer, not by the caller: it is a skolem (an unknown the search
+  // cannot choose), so a minterm that constrains it is not a precondition.
   logic::Term static_field(std::string_view owner, std::string_view name,
                            std::string_view descriptor);
   // The array map for an element descriptor ("I", "B", "Ljava/lang/Object;").
@@ -48,21 +56,41 @@ class Vocabulary {
   // A type constant from an internal name or a descriptor ("LFoo;" -> "Foo").
   logic::Term type(std::string_view name_or_descriptor);
 
+  // Why a skolem is an unknown, for skolems' VarInfo::site: a number per
+  // reason ("a call is skipped: pkg.C.m(desc) at line 12"), and back.
+  uint32_t call_site(const std::string& description);
+  const std::string& call_site_text(uint32_t site) const { return sites_[site]; }
+
   // For witnesses: the static field behind a variable made by static_field.
   struct StaticField {
     std::string owner, name, descriptor;
   };
   const StaticField* static_field_of(logic::Term var) const;
+  // True for the skolem of a static final reference field that its class
+  // initializer sets only to new objects, arrays or string literals (so it is
+  // never null once the class is initialized).
+  bool known_non_null(logic::Term skolem) const { return non_null_.contains(skolem); }
 
  private:
+  // The declaring class (JVMS 5.4.3.2) and whether the field is final.
   std::string resolved_owner(std::string_view owner, std::string_view name,
-                             std::string_view descriptor);
+                             std::string_view descriptor, bool* is_final = nullptr);
 
   logic::TermManager& tm_;
   const classfile::ClassHierarchy& h_;
   absl::flat_hash_map<std::string, uint32_t> namespaces_;
-  absl::flat_hash_map<std::string, std::string> resolved_;  // "owner.name:desc" -> declaring owner
+  uint32_t next_fresh_ns_ = 1u << 20;
+  std::vector<std::string> sites_;
+  absl::flat_hash_map<std::string, uint32_t> site_ids_;
+  struct Resolved {
+    std::string owner;
+    bool is_final = false;
+  };
+  absl::flat_hash_map<std::string, Resolved> resolved_;  // "owner.name:desc" -> declaring owner
   absl::flat_hash_map<logic::Term, StaticField> statics_;
+  absl::flat_hash_set<logic::Term> non_null_;
+  bool clinit_sets_non_null(const std::string& owner, std::string_view name,
+                            std::string_view descriptor);
 };
 
 }  // namespace jwp::wp

@@ -61,15 +61,19 @@ TEST(WpCommand, NotFoundExitsThree) {
   EXPECT_THAT(out, HasSubstr("verdict: NOT_FOUND\n"));
 }
 
-TEST(WpCommand, GoalBehindACallIsUnknownNamingTheCall) {
+TEST(WpCommand, GoalBehindAnUnexpandableCallIsUnknownNamingTheCall) {
+  // System.arraycopy is native and may throw: not assumed away.
   int status = -1;
   std::string out = RunCommand(
-      Wp("--goal 'wp.Throws.throwNew(I)V@line:19' --kind throw --json"), &status);
+      Wp("--goal 'interproc.Natives.afterArraycopy([I[II)I@line:28' "
+         "--kind exception:java.lang.ArithmeticException --json"),
+      &status);
   EXPECT_EQ(status, 4) << out;
   nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "UNKNOWN");
   EXPECT_THAT(j["reason"].get<std::string>(),
-              HasSubstr("java.lang.IllegalArgumentException.<init>()V at line 19"));
+              HasSubstr("native method java.lang.System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V "
+                        "at line 27 may throw"));
   EXPECT_TRUE(j["precondition"].is_null());
   EXPECT_TRUE(j["witness"].is_null());
 }
@@ -106,6 +110,21 @@ TEST(WpCommand, MissingClassPathEntryIsWarnedAboutAndItsClassesAreMissing) {
   EXPECT_EQ(status, 1) << out;
   EXPECT_THAT(out, HasSubstr("warning: class path entry skipped: /nonexistent/x.jar"));
   EXPECT_THAT(out, HasSubstr("no class a.B on the class path"));
+}
+
+TEST(WpCommand, CallsAreFollowedIntoTheirTargetsWithNativeAssumptionsListed) {
+  // `throw new IllegalArgumentException()`: the constructor chain down to
+  // Throwable's native fillInStackTrace(int), assumed not to throw.
+  int status = -1;
+  std::string out = RunCommand(Wp("--goal 'wp.Throws.throwNew(I)V@line:19' --kind throw --json --confirm"), &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  ASSERT_EQ(j["assumptions"].size(), 1u) << out;
+  EXPECT_THAT(j["assumptions"][0].get<std::string>(),
+              HasSubstr("native method java.lang.Throwable.fillInStackTrace(I)"));
+  EXPECT_GT(j["stats"]["methods_analysed"].get<int>(), 3);
 }
 
 TEST(WpCommand, StepBudgetGivesUnknownWithTheReason) {

@@ -1,0 +1,69 @@
+#include "callgraph/method_cache.h"
+
+#include <utility>
+
+#include "classfile/strings.h"
+#include "ir/builder.h"
+
+namespace jwp::callgraph {
+
+absl::StatusOr<MethodCache::Declaration> MethodCache::Find(const MethodId& m) const {
+  classfile::ClassId id = h_.Find(m.owner);
+  if (id == classfile::kNoClass || h_.IsPhantom(id)) {
+    return absl::NotFoundError(
+        Cat(m.ToString(), ": class ", m.owner, " is not on the class path"));
+  }
+  auto cf = h_.class_path().Load(m.owner);
+  if (!cf.ok()) {
+    return absl::Status(cf.status().code(),
+                        Cat(m.ToString(), ": cannot load class: ", cf.status().message()));
+  }
+  for (const classfile::MethodInfo& info : (*cf)->methods) {
+    if (info.name == m.name && info.descriptor == m.descriptor) {
+      return Declaration{*cf, &info};
+    }
+  }
+  return absl::NotFoundError(Cat(m.ToString(), ": class ", m.owner, " declares no such method"));
+}
+
+absl::StatusOr<std::shared_ptr<const ir::MethodIR>> MethodCache::Get(const MethodId& m) {
+  auto it = cache_.find(m);
+  if (it != cache_.end()) {
+    ++stats_.hits;
+    return it->second;
+  }
+  absl::StatusOr<std::shared_ptr<const ir::MethodIR>> result = [&]()
+      -> absl::StatusOr<std::shared_ptr<const ir::MethodIR>> {
+    auto decl = Find(m);
+    if (!decl.ok()) return decl.status();
+    const classfile::MethodInfo& info = *decl->method;
+    if (!info.code) {
+      return absl::FailedPreconditionError(
+          Cat(m.ToString(), ": method has no code (",
+              info.IsNative() ? "native" : info.IsAbstract() ? "abstract" : "no Code attribute", ")"));
+    }
+    auto built = ir::BuildMethodIR(decl->class_file, info, h_);
+    if (!built.ok()) {
+      return absl::Status(built.status().code(), Cat(m.ToString(), ": ", built.status().message()));
+    }
+    return *std::move(built);
+  }();
+  if (result.ok()) {
+    ++stats_.built;
+  } else {
+    ++stats_.failed;
+  }
+  return cache_.emplace(m, std::move(result)).first->second;
+}
+
+bool MethodCache::IsNative(const MethodId& m) const {
+  auto decl = Find(m);
+  return decl.ok() && decl->method->IsNative();
+}
+
+bool MethodCache::IsAbstract(const MethodId& m) const {
+  auto decl = Find(m);
+  return decl.ok() && decl->method->IsAbstract();
+}
+
+}  // namespace jwp::callgraph

@@ -1,0 +1,65 @@
+// A lazily filled cache of method IR keyed by MethodId, over one class
+// hierarchy: the class is loaded through the hierarchy's class path, the
+// method found by name and descriptor in that class (no inheritance) and its
+// IR built once by ir::BuildMethodIR (paper §3.1). Failures are cached too.
+#ifndef JWP_CALLGRAPH_METHOD_CACHE_H_
+#define JWP_CALLGRAPH_METHOD_CACHE_H_
+
+#include <cstddef>
+#include <memory>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "callgraph/method_ref.h"
+#include "classfile/class_file.h"
+#include "classfile/class_hierarchy.h"
+#include "ir/ir.h"
+
+namespace jwp::callgraph {
+
+// Ownership: refers to the hierarchy, which must outlive it; the IR it hands
+// out is shared and may outlive the cache. Not thread-safe: one cache per
+// thread (or external locking); results are deterministic either way.
+class MethodCache {
+ public:
+  explicit MethodCache(const classfile::ClassHierarchy& hierarchy) : h_(hierarchy) {}
+  MethodCache(const MethodCache&) = delete;
+  MethodCache& operator=(const MethodCache&) = delete;
+
+  // The IR of `m`. NotFound when the class is not on the class path or does
+  // not declare the method; FailedPrecondition when the method has no code
+  // (abstract, native); the builder's error for malformed bytecode. Every
+  // message names the method ("callgraph/Natives.own()I: ...").
+  [[nodiscard]] absl::StatusOr<std::shared_ptr<const ir::MethodIR>> Get(const MethodId& m);
+
+  // The declaration of `m` in its owner (not inherited), with the class file
+  // that holds it; NotFound as for Get. The pointer lives as long as the
+  // hierarchy.
+  struct Declaration {
+    std::shared_ptr<const classfile::ClassFile> class_file;
+    const classfile::MethodInfo* method = nullptr;
+  };
+  [[nodiscard]] absl::StatusOr<Declaration> Find(const MethodId& m) const;
+
+  // Declared ACC_NATIVE / ACC_ABSTRACT; false when the method is not found.
+  bool IsNative(const MethodId& m) const;
+  bool IsAbstract(const MethodId& m) const;
+
+  const classfile::ClassHierarchy& hierarchy() const { return h_; }
+
+  struct Stats {
+    size_t built = 0;     // IR built successfully
+    size_t failed = 0;    // Get answered an error (first time)
+    size_t hits = 0;      // answered from the cache
+  };
+  const Stats& stats() const { return stats_; }
+
+ private:
+  const classfile::ClassHierarchy& h_;
+  absl::flat_hash_map<MethodId, absl::StatusOr<std::shared_ptr<const ir::MethodIR>>> cache_;
+  Stats stats_;
+};
+
+}  // namespace jwp::callgraph
+
+#endif  // JWP_CALLGRAPH_METHOD_CACHE_H_

@@ -1,0 +1,139 @@
+// Method mod-sets: the instance fields, static fields and array element kinds
+// a method may write, itself or through the methods it may call (CHA
+// targets), transitively. Generalization at calls (paper §5, Figure 5) frames
+// every location outside the callee's mod-set around the call; skipped calls
+// of directed construction (§4) havoc exactly the mod-set (mod(f, σ_f)).
+#ifndef JWP_CALLGRAPH_MOD_SET_H_
+#define JWP_CALLGRAPH_MOD_SET_H_
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "callgraph/call_targets.h"
+#include "callgraph/method_cache.h"
+#include "callgraph/method_ref.h"
+#include "classfile/class_hierarchy.h"
+
+namespace jwp::callgraph {
+
+// What one method may write. `top` means "may write anything": the queries
+// then answer true, and Fields()/Statics()/ArrayKinds() list only the writes
+// that were seen before the analysis gave up (a lower bound).
+//
+// Fields are named by their declaring class as field resolution (JVMS
+// 5.4.3.2) finds it: a write `putfield Sub.f` of a field declared in Base is
+// the field "Base.f"; callers resolve before asking. Array kinds are the
+// element descriptor's first character, with 'L' for every reference
+// element type (arrays of arrays included) and 'B' for byte and boolean
+// (one baload/bastore map, as the JVM has).
+class ModSet {
+ public:
+  bool top = false;
+  std::string top_reason;  // why top ("" if not): the first cause met
+
+  bool WritesField(std::string_view owner, std::string_view name, std::string_view descriptor) const;
+  bool WritesStatic(std::string_view owner, std::string_view name, std::string_view descriptor) const;
+  bool WritesArray(char kind) const;  // 'Z' and '[' are normalized as above
+
+  // "owner.name:descriptor", sorted.
+  std::vector<std::string> Fields() const { return {fields_.begin(), fields_.end()}; }
+  std::vector<std::string> Statics() const { return {statics_.begin(), statics_.end()}; }
+  // The kinds written, sorted ("BIL").
+  std::string ArrayKinds() const { return {arrays_.begin(), arrays_.end()}; }
+  // Native methods reached and assumed to write nothing (only with
+  // ModSetOptions::natives_are_top = false), sorted.
+  std::vector<MethodId> AssumedNatives() const { return {natives_.begin(), natives_.end()}; }
+
+  // The array kind of an element descriptor ("I", "Z", "[I", "Ljava/lang/String;").
+  static char ArrayKind(std::string_view element_descriptor);
+  static std::string FieldKey(std::string_view owner, std::string_view name,
+                              std::string_view descriptor);
+
+ private:
+  friend class ModSets;
+  void Merge(const ModSet& other);
+  void SetTop(std::string_view reason);
+
+  std::set<std::string> fields_;
+  std::set<std::string> statics_;
+  std::set<char> arrays_;
+  std::set<MethodId> natives_;
+};
+
+struct ModSetOptions {
+  // Methods whose code one query may explore (IR built and scanned). When a
+  // query needs more, the queried method's set is top ("node budget").
+  size_t node_budget = 1000;
+  // Targets per call site: a truncated site makes the caller top.
+  CallTargetOptions targets = {.max_targets = 64, .max_receivers = 4096, .record_dispatch = false};
+  // A reached native method makes the set top (sound). With false, natives
+  // are assumed to write nothing (paper §6's treatment, which wp lists as an
+  // assumption) and are listed in ModSet::AssumedNatives().
+  bool natives_are_top = true;
+};
+
+// Lazily computed, cached mod-sets. A query explores the call graph below
+// the method breadth-first (callees in instruction order, targets in
+// MethodId order), up to the node budget, skipping methods whose set is
+// already cached, then solves the strongly connected components of what it
+// explored bottom-up (Tarjan): every method of a component (mutual
+// recursion) gets the union of the component's direct writes and of the
+// sets of the components it calls, so no iteration is needed.
+//
+// The set is top when a reached method has no code (native; missing class or
+// method; malformed bytecode), when a call site is an opaque invokedynamic,
+// has too many CHA targets or passes over a missing class, or when the budget
+// runs out. Exploration stops at the first such cause, because the queried
+// method is then top. A method whose set is exact or definitely top is
+// cached; one whose exploration was cut by the budget is cached only if it
+// is the queried method (as top), so later queries of the others explore
+// afresh. Results therefore depend only on the sequence of queries, which
+// is deterministic in a deterministic client.
+//
+// Not modelled: class initialization (<clinit> run by new, getstatic,
+// putstatic, invokestatic); lambda bodies reached through a functional
+// interface (CHA sees no class for them; kLambda itself writes nothing);
+// reflection. String concatenation (invokedynamic) calls toString() on its
+// reference operands, treated as a virtual call.
+//
+// Ownership: refers to the hierarchy and the cache, which must outlive it.
+// Returned references live as long as the ModSets. Not thread-safe.
+class ModSets {
+ public:
+  ModSets(const classfile::ClassHierarchy& hierarchy, MethodCache& cache, ModSetOptions options = {});
+  ModSets(const ModSets&) = delete;
+  ModSets& operator=(const ModSets&) = delete;
+  ~ModSets();
+
+  const ModSet& Of(const MethodId& method);
+
+  struct Stats {
+    size_t queries = 0;     // Of() calls that were not answered from the cache
+    size_t explored = 0;    // methods explored over all queries
+    size_t components = 0;  // strongly connected components solved
+    size_t budget_exceeded = 0;
+  };
+  const Stats& stats() const { return stats_; }
+
+ private:
+  struct Node;
+  // Builds the IR of nodes[i] and records its direct writes and callees
+  // (appending newly met ones to `nodes` and `queue`).
+  void Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& index,
+               std::vector<int>& queue);
+
+  const classfile::ClassHierarchy& h_;
+  MethodCache& cache_;
+  ModSetOptions options_;
+  std::map<MethodId, std::unique_ptr<ModSet>> done_;
+  Stats stats_;
+};
+
+}  // namespace jwp::callgraph
+
+#endif  // JWP_CALLGRAPH_MOD_SET_H_

@@ -1,0 +1,181 @@
+// Method mod-sets: direct, transitive, recursive, arrays, statics, natives,
+// the budget, and one JDK method.
+#include "callgraph/mod_set.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/callgraph/callgraph_test_support.h"
+
+namespace jwp::callgraph {
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using testing::World;
+
+class ModSetsTest : public ::testing::Test {
+ protected:
+  explicit ModSetsTest(ModSetOptions options = {})
+      : cache_(World::Get().hierarchy()), mod_(World::Get().hierarchy(), cache_, options) {}
+  const ModSet& Of(std::string_view owner, std::string_view name, std::string_view desc) {
+    return mod_.Of(MethodId(owner, name, desc));
+  }
+  MethodCache cache_;
+  ModSets mod_;
+};
+
+TEST_F(ModSetsTest, DirectFieldWrite) {
+  const ModSet& s = Of("callgraph/Chain", "bottom", "()V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/Box.value:I"));
+  EXPECT_TRUE(s.WritesField("callgraph/Box", "value", "I"));
+  EXPECT_FALSE(s.WritesField("callgraph/Chain", "box", "Lcallgraph/Box;"));
+  EXPECT_THAT(s.Statics(), IsEmpty());
+  EXPECT_EQ(s.ArrayKinds(), "");
+}
+
+TEST_F(ModSetsTest, TransitiveThroughAChainOfCalls) {
+  const ModSet& s = Of("callgraph/Chain", "top", "()V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/Box.value:I"));
+  EXPECT_EQ(mod_.stats().queries, 1u);
+  // The methods below were solved by the same query.
+  EXPECT_THAT(Of("callgraph/Chain", "middle", "()V").Fields(), ElementsAre("callgraph/Box.value:I"));
+  EXPECT_EQ(mod_.stats().queries, 1u);
+}
+
+TEST_F(ModSetsTest, ThroughEveryInterfaceTarget) {
+  const ModSet& s = Of("callgraph/Chain", "viaWriter", "(Lcallgraph/Writer;)V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/LeftWriter.left:I"));
+  EXPECT_THAT(s.Statics(), ElementsAre("callgraph/RightWriter.right:Ljava/lang/String;"));
+  EXPECT_TRUE(s.WritesStatic("callgraph/RightWriter", "right", "Ljava/lang/String;"));
+  EXPECT_FALSE(s.WritesField("callgraph/RightWriter", "right", "Ljava/lang/String;"));
+}
+
+TEST_F(ModSetsTest, ConstructorWritesInitializedFields) {
+  const ModSet& s = Of("callgraph/Chain", "<init>", "()V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/Chain.box:Lcallgraph/Box;"));
+}
+
+TEST_F(ModSetsTest, MutualRecursionIsOneComponent) {
+  const ModSet& s = Of("callgraph/Rec", "start", "()V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/Rec.a:I", "callgraph/Rec.b:I"));
+  EXPECT_THAT(Of("callgraph/Rec", "even", "(I)V").Fields(), ElementsAre("callgraph/Rec.a:I", "callgraph/Rec.b:I"));
+  EXPECT_THAT(Of("callgraph/Rec", "odd", "(I)V").Fields(), ElementsAre("callgraph/Rec.a:I", "callgraph/Rec.b:I"));
+  EXPECT_EQ(mod_.stats().queries, 1u);
+  EXPECT_EQ(mod_.stats().explored, 3u);
+}
+
+TEST_F(ModSetsTest, RecursionQueriedFromInsideTheCycle) {
+  const ModSet& s = Of("callgraph/Rec", "odd", "(I)V");
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/Rec.a:I", "callgraph/Rec.b:I"));
+}
+
+TEST_F(ModSetsTest, PureMethodWritesNothing) {
+  const ModSet& s = Of("callgraph/Chain", "pure", "(I)I");
+  EXPECT_FALSE(s.top);
+  EXPECT_THAT(s.Fields(), IsEmpty());
+  EXPECT_FALSE(s.WritesArray('I'));
+  EXPECT_FALSE(s.WritesArray('L'));
+}
+
+TEST_F(ModSetsTest, ArrayStoresOfEachKind) {
+  struct Case {
+    const char* method;
+    const char* desc;
+    const char* kinds;
+  };
+  const Case cases[] = {
+      {"ints", "([I)V", "I"},      {"longs", "([J)V", "J"},    {"floats", "([F)V", "F"},
+      {"doubles", "([D)V", "D"},   {"bytes", "([B)V", "B"},    {"booleans", "([Z)V", "B"},
+      {"chars", "([C)V", "C"},     {"shorts", "([S)V", "S"},   {"refs", "([Ljava/lang/Object;)V", "L"},
+      {"nested", "([[I)V", "L"},
+  };
+  for (const Case& c : cases) {
+    const ModSet& s = Of("callgraph/ArrayWriter", c.method, c.desc);
+    EXPECT_FALSE(s.top) << c.method << ": " << s.top_reason;
+    EXPECT_EQ(s.ArrayKinds(), c.kinds) << c.method;
+    EXPECT_TRUE(s.WritesArray(c.kinds[0])) << c.method;
+  }
+  EXPECT_TRUE(Of("callgraph/ArrayWriter", "booleans", "([Z)V").WritesArray('Z'));
+  EXPECT_TRUE(Of("callgraph/ArrayWriter", "nested", "([[I)V").WritesArray('['));
+  EXPECT_FALSE(Of("callgraph/ArrayWriter", "ints", "([I)V").WritesArray('J'));
+}
+
+TEST_F(ModSetsTest, StaticFieldWriter) {
+  const ModSet& s = Of("callgraph/Counter", "bumpTwice", "()V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Statics(), ElementsAre("callgraph/Counter.count:I"));
+  EXPECT_TRUE(s.WritesStatic("callgraph/Counter", "count", "I"));
+  EXPECT_FALSE(s.WritesField("callgraph/Counter", "count", "I"));
+  EXPECT_THAT(s.Fields(), IsEmpty());
+}
+
+TEST_F(ModSetsTest, NativeCalleeMakesTop) {
+  const ModSet& copy = Of("callgraph/Natives", "copy", "([I[I)V");
+  EXPECT_TRUE(copy.top);
+  EXPECT_THAT(copy.top_reason, HasSubstr("java/lang/System.arraycopy"));
+  EXPECT_TRUE(copy.WritesField("callgraph/Box", "value", "I"));
+  EXPECT_TRUE(copy.WritesArray('D'));
+
+  const ModSet& hash = Of("callgraph/Natives", "hash", "(Lcallgraph/Natives;)I");
+  EXPECT_TRUE(hash.top);
+  EXPECT_THAT(hash.top_reason, HasSubstr("java/lang/Object.hashCode()I"));
+
+  const ModSet& own = Of("callgraph/Natives", "callsOwn", "()I");
+  EXPECT_TRUE(own.top);
+  EXPECT_THAT(own.top_reason, HasSubstr("native"));
+}
+
+class ModSetsNoEffectNativesTest : public ModSetsTest {
+ protected:
+  ModSetsNoEffectNativesTest() : ModSetsTest(ModSetOptions{.natives_are_top = false}) {}
+};
+
+TEST_F(ModSetsNoEffectNativesTest, NativesAreListedInsteadOfTop) {
+  const ModSet& s = Of("callgraph/Natives", "copy", "([I[I)V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  ASSERT_EQ(s.AssumedNatives().size(), 1u);
+  EXPECT_EQ(s.AssumedNatives()[0].ToString(),
+            "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V");
+}
+
+class ModSetsSmallBudgetTest : public ModSetsTest {
+ protected:
+  ModSetsSmallBudgetTest() : ModSetsTest(ModSetOptions{.node_budget = 2}) {}
+};
+
+TEST_F(ModSetsSmallBudgetTest, BudgetMakesTheQueryTopOnly) {
+  const ModSet& s = Of("callgraph/Chain", "top", "()V");
+  EXPECT_TRUE(s.top);
+  EXPECT_THAT(s.top_reason, HasSubstr("node budget of 2 methods exceeded"));
+  EXPECT_EQ(mod_.stats().budget_exceeded, 1u);
+  // middle() was cut too, but not cached as top: asked itself, it fits.
+  const ModSet& middle = Of("callgraph/Chain", "middle", "()V");
+  EXPECT_FALSE(middle.top) << middle.top_reason;
+  EXPECT_THAT(middle.Fields(), ElementsAre("callgraph/Box.value:I"));
+}
+
+TEST_F(ModSetsTest, MissingMethodMakesTop) {
+  const ModSet& s = Of("callgraph/Nowhere", "m", "()V");
+  EXPECT_TRUE(s.top);
+  EXPECT_THAT(s.top_reason, HasSubstr("not on the class path"));
+}
+
+TEST_F(ModSetsTest, JdkArrayListAdd) {
+  const ModSet& s = Of("java/util/ArrayList", "add", "(Ljava/lang/Object;)Z");
+  EXPECT_THAT(s.Fields(), Contains("java/util/ArrayList.size:I"));
+  EXPECT_THAT(s.Fields(), Contains("java/util/AbstractList.modCount:I"));
+  EXPECT_THAT(s.ArrayKinds(), HasSubstr("L"));
+  EXPECT_TRUE(s.WritesField("java/util/ArrayList", "size", "I"));
+  EXPECT_TRUE(s.WritesArray('L'));
+}
+
+}  // namespace
+}  // namespace jwp::callgraph
