@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
   wp_cmd->add_option("--jdk", wp.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   wp_cmd->add_option("--goal", wp.goal, "pkg.Class.method(desc)@line:N or @bci:N")->required();
   wp_cmd->add_option("--kind", wp.kind, "reach, npe, throw, exception:T or exit:T")->capture_default_str();
-  wp_cmd->add_option("--entry", wp.entry, "Entry method (the goal's own method for now)");
+  wp_cmd->add_option("--entry", wp.entry, "Entry method pkg.Class.method[(desc)] (default: the first public method met going up through callers)");
+  wp_cmd->add_option("--max-caller-depth", wp.engine.max_caller_depth, "Levels of callers searched for the entry")->capture_default_str();
   wp_cmd->add_flag("--confirm", wp.confirm, "Replay the witness on the JVM with the witness runner");
   wp_cmd->add_flag("--json", wp.json, "Print one JSON object");
   wp_cmd->add_option("--witness-out", wp.witness_out, "Also write the witness JSON to this file");

@@ -9,6 +9,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "callgraph/callers.h"
+#include "callgraph/method_cache.h"
 #include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "ir/builder.h"
@@ -69,6 +71,9 @@ struct Activation {
   int32_t caller = -1;               // the caller's activation
   ir::InsnId call = ir::kNone;       // the invoke in the caller
   uint32_t depth = 0;
+  // Activations on the way up from the goal's method (caller -1): how many
+  // levels above the goal's method, and the activation they return from.
+  uint32_t up = 0;
 };
 
 // A target of a call: its IR when it has code.
@@ -171,12 +176,14 @@ class IntraSearch {
   void step_back(const Item& item);
   bool expand_call(const Item& item, ir::EdgeId eid);
   void return_to_caller(const Item& item);
+  bool is_entry(const Activation& a) const;
+  void go_up(const Item& item);
   const std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
-  std::vector<Term> entry_typing();
+  std::vector<Term> entry_typing(const Activation& a);
   void note(std::string reason);
-  Replay replay(const solver::Witness& w);
+  Replay replay(const solver::Witness& w, const Activation& entry);
 
   const classfile::ClassHierarchy& h_;
   const Goal& goal_;
@@ -195,6 +202,8 @@ class IntraSearch {
   absl::flat_hash_map<std::string, std::string> target_errors_;
   absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
   absl::flat_hash_set<std::string> methods_seen_;
+  callgraph::MethodCache method_cache_{h_};
+  absl::flat_hash_map<std::string, std::vector<callgraph::CallSiteRef>> callers_;
 
   std::priority_queue<Item, std::vector<Item>, ItemOrder> work_;
   absl::flat_hash_map<Point, std::vector<Minterm>> seen_;
@@ -340,7 +349,9 @@ void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::
   }
 }
 
-std::vector<Term> IntraSearch::entry_typing() {
+std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
+  const ir::MethodIR& ir_ = *a.ir;
+  Transformer& tr0 = *a.tr;
   // Well-typed inputs: `this` is a non-null instance of its class (an
   // instantiable one, T3), reference parameters are null or instances of
   // their declared types.
@@ -356,13 +367,13 @@ std::vector<Term> IntraSearch::entry_typing() {
                              ? md->params[j].Descriptor() : std::string();
       int32_t lo, hi;
       if (sub_int_range(desc, &lo, &hi)) {
-        Term p = tr(0).var(v);
+        Term p = tr0.var(v);
         typing.push_back(tm_.mk_le(tm_.mk_int(lo), p));
         typing.push_back(tm_.mk_le(p, tm_.mk_int(hi)));
       }
       continue;
     }
-    Term p = tr(0).var(v);
+    Term p = tr0.var(v);
     Term type = vocab_.type(val.type.descriptor);
     if (!ir_.is_static && i == 0) {
       typing.push_back(tm_.mk_ne(p, tm_.mk_null()));
@@ -374,7 +385,9 @@ std::vector<Term> IntraSearch::entry_typing() {
   return typing;
 }
 
-Replay IntraSearch::replay(const solver::Witness& w) {
+Replay IntraSearch::replay(const solver::Witness& w, const Activation& entry) {
+  const ir::MethodIR& ir_ = *entry.ir;
+  Transformer& tr0 = *entry.tr;
   Replay r;
   r.entry_class = std::string(ir_.class_name);
   r.entry_method = std::string(ir_.method_name);
@@ -395,7 +408,7 @@ Replay IntraSearch::replay(const solver::Witness& w) {
     return d;
   };
   for (size_t i = 0; i < ir_.params.size(); ++i) {
-    Term p = tr(0).var(ir_.params[i]);
+    Term p = tr0.var(ir_.params[i]);
     if (!ir_.is_static && i == 0) {
       r.receiver = value_of(p);
     } else {
@@ -461,7 +474,8 @@ bool IntraSearch::at_entry(const Item& item) {
   }
   ++result_.stats.entry_checks;
   std::vector<Term> query(phi.begin(), phi.end());
-  for (Term t : entry_typing()) query.push_back(t);
+  const Activation& entry_act = acts_[item.at.act];
+  for (Term t : entry_typing(entry_act)) query.push_back(t);
   add_ranges(tm_, vocab_, phi.term(), &query);
   solver::CheckResult r = solver_.check(query, /*want_witness=*/true);
   // The solver's assumptions: a cut type domain can only turn sat into
@@ -498,7 +512,9 @@ bool IntraSearch::at_entry(const Item& item) {
   const GoalSite& site = goal_.sites[item.site];
   result_.goal_bci = site.bci;
   result_.goal_line = site.line;
-  result_.witness = replay(*r.witness);
+  result_.witness = replay(*r.witness, entry_act);
+  result_.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
+                      entry_act.ir->method_descriptor);
   std::vector<std::string> assumed;
   for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
     assumed.push_back(assumption_texts_[assume_nodes_[n].text]);
@@ -515,10 +531,12 @@ void IntraSearch::step_back(const Item& item) {
   Activation& a = acts_[at.act];
   const ir::MethodIR& ir = *a.ir;
   if (at.b == ir.entry && at.k == 0) {
-    if (a.caller < 0) {
+    if (a.caller >= 0) {
+      return_to_caller(item);
+    } else if (is_entry(a)) {
       if (at_entry(item)) found_ = true;
     } else {
-      return_to_caller(item);
+      go_up(item);
     }
     return;
   }
@@ -789,6 +807,84 @@ void IntraSearch::return_to_caller(const Item& item) {
       std::find(blk.insns.begin(), blk.insns.end(), b.call) - blk.insns.begin());
   for (const Minterm& m : *dnf) {
     push(Point{caller, call.block, k}, m, item.loops, item.path, item.site, call.line, item.assume);
+  }
+}
+
+// Is this activation (on the way up) the entry? The method named by
+// --entry, else any public method.
+bool IntraSearch::is_entry(const Activation& a) const {
+  const ir::MethodIR& m = *a.ir;
+  if (!opt_.entry.empty()) {
+    std::string name = Cat(dotted(std::string(m.class_name)), ".", m.method_name);
+    return opt_.entry == name || opt_.entry == name + std::string(m.method_descriptor);
+  }
+  return m.method != nullptr && (m.method->access_flags & classfile::access::kPublic);
+}
+
+// At the entry of a method that is not the entry: continue at each call
+// site that may call it, in a fresh activation of the caller.
+void IntraSearch::go_up(const Item& item) {
+  const std::shared_ptr<const ir::MethodIR> bir = acts_[item.at.act].ir;
+  Transformer* const btr = acts_[item.at.act].tr.get();
+  const uint32_t up = acts_[item.at.act].up;
+  const std::string me = bir->QualifiedName();
+  if (up + 1 > opt_.max_caller_depth) {
+    note(Cat("budget: no entry within ", opt_.max_caller_depth, " levels of callers above ",
+             dotted(me)));
+    return;
+  }
+  callgraph::MethodId id(bir->class_name, bir->method_name, bir->method_descriptor);
+  auto it = callers_.find(me);
+  if (it == callers_.end()) {
+    it = callers_.emplace(me, callgraph::FindCallers(h_, method_cache_, id)).first;
+    if (it->second.empty()) {
+      note(Cat("no caller of ", dotted(me), " on the class path", opt_.entry.empty() ? "" : Cat(" leads to ", opt_.entry)));
+    }
+  }
+  const std::vector<callgraph::CallSiteRef> sites = it->second;
+  for (const callgraph::CallSiteRef& site : sites) {
+    auto cir = method_cache_.Get(site.caller);
+    if (!cir.ok()) {
+      note(Cat("incomplete: caller ", site.caller.ToString(), ": ", cir.status().message()));
+      continue;
+    }
+    Activation caller;
+    caller.ir = *cir;
+    caller.ns = vocab_.fresh_namespace();
+    caller.tr = std::make_unique<Transformer>(vocab_, **cir, caller.ns, &types_);
+    caller.dom = dominators(*cir);
+    caller.up = up + 1;
+    methods_seen_.insert((*cir)->QualifiedName());
+    acts_.push_back(std::move(caller));
+    const int32_t c_act = static_cast<int32_t>(acts_.size()) - 1;
+    Transformer* const ctr = acts_[c_act].tr.get();
+    const ir::Instruction& call = (*cir)->insns[site.insn];
+    logic::Substitution s(tm_);
+    for (size_t i = 0; i < bir->params.size() && i < call.operands.size(); ++i) {
+      s.add(btr->var(bir->params[i]), ctr->var(call.operands[i]));
+    }
+    std::vector<Term> conds = {s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term())};
+    if (call.invoke != ir::InvokeKind::kStatic && !call.operands.empty()) {
+      Term recv = ctr->var(call.operands[0]);
+      conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
+      if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
+        conds.push_back(tm_.mk_eq(
+            tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
+            tm_.mk_method(bir->class_name, bir->method_name, bir->method_descriptor)));
+      }
+    }
+    ++result_.stats.steps;
+    auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
+    if (!dnf.ok()) {
+      note("incomplete: too many disjuncts");
+      continue;
+    }
+    const ir::Block& blk = (*cir)->blocks[call.block];
+    const int32_t k = static_cast<int32_t>(
+        std::find(blk.insns.begin(), blk.insns.end(), site.insn) - blk.insns.begin());
+    for (const Minterm& m : *dnf) {
+      push(Point{c_act, call.block, k}, m, item.loops, item.path, item.site, call.line, item.assume);
+    }
   }
 }
 

@@ -22,6 +22,13 @@
 // (no exception, no heap effect, an arbitrary result) and are listed in the
 // result's assumptions; unresolvable calls, call sites with too many targets
 // and calls deeper than the limit are skipped with skolems (Section 4).
+//
+// Entries (Section 7, "the closest public method"): a minterm reaching the
+// entry of a method that is not the entry (not public, or not the one named
+// by EngineOptions::entry) continues at every call site that may call it
+// (callgraph::FindCallers), in a fresh activation of the caller, with the
+// formals replaced by the actuals and the dispatch assumed, up to
+// max_caller_depth levels.
 #ifndef JWP_WP_ENGINE_H_
 #define JWP_WP_ENGINE_H_
 
@@ -47,6 +54,10 @@ struct EngineOptions {
   bool expand_calls = true;
   uint32_t max_call_depth = 24;       // deeper calls are skipped (UNKNOWN if needed)
   size_t max_targets = 16;            // call sites with more CHA targets are skipped
+  // The entry method: "pkg.C.m(desc)" or "pkg.C.m"; empty: the first public
+  // method met going up from the goal's method through its callers.
+  std::string entry;
+  uint32_t max_caller_depth = 16;     // levels of callers searched upwards
 };
 
 enum class Verdict { kFound, kNotFound, kUnknown };
