@@ -77,6 +77,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--filter", default="")
     ap.add_argument("--timeout-ms", type=int, default=60000)
+    ap.add_argument("--allow-unknown", action="store_true",
+                    help="an UNKNOWN where FOUND or NOT_FOUND is expected passes (counted): "
+                         "the run then checks that no answer is wrong")
     args = ap.parse_args()
     rows = [r for r in read_tsv(args.tsv) if args.filter in r["goal"]]
     if not rows:
@@ -86,6 +89,7 @@ def main():
     counts = {}
     confirmed = 0
     improved = 0
+    unknown_allowed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda r: run_one(args, r), rows))
     for row, result, error, elapsed in results:
@@ -102,6 +106,9 @@ def main():
             # expectation foresaw (e.g. calls expanded) is not wrong.
             status = "ok (improved: expected UNKNOWN, FOUND and confirmed)"
             improved += 1
+        elif verdict == "UNKNOWN" and args.allow_unknown:
+            status = "ok (unknown; expected %s)" % expected
+            unknown_allowed += 1
         elif verdict != expected:
             status = "FAIL: expected %s" % expected
         if verdict == "FOUND" and result and result.get("confirmed") is True:
@@ -118,7 +125,7 @@ def main():
     for (e, a), n in sorted(counts.items()):
         print("  %-9s -> %-9s %d" % (e, a, n))
     print("run_wp_expectations: %d goals, %d FOUND confirmed on the JVM (%d beyond the expectation), "
-          "%d failures" % (len(rows), confirmed, improved, len(failures)))
+          "%d UNKNOWN allowed, %d failures" % (len(rows), confirmed, improved, unknown_allowed, len(failures)))
     return 1 if failures else 0
 
 
