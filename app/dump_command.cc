@@ -3,24 +3,19 @@
 #include <algorithm>
 #include <ostream>
 
+#include "app/class_path_setup.h"
 #include "classfile/class_path.h"
 #include "classfile/class_printer.h"
 
 namespace jwp::app {
 
 int RunDump(const DumpOptions& options, std::ostream& out, std::ostream& err) {
-  classfile::Diagnostics diagnostics;
-  classfile::ClassPathOptions cp_options;
-  cp_options.jdk_home = options.jdk;
-  auto cp = classfile::ClassPath::Open(options.class_path, cp_options, &diagnostics);
-  if (!cp.ok()) {
-    err << "error: " << cp.status().message() << "\n";
-    return 2;
-  }
-  for (const auto& d : diagnostics.Sorted()) err << "warning: " << d.message << "\n";
+  OpenedClassPath opened;
+  if (!OpenClassPath(options.class_path, options.jdk, err, &opened)) return 2;
+  const classfile::ClassPath* cp = opened.class_path.get();
   std::string name = options.class_name;
   std::replace(name.begin(), name.end(), '.', '/');
-  auto cf = (*cp)->Load(name);
+  auto cf = cp->Load(name);
   if (!cf.ok()) {
     err << "error: " << cf.status().message() << "\n";
     return 1;

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "classfile/class_hierarchy.h"
+#include "app/class_path_setup.h"
 #include "classfile/class_path.h"
 #include "ir/builder.h"
 #include "ir/printer.h"
@@ -31,16 +32,10 @@ int RunIr(const IrOptions& options, std::ostream& out, std::ostream& err) {
     err << "error: '" << options.method << "' does not name a method (expected pkg.Class.method(desc))\n";
     return 2;
   }
-  classfile::Diagnostics diagnostics;
-  classfile::ClassPathOptions cp_options;
-  cp_options.jdk_home = options.jdk;
-  auto cp = classfile::ClassPath::Open(options.class_path, cp_options, &diagnostics);
-  if (!cp.ok()) {
-    err << "error: " << cp.status().message() << "\n";
-    return 2;
-  }
-  for (const auto& d : diagnostics.Sorted()) err << "warning: " << d.message << "\n";
-  auto cf = (*cp)->Load(cls);
+  OpenedClassPath opened;
+  if (!OpenClassPath(options.class_path, options.jdk, err, &opened)) return 2;
+  const classfile::ClassPath* cp = opened.class_path.get();
+  auto cf = cp->Load(cls);
   if (!cf.ok()) {
     err << "error: " << cf.status().message() << "\n";
     return 1;
@@ -62,7 +57,7 @@ int RunIr(const IrOptions& options, std::ostream& out, std::ostream& err) {
     err << "error: " << cls << "." << name << matches[0]->descriptor << " has no code (abstract or native)\n";
     return 1;
   }
-  auto hierarchy = classfile::ClassHierarchy::Build(**cp);
+  auto hierarchy = classfile::ClassHierarchy::Build(*cp);
   if (!hierarchy.ok()) {
     err << "error: " << hierarchy.status().message() << "\n";
     return 2;

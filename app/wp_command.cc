@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "classfile/class_hierarchy.h"
+#include "app/class_path_setup.h"
 #include "classfile/class_path.h"
 #include "classfile/jdk.h"
 #include "nlohmann/json.hpp"
@@ -202,16 +203,10 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     err << "error: " << spec.status().message() << "\n";
     return 2;
   }
-  classfile::Diagnostics diagnostics;
-  classfile::ClassPathOptions cp_options;
-  cp_options.jdk_home = options.jdk;
-  auto cp = classfile::ClassPath::Open(options.class_path, cp_options, &diagnostics);
-  if (!cp.ok()) {
-    err << "error: " << cp.status().message() << "\n";
-    return 2;
-  }
-  for (const auto& d : diagnostics.Sorted()) err << "warning: " << d.message << "\n";
-  auto hierarchy = classfile::ClassHierarchy::Build(**cp);
+  OpenedClassPath opened;
+  if (!OpenClassPath(options.class_path, options.jdk, err, &opened)) return 2;
+  const classfile::ClassPath* cp = opened.class_path.get();
+  auto hierarchy = classfile::ClassHierarchy::Build(*cp);
   if (!hierarchy.ok()) {
     err << "error: " << hierarchy.status().message() << "\n";
     return 2;

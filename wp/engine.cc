@@ -177,6 +177,11 @@ class IntraSearch {
   bool expand_call(const Item& item, ir::EdgeId eid);
   void return_to_caller(const Item& item);
   bool is_entry(const Activation& a) const;
+  std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
+                                        std::string_view owner, std::string_view name,
+                                        std::string_view descriptor);
+  void push_at_call_site(const Item& item, const ir::MethodIR& callee, Transformer& callee_tr,
+                         int32_t caller_act, ir::InsnId call_insn);
   void go_up(const Item& item);
   const std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
@@ -708,16 +713,8 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
                                                        ".", t.name, t.descriptor, " at ", where,
                                                        " is needed"))));
       }
-      std::vector<Term> conds = {s.apply(phi)};
-      if (call.invoke != ir::InvokeKind::kStatic) {
-        Term recv = a.tr->var(call.operands[0]);
-        conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
-        if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
-          conds.push_back(tm_.mk_eq(
-              tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
-              tm_.mk_method(t.owner, t.name, t.descriptor)));
-        }
-      }
+      std::vector<Term> conds = dispatch_conditions(call, *a.tr, t.owner, t.name, t.descriptor);
+      conds.push_back(s.apply(phi));
       auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
       if (!dnf.ok()) {
         note("incomplete: too many disjuncts");
@@ -779,34 +776,53 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
 // the receiver non-null and the dispatch to this callee assumed.
 void IntraSearch::return_to_caller(const Item& item) {
   const Activation& b = acts_[item.at.act];
-  const int32_t caller = b.caller;
-  const Activation& a = acts_[caller];
-  const ir::Instruction& call = a.ir->insns[b.call];
+  push_at_call_site(item, *b.ir, *b.tr, b.caller, b.call);
+}
+
+// A non-null receiver and, for virtual and interface calls, the dispatch of
+// `call` to owner.name(descriptor).
+std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, Transformer& caller,
+                                                   std::string_view owner, std::string_view name,
+                                                   std::string_view descriptor) {
+  std::vector<Term> conds;
+  if (call.invoke == ir::InvokeKind::kStatic || call.operands.empty()) return conds;
+  Term recv = caller.var(call.operands[0]);
+  conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
+  if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
+    conds.push_back(tm_.mk_eq(
+        tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
+        tm_.mk_method(owner, name, descriptor)));
+  }
+  return conds;
+}
+
+// A minterm at the entry of `callee` (in `callee_tr`'s namespace) continues
+// in the caller just before `call_insn`: formals replaced by actuals, the
+// receiver non-null and the dispatch to `callee` assumed.
+void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee,
+                                    Transformer& callee_tr, int32_t caller_act,
+                                    ir::InsnId call_insn) {
+  const std::shared_ptr<const ir::MethodIR> cir = acts_[caller_act].ir;
+  Transformer& ctr = *acts_[caller_act].tr;
+  const ir::Instruction& call = cir->insns[call_insn];
   logic::Substitution s(tm_);
-  for (size_t i = 0; i < b.ir->params.size() && i < call.operands.size(); ++i) {
-    s.add(b.tr->var(b.ir->params[i]), a.tr->var(call.operands[i]));
+  for (size_t i = 0; i < callee.params.size() && i < call.operands.size(); ++i) {
+    s.add(callee_tr.var(callee.params[i]), ctr.var(call.operands[i]));
   }
-  std::vector<Term> conds = {s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term())};
-  if (call.invoke != ir::InvokeKind::kStatic && !call.operands.empty()) {
-    Term recv = a.tr->var(call.operands[0]);
-    conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
-    if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
-      conds.push_back(tm_.mk_eq(
-          tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
-          tm_.mk_method(b.ir->class_name, b.ir->method_name, b.ir->method_descriptor)));
-    }
-  }
+  std::vector<Term> conds = dispatch_conditions(call, ctr, callee.class_name, callee.method_name,
+                                                callee.method_descriptor);
+  conds.push_back(s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term()));
   ++result_.stats.steps;
   auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
   if (!dnf.ok()) {
     note("incomplete: too many disjuncts");
     return;
   }
-  const ir::Block& blk = a.ir->blocks[call.block];
+  const ir::Block& blk = cir->blocks[call.block];
   const int32_t k = static_cast<int32_t>(
-      std::find(blk.insns.begin(), blk.insns.end(), b.call) - blk.insns.begin());
+      std::find(blk.insns.begin(), blk.insns.end(), call_insn) - blk.insns.begin());
   for (const Minterm& m : *dnf) {
-    push(Point{caller, call.block, k}, m, item.loops, item.path, item.site, call.line, item.assume);
+    push(Point{caller_act, call.block, k}, m, item.loops, item.path, item.site, call.line, item.assume);
   }
 }
 
@@ -856,35 +872,7 @@ void IntraSearch::go_up(const Item& item) {
     caller.up = up + 1;
     methods_seen_.insert((*cir)->QualifiedName());
     acts_.push_back(std::move(caller));
-    const int32_t c_act = static_cast<int32_t>(acts_.size()) - 1;
-    Transformer* const ctr = acts_[c_act].tr.get();
-    const ir::Instruction& call = (*cir)->insns[site.insn];
-    logic::Substitution s(tm_);
-    for (size_t i = 0; i < bir->params.size() && i < call.operands.size(); ++i) {
-      s.add(btr->var(bir->params[i]), ctr->var(call.operands[i]));
-    }
-    std::vector<Term> conds = {s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term())};
-    if (call.invoke != ir::InvokeKind::kStatic && !call.operands.empty()) {
-      Term recv = ctr->var(call.operands[0]);
-      conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
-      if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
-        conds.push_back(tm_.mk_eq(
-            tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
-            tm_.mk_method(bir->class_name, bir->method_name, bir->method_descriptor)));
-      }
-    }
-    ++result_.stats.steps;
-    auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
-    if (!dnf.ok()) {
-      note("incomplete: too many disjuncts");
-      continue;
-    }
-    const ir::Block& blk = (*cir)->blocks[call.block];
-    const int32_t k = static_cast<int32_t>(
-        std::find(blk.insns.begin(), blk.insns.end(), site.insn) - blk.insns.begin());
-    for (const Minterm& m : *dnf) {
-      push(Point{c_act, call.block, k}, m, item.loops, item.path, item.site, call.line, item.assume);
-    }
+    push_at_call_site(item, *bir, *btr, static_cast<int32_t>(acts_.size()) - 1, site.insn);
   }
 }
 

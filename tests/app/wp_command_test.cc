@@ -127,6 +127,35 @@ TEST(WpCommand, CallsAreFollowedIntoTheirTargetsWithNativeAssumptionsListed) {
   EXPECT_GT(j["stats"]["methods_analysed"].get<int>(), 3);
 }
 
+TEST(WpCommand, SameInputsGiveTheSameOutput) {
+  // DESIGN.md, "Determinism": byte-identical output apart from the timing.
+  for (const char* goal : {"--goal 'wp.Throws.throwNew(I)V@line:19' --kind throw",
+                           "--goal 'interproc.DeepChain.d12(I)I@line:58' --kind "
+                           "exception:java.lang.ArithmeticException --entry interproc.DeepChain.top"}) {
+    int s1 = -1, s2 = -1;
+    nlohmann::json a = nlohmann::json::parse(RunCommand(Wp(std::string(goal) + " --json"), &s1));
+    nlohmann::json b = nlohmann::json::parse(RunCommand(Wp(std::string(goal) + " --json"), &s2));
+    EXPECT_EQ(s1, 0) << goal;
+    EXPECT_EQ(s1, s2) << goal;
+    a["stats"].erase("time_ms");
+    b["stats"].erase("time_ms");
+    EXPECT_EQ(a.dump(), b.dump()) << goal;
+  }
+}
+
+TEST(WpCommand, GoalInAPrivateMethodIsReachedFromItsPublicCaller) {
+  int status = -1;
+  std::string out = RunCommand(
+      Wp("--goal 'interproc.DeepChain.d12(I)I@line:58' --kind exception:java.lang.ArithmeticException "
+         "--json --confirm"),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["entry"], "interproc.DeepChain.top(I)I");
+  EXPECT_EQ(j["precondition"], "x == 39");
+  EXPECT_EQ(j["confirmed"], true);
+}
+
 TEST(WpCommand, StepBudgetGivesUnknownWithTheReason) {
   int status = -1;
   std::string out = RunCommand(
