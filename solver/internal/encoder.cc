@@ -409,7 +409,16 @@ void Encoder::collect() {
         }
         break;
       }
-      case TermKind::kDispatch: dispatch_terms_.push_back(t); break;
+      case TermKind::kDispatch:
+        dispatch_terms_.push_back(t);
+        if (t.arg(1).is(TermKind::kSigConst)) {
+          // A receiver dispatching through sig is a subtype of sig's owner:
+          // the owner's concrete subtypes belong in the domain.
+          std::string owner = str(tm_.method_info(t.arg(1)).owner);
+          add_type_name(owner);
+          dispatch_owners_.push_back(owner);
+        }
+        break;
       default: break;
     }
   }
@@ -433,17 +442,24 @@ void Encoder::build_domain() {
   const simplifier::TypeFacts& tf = *options_.types;
   std::vector<std::string> domain = type_names_;
   absl::flat_hash_set<std::string> in(domain.begin(), domain.end());
+  absl::flat_hash_set<std::string> cut;
   for (const std::string& name : type_names_) {
     simplifier::TypeFacts::TypeList subs = tf.concrete_subtypes(name, options_.max_subtypes_per_type);
     for (std::string& s : subs.types) {
       if (in.insert(s).second) domain.push_back(s);
     }
-    // java/lang/Object is itself instantiable and a subtype of nothing
-    // else: a type outside the domain that meets only negative constraints
-    // (not a T, not equal to T) can be replaced by Object, so its cut list
-    // cannot turn sat into unsat, unless dispatch tells types apart.
-    const bool harmless = name == "java/lang/Object" && dispatch_terms_.empty();
-    if (!subs.complete && !harmless) {
+    if (!subs.complete) cut.insert(name);
+  }
+  // java/lang/Object is itself instantiable and a subtype of nothing else:
+  // a type outside the domain that meets only negative constraints (not a T,
+  // not equal to T) can be replaced by Object, so Object's cut list cannot
+  // turn sat into unsat. Dispatch tells types apart, but only among the
+  // subtypes of the signature's owner: harmless when those are all listed.
+  bool dispatch_complete = true;
+  for (const std::string& owner : dispatch_owners_) dispatch_complete = dispatch_complete && !cut.contains(owner);
+  for (const std::string& name : type_names_) {
+    const bool harmless = name == "java/lang/Object" && dispatch_complete;
+    if (cut.contains(name) && !harmless) {
       note(absl::StrCat("finite type domain: the concrete subtypes of ", name,
                         " are not all listed (limit ", options_.max_subtypes_per_type, ")"));
     }

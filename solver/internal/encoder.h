@@ -118,6 +118,7 @@ class Encoder {
   // or through updates: see constant_read).
   std::vector<logic::Term> preexisting_refs_;
   std::vector<logic::Term> subtype_terms_, dispatch_terms_, type_vars_, witness_refs_;
+  std::vector<std::string> dispatch_owners_;  // owners of the dispatch terms' signatures
   bool all_subtype_pairs_ = false;
   std::vector<std::string> subtype_targets_;
 
