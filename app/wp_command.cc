@@ -87,6 +87,8 @@ ordered_json result_json(const wp::Result& r, const wp::GoalSpec& spec,
   stats["terms"] = r.stats.terms;
   stats["methods_analysed"] = r.stats.methods_analysed;
   stats["calls_entered"] = r.stats.calls_entered;
+  stats["summaries_created"] = r.stats.summaries_created;
+  stats["summaries_reused"] = r.stats.summaries_reused;
   j["stats"] = stats;
   return j;
 }

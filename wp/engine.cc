@@ -11,6 +11,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "callgraph/callers.h"
 #include "callgraph/method_cache.h"
+#include "callgraph/mod_set.h"
 #include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "ir/builder.h"
@@ -74,6 +75,34 @@ struct Activation {
   // Activations on the way up from the goal's method (caller -1): how many
   // levels above the goal's method, and the activation they return from.
   uint32_t up = 0;
+  // A summary's activation (shared by every call site waiting on it): the
+  // index into IntraSearch::summaries_, or -1.
+  int32_t summary = -1;
+};
+
+// A call site waiting on a summary: where to continue in the caller, and the
+// caller's framed literals.
+struct Waiter {
+  int32_t caller_act;
+  ir::InsnId call;
+  Minterm framed;
+  uint32_t loops;
+  int32_t path;
+  int32_t site;
+  int32_t assume;
+};
+
+// A precondition found at a summary activation's entry, with the
+// assumptions made on its way through the callee.
+struct SummaryPre {
+  Minterm psi;
+  std::vector<int32_t> assumptions;  // assumption text ids, oldest first
+};
+
+struct Summary {
+  int32_t act = -1;
+  std::vector<Waiter> waiters;
+  std::vector<SummaryPre> pres;
 };
 
 // A target of a call: its IR when it has code.
@@ -176,6 +205,11 @@ class IntraSearch {
   void step_back(const Item& item);
   bool expand_call(const Item& item, ir::EdgeId eid);
   void return_to_caller(const Item& item);
+  bool frame_split(const Target& t, const Minterm& m, Minterm* dependent, Minterm* framed);
+  void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
+                     uint32_t depth, bool exceptional, const Minterm& post);
+  void summary_entry(const Item& item);
+  void apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w);
   bool is_entry(const Activation& a) const;
   std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
                                         std::string_view owner, std::string_view name,
@@ -208,6 +242,9 @@ class IntraSearch {
   absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
   absl::flat_hash_set<std::string> methods_seen_;
   callgraph::MethodCache method_cache_{h_};
+  std::unique_ptr<callgraph::ModSets> mod_sets_;
+  std::vector<Summary> summaries_;
+  absl::flat_hash_map<std::string, int32_t> summary_ids_;
   absl::flat_hash_map<std::string, std::vector<callgraph::CallSiteRef>> callers_;
 
   std::priority_queue<Item, std::vector<Item>, ItemOrder> work_;
@@ -536,7 +573,9 @@ void IntraSearch::step_back(const Item& item) {
   Activation& a = acts_[at.act];
   const ir::MethodIR& ir = *a.ir;
   if (at.b == ir.entry && at.k == 0) {
-    if (a.caller >= 0) {
+    if (a.summary >= 0) {
+      summary_entry(item);
+    } else if (a.caller >= 0) {
       return_to_caller(item);
     } else if (is_entry(a)) {
       if (at_entry(item)) found_ = true;
@@ -726,6 +765,31 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       }
       continue;
     }
+    if (opt_.summaries) {
+      Term post;
+      if (!exceptional) {
+        post = phi;
+        if (call.result != ir::kNone) {
+          Term w = a.tr->var(call.result);
+          post = logic::substitute(tm_, post, w, tm_.ret(w.sort()));
+        }
+      } else {
+        std::vector<Term> conds = {phi, tm_.mk_ne(tm_.exc(), tm_.mk_null())};
+        Term tx = tm_.mk_type_of(tm_.exc());
+        if (!e.caught_as.empty()) conds.push_back(tm_.mk_sub_type(tx, tm_.mk_type(e.caught_as)));
+        for (std::string_view n : e.not_caught_by) conds.push_back(tm_.mk_not(tm_.mk_sub_type(tx, tm_.mk_type(n))));
+        post = tm_.mk_and(conds);
+      }
+      auto dnf = logic::to_dnf(tm_, post, 4096);
+      if (!dnf.ok()) {
+        note("incomplete: too many disjuncts");
+        continue;
+      }
+      for (const Minterm& m : *dnf) {
+        enter_summary(item, t, item.at.act, call_id, a.depth + 1, exceptional, m);
+      }
+      continue;
+    }
     // Enter the callee backwards: a fresh activation.
     Activation callee;
     callee.ir = t.ir;
@@ -770,6 +834,127 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
     }
   }
   return true;
+}
+
+// The frame rule (Section 5): the literals of `m` (at a callee's exit, the
+// call's result already `ret`) that the callee may affect — the result, the
+// exception, the fields, array kinds and static fields of its mod-set — and
+// the others, which hold after the call iff they hold before it. False when
+// the mod-set is unknown (top, or it rests on natives that are not assumed
+// away): then everything is dependent.
+bool IntraSearch::frame_split(const Target& t, const Minterm& m, Minterm* dependent,
+                              Minterm* framed) {
+  if (!mod_sets_) {
+    callgraph::ModSetOptions o;
+    o.natives_are_top = false;
+    mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
+  }
+  const callgraph::ModSet& mods = mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor));
+  if (mods.top) return false;
+  for (const callgraph::MethodId& n : mods.AssumedNatives()) {
+    Target nt;
+    nt.owner = n.owner;
+    nt.name = n.name;
+    nt.descriptor = n.descriptor;
+    if (!native_never_throws(nt)) return false;  // its effects are not assumed away
+  }
+  static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
+  std::vector<Term> dep, rest;
+  for (Term lit : m) {
+    bool affected = lit.has(logic::kHasRetExc);
+    if (!affected) {
+      for (Term x : logic::collect(lit, [](Term y) {
+             return y.is(logic::TermKind::kFieldConst) || y.is(logic::TermKind::kArrayConst) || y.is_var();
+           })) {
+        if (x.is(logic::TermKind::kFieldConst)) {
+          if (tm_.is_length_field(x)) continue;
+          logic::MemberRef f = tm_.field_info(x);
+          affected = mods.WritesField(f.owner, f.name, f.descriptor);
+        } else if (x.is(logic::TermKind::kArrayConst)) {
+          affected = mods.WritesArray(kKindChar[static_cast<int>(tm_.array_kind(x))]);
+        } else if (const Vocabulary::StaticField* sf = vocab_.static_field_of(x)) {
+          affected = mods.WritesStatic(sf->owner, sf->name, sf->descriptor);
+        }
+        if (affected) break;
+      }
+    }
+    (affected ? dep : rest).push_back(lit);
+  }
+  *dependent = Minterm::of(tm_, dep);
+  *framed = Minterm::of(tm_, rest);
+  return true;
+}
+
+// A minterm at a callee's exit (normal or exceptional) for one call site:
+// its dependent part enters the callee's summary for that part (created on
+// first use), the call site waits on it, and every precondition the summary
+// already has is applied at once.
+void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t caller_act,
+                                ir::InsnId call, uint32_t depth, bool exceptional,
+                                const Minterm& post) {
+  Minterm dependent = post, framed;
+  if (!frame_split(t, post, &dependent, &framed)) {
+    dependent = post;
+    framed = Minterm();
+  }
+  const std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
+                              dependent.is_true() ? 0 : dependent.term().id() + 1);
+  auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
+  if (inserted) {
+    summaries_.emplace_back();
+    Activation callee;
+    callee.ir = t.ir;
+    callee.ns = vocab_.fresh_namespace();
+    callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
+    callee.dom = dominators(t.ir);
+    callee.depth = depth;
+    callee.summary = it->second;
+    methods_seen_.insert(t.ir->QualifiedName());
+    acts_.push_back(std::move(callee));
+    summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
+    ++result_.stats.summaries_created;
+    ++result_.stats.calls_entered;
+  } else {
+    ++result_.stats.summaries_reused;
+  }
+  const int32_t sid = it->second;
+  summaries_[sid].waiters.push_back(
+      Waiter{caller_act, call, framed, item.loops, item.path, item.site, item.assume});
+  if (inserted) {
+    const Activation& b = acts_[summaries_[sid].act];
+    const ir::BlockId start = exceptional ? b.ir->exceptional_exit : b.ir->exit;
+    const int32_t line = acts_[caller_act].ir->insns[call].line;
+    push(Point{summaries_[sid].act, start, 0}, dependent, item.loops, item.path, item.site, line, -1);
+  } else {
+    const Waiter w = summaries_[sid].waiters.back();
+    const std::vector<SummaryPre> pres = summaries_[sid].pres;  // apply may add more
+    for (const SummaryPre& pre : pres) apply_summary(summaries_[sid], pre, w);
+  }
+}
+
+// At a summary activation's entry: a new precondition of the summary,
+// applied at every call site waiting on it.
+void IntraSearch::summary_entry(const Item& item) {
+  const int32_t sid = acts_[item.at.act].summary;
+  for (const SummaryPre& p : summaries_[sid].pres) {
+    if (p.psi.subsumes(item.phi)) return;  // a weaker one is already applied
+  }
+  SummaryPre pre{item.phi, {}};
+  for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
+    pre.assumptions.insert(pre.assumptions.begin(), assume_nodes_[n].text);
+  }
+  summaries_[sid].pres.push_back(pre);
+  const std::vector<Waiter> waiters = summaries_[sid].waiters;  // apply may add more
+  for (const Waiter& w : waiters) apply_summary(summaries_[sid], pre, w);
+}
+
+void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w) {
+  Item at_entry{Point{sm.act, 0, 0}, logic::conjoin(tm_, pre.psi, w.framed), w.loops, 0, w.path, w.site,
+                w.assume};
+  if (at_entry.phi.is_false()) return;
+  for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
+  const Activation& b = acts_[sm.act];
+  push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call);
 }
 
 // At a callee's entry: back to the call site, formals replaced by actuals,

@@ -58,6 +58,13 @@ struct EngineOptions {
   // method met going up from the goal's method through its callers.
   std::string entry;
   uint32_t max_caller_depth = 16;     // levels of callers searched upwards
+  // Summaries (Section 3.2, RHS): the part of a minterm a callee may affect
+  // (its mod-set, the result, the exception) enters the callee once per
+  // distinct part and callee; every precondition found at the callee's entry
+  // is applied at every call site waiting on it, with the rest of each
+  // caller's minterm framed around the call (Section 5's frame rule, without
+  // generalization yet).
+  bool summaries = true;
 };
 
 enum class Verdict { kFound, kNotFound, kUnknown };
@@ -102,6 +109,8 @@ struct Result {
     uint64_t terms = 0;          // terms made
     uint64_t methods_analysed = 0;  // distinct methods propagated through
     uint64_t calls_entered = 0;     // activations of callees
+    uint64_t summaries_created = 0; // distinct (callee, postcondition) entered
+    uint64_t summaries_reused = 0;  // call-site arrivals served by an existing one
     double time_ms = 0;
   } stats;
 };

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "absl/container/flat_hash_set.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "classfile/bytecode.h"
@@ -127,9 +128,16 @@ TEST(ClassPath, FirstDefinitionWins) {
   EXPECT_TRUE((*b)->Load("fixtures/Modern").ok());
   // Cached: the same object twice.
   EXPECT_EQ(ca->get(), (*a)->Load("fixtures/Basics")->get());
+  // Each class once, from the first entry that has it: the union of both
+  // (javac --release 8 also emits access-tag classes such as Outer$1 that
+  // --release 17 does not, so neither holds a superset of the other).
+  absl::flat_hash_set<std::string> names;
+  for (const auto& archive : (*b)->archives()) {
+    archive->ForEachClass([&](std::string_view name) { names.emplace(name); });
+  }
   size_t count = 0;
   (*b)->ForEachClass([&](std::string_view, const Archive&) { ++count; });
-  EXPECT_EQ(count, (*a)->archives()[0]->class_count());  // release17 holds a superset
+  EXPECT_EQ(count, names.size());
   EXPECT_EQ(diag.error_count(), 0u);
 }
 

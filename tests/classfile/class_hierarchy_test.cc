@@ -30,7 +30,16 @@ class ClassHierarchyTestPeer {
   void SetSuper(ClassId id, ClassId super) { h_.nodes_[id].super = super; }
   void SetFlags(ClassId id, uint8_t flags) { h_.nodes_[id].flags = flags; }
   uint8_t Flags(ClassId id) const { return h_.nodes_[id].flags; }
-  void DropSubclassEntry() { h_.subclasses_.pop_back(); h_.subclass_begin_.back()--; }
+  // Drops the last subclass entry and shortens the range of the class it
+  // belonged to (every range end past it moves back by one), whichever class
+  // comes last by id.
+  void DropSubclassEntry() {
+    const size_t last = h_.subclasses_.size() - 1;
+    h_.subclasses_.pop_back();
+    for (auto& b : h_.subclass_begin_) {
+      if (b > last) --b;
+    }
+  }
   void SwapSubclasses(ClassId parent) {
     auto b = h_.subclass_begin_[parent], e = h_.subclass_begin_[parent + 1];
     ASSERT_GE(e - b, 2u);
