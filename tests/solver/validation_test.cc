@@ -287,6 +287,15 @@ SatAnswer check_script(const std::string& script, unsigned timeout_ms, std::stri
   }
 }
 
+// The sanitizer build checks fewer terms: Z3 dominates the time and is the
+// same library in both builds; the encoder's memory safety is what that
+// build adds.
+#ifdef JWP_SANITIZED_BUILD
+constexpr int kValidationTerms = 100;
+#else
+constexpr int kValidationTerms = 300;
+#endif
+
 TEST(Validation, DirectEncodingAgreesWithThePrinter) {
   TermManager tm;
   SolverOptions o;
@@ -299,7 +308,7 @@ TEST(Validation, DirectEncodingAgreesWithThePrinter) {
   Solver solver(tm, o);
   Generator gen(tm, 20091);
   int sat = 0, unsat = 0, unknown = 0, checked = 0;
-  for (int k = 0; checked < 300 && k < 2000; ++k) {
+  for (int k = 0; checked < kValidationTerms && k < 2000; ++k) {
     Term f = gen.formula();
     if (f.is_true() || f.is_false()) continue;
     std::vector<Term> all{f};
@@ -318,10 +327,10 @@ TEST(Validation, DirectEncodingAgreesWithThePrinter) {
                                    << solver.to_smt2(all);
     (mine.answer == SatAnswer::kSat ? sat : unsat)++;
   }
-  EXPECT_EQ(checked, 300);
-  EXPECT_GT(sat, 50);
-  EXPECT_GT(unsat, 20);
-  EXPECT_LT(unknown, 15);
+  EXPECT_EQ(checked, kValidationTerms);
+  EXPECT_GT(sat, kValidationTerms / 6);
+  EXPECT_GT(unsat, kValidationTerms / 15);
+  EXPECT_LT(unknown, kValidationTerms / 20);
   std::printf("validation: %d sat, %d unsat, %d unknown\n", sat, unsat, unknown);
 }
 
