@@ -732,6 +732,22 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   const Term phi = at_end.is_true() ? tm_.mk_true() : at_end.term();
   const bool exceptional = e.kind == ir::EdgeKind::kException;
   const int32_t k = static_cast<int32_t>(from.insns.size()) - 1;
+  // The postcondition at every target's exit, the same for all targets:
+  // wp(w = m(...), φ) continues at m's normal exit with φ[ret/w]; along the
+  // call's exceptional edge, at m's exceptional exit with a non-null
+  // exception routed to e's handler.
+  Term post = phi;
+  if (!exceptional && call.result != ir::kNone) {
+    Term w = a.tr->var(call.result);
+    post = logic::substitute(tm_, post, w, tm_.ret(w.sort()));
+  } else if (exceptional) {
+    std::vector<Term> conds = a.tr->routing(e, tm_.exc());
+    conds.push_back(phi);
+    conds.push_back(tm_.mk_ne(tm_.exc(), tm_.mk_null()));
+    post = tm_.mk_and(conds);
+  }
+  const absl::StatusOr<std::vector<Minterm>> post_dnf = logic::to_dnf(tm_, post, 4096);
+  if (!post_dnf.ok()) note("incomplete: too many disjuncts");
   for (const Target& t : *ts) {
     ++result_.stats.steps;
     if (t.native) {
@@ -765,27 +781,9 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       }
       continue;
     }
+    if (!post_dnf.ok()) continue;  // noted once above
     if (opt_.summaries) {
-      Term post;
-      if (!exceptional) {
-        post = phi;
-        if (call.result != ir::kNone) {
-          Term w = a.tr->var(call.result);
-          post = logic::substitute(tm_, post, w, tm_.ret(w.sort()));
-        }
-      } else {
-        std::vector<Term> conds = {phi, tm_.mk_ne(tm_.exc(), tm_.mk_null())};
-        Term tx = tm_.mk_type_of(tm_.exc());
-        if (!e.caught_as.empty()) conds.push_back(tm_.mk_sub_type(tx, tm_.mk_type(e.caught_as)));
-        for (std::string_view n : e.not_caught_by) conds.push_back(tm_.mk_not(tm_.mk_sub_type(tx, tm_.mk_type(n))));
-        post = tm_.mk_and(conds);
-      }
-      auto dnf = logic::to_dnf(tm_, post, 4096);
-      if (!dnf.ok()) {
-        note("incomplete: too many disjuncts");
-        continue;
-      }
-      for (const Minterm& m : *dnf) {
+      for (const Minterm& m : *post_dnf) {
         enter_summary(item, t, item.at.act, call_id, a.depth + 1, exceptional, m);
       }
       continue;
@@ -801,35 +799,10 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
     callee.depth = a.depth + 1;
     methods_seen_.insert(t.ir->QualifiedName());
     ++result_.stats.calls_entered;
-    Term post;
-    ir::BlockId start;
-    if (!exceptional) {
-      // wp(w = m(...), φ) continues at m's exit with φ[ret/w].
-      post = phi;
-      if (call.result != ir::kNone) {
-        Term w = a.tr->var(call.result);
-        post = logic::substitute(tm_, post, w, tm_.ret(w.sort()));
-      }
-      start = t.ir->exit;
-    } else {
-      // Along the call's exceptional edge: m's exceptional exit, with the
-      // in-flight exception routed to e's handler.
-      std::vector<Term> conds = {phi, tm_.mk_ne(tm_.exc(), tm_.mk_null())};
-      Term x = tm_.exc();
-      Term tx = tm_.mk_type_of(x);
-      if (!e.caught_as.empty()) conds.push_back(tm_.mk_sub_type(tx, tm_.mk_type(e.caught_as)));
-      for (std::string_view n : e.not_caught_by) conds.push_back(tm_.mk_not(tm_.mk_sub_type(tx, tm_.mk_type(n))));
-      post = tm_.mk_and(conds);
-      start = t.ir->exceptional_exit;
-    }
+    const ir::BlockId start = exceptional ? t.ir->exceptional_exit : t.ir->exit;
     acts_.push_back(std::move(callee));
     const int32_t b_act = static_cast<int32_t>(acts_.size()) - 1;
-    auto dnf = logic::to_dnf(tm_, post, 4096);
-    if (!dnf.ok()) {
-      note("incomplete: too many disjuncts");
-      continue;
-    }
-    for (const Minterm& m : *dnf) {
+    for (const Minterm& m : *post_dnf) {
       push(Point{b_act, start, 0}, m, item.loops, item.path, item.site, call.line, item.assume);
     }
   }

@@ -67,6 +67,11 @@ class Transformer {
   // The minterm at the start of e.to with e's phi operands substituted.
   logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);
 
+  // The conditions under which exception x takes exceptional edge e: an
+  // instance of its handler's catch type and of none of the earlier
+  // handlers' (Edge::caught_as, Edge::not_caught_by).
+  std::vector<logic::Term> routing(const ir::Edge& e, logic::Term x);
+
   // The variable of an SSA value in this method's namespace.
   logic::Term var(ir::ValueId v) { return vocab_.value(ir_, ns_, v); }
 
@@ -78,8 +83,7 @@ class Transformer {
   Step along_exception(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,
                     const ir::Edge* e);
-  // φ[exc := x] ∧ the routing conditions of exceptional edge e for x.
-  std::vector<logic::Term> routing(const ir::Edge& e, logic::Term x);
+
   logic::Term operand(const ir::Instruction& in, size_t i) { return var(in.operands[i]); }
 
   logic::Term fresh_exception(std::string_view type);
