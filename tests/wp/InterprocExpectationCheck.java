@@ -7,7 +7,8 @@
 // there); for reach, the value only the goal line returns. When the note
 // names an entry=, the entry's frame must lie below the goal's frame. One
 // case also counts the goal method's frames (recursion depth). Not compiled
-// by the build; run it with tests/wp/check_interproc_expectations.sh.
+// by the build; run it with
+// tests/wp/check_expectations.sh BUILD_DIR InterprocExpectationCheck interproc_expectations.tsv.
 //
 //   javac -cp build/fixtures/release8 -d /tmp/ipcheck tests/wp/InterprocExpectationCheck.java
 //   java -cp build/fixtures/release8:/tmp/ipcheck InterprocExpectationCheck tests/wp/interproc_expectations.tsv
