@@ -54,7 +54,16 @@ int main(int argc, char** argv) {
   wp_cmd->add_option("--solver-timeout-ms", wp.engine.solver_timeout_ms, "Z3 timeout per query")->capture_default_str();
   wp_cmd->add_flag("!--no-calls", wp.engine.expand_calls, "Skip every call with skolems instead of following it");
   wp_cmd->add_flag("!--no-summaries", wp.engine.summaries, "Re-analyse callees for every path instead of sharing summaries");
+  wp_cmd->add_flag("!--no-generalization", wp.engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
   wp_cmd->add_option("--max-call-depth", wp.engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();
+  wp_cmd->add_option("--callgraph", wp.engine.callgraph,
+                     "directed: expand calls with several targets as the constraints choose them (paper Section 4); "
+                     "cha: every class-hierarchy target from the start")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::CallGraph>{
+          {"directed", jwp::wp::CallGraph::kDirected}, {"cha", jwp::wp::CallGraph::kCha}}))
+      ->capture_default_str();
+  wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
+  wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
 
   // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
   std::vector<std::string> args(argv, argv + argc);

@@ -89,7 +89,22 @@ ordered_json result_json(const wp::Result& r, const wp::GoalSpec& spec,
   stats["calls_entered"] = r.stats.calls_entered;
   stats["summaries_created"] = r.stats.summaries_created;
   stats["summaries_reused"] = r.stats.summaries_reused;
+  stats["phases"] = r.stats.phases;
+  stats["callgraph_methods"] = r.stats.callgraph_methods;
+  stats["sites_expanded"] = r.stats.sites_expanded;
+  stats["simplifier_ms"] = std::round(r.stats.simplifier_ms * 10) / 10;
+  stats["solver_ms"] = std::round(r.stats.solver_ms * 10) / 10;
   j["stats"] = stats;
+  ordered_json summaries = ordered_json::array();
+  for (const auto& c : r.summaries) {
+    summaries.push_back({{"method", c.method}, {"created", c.created}, {"trivial", c.trivial}, {"reused", c.reused}});
+  }
+  j["summaries"] = summaries;
+  ordered_json enabled = ordered_json::array();
+  for (const auto& [site, targets] : r.enabled_targets) {
+    enabled.push_back({{"site", site}, {"targets", targets}});
+  }
+  j["callgraph"] = enabled;
   return j;
 }
 

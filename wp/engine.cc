@@ -4,11 +4,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <span>
 #include <queue>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "callgraph/call_targets.h"
 #include "callgraph/callers.h"
 #include "callgraph/method_cache.h"
 #include "callgraph/mod_set.h"
@@ -23,6 +29,7 @@
 #include "simplifier/hierarchy_type_facts.h"
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
+#include "wp/generalization.h"
 #include "wp/transformer.h"
 #include "wp/vocabulary.h"
 
@@ -86,6 +93,8 @@ struct Waiter {
   int32_t caller_act;
   ir::InsnId call;
   Minterm framed;
+  // The summary's canonical generics and this call site's (generalization).
+  std::vector<std::pair<Term, Term>> canonical;
   uint32_t loops;
   int32_t path;
   int32_t site;
@@ -105,11 +114,32 @@ struct Summary {
   std::vector<SummaryPre> pres;
 };
 
-// A target of a call: its IR when it has code.
+// A target of a call: its IR (built on first use) when it has code.
 struct Target {
   std::string owner, name, descriptor;
   std::shared_ptr<const ir::MethodIR> ir;
   bool native = false;
+  std::string key() const { return Cat(owner, ".", name, descriptor); }
+};
+
+// How expand_call handled a call: not at all (skip it with skolems), fully,
+// or for the targets enabled so far (directed construction: the others are
+// skipped with skolems, their dispatch excluded from the enabled ones).
+enum class CallHandling { kSkipped, kExpanded, kPartial };
+
+// A call site that directed construction may expand: what the skolems of
+// one Vocabulary::call_site stand for.
+struct DirectedSite {
+  std::string key;  // "pkg/C.m(desc)@bci"
+  std::shared_ptr<const ir::MethodIR> ir;
+  ir::InsnId call;
+  std::vector<Target>* targets;  // every class-hierarchy target
+};
+
+// A minterm that reached the entry with skolems of directed sites.
+struct Pending {
+  Minterm phi;
+  int32_t act;
 };
 
 // Natives that complete normally whatever their arguments (given a non-null
@@ -140,6 +170,13 @@ bool native_never_throws(const Target& t) {
   return kNeverThrow.contains(Cat(t.owner, ".", t.name, t.descriptor));
 }
 
+constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
+constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
+constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
+constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
+
+using EnabledTargets = absl::flat_hash_map<std::string, absl::flat_hash_set<std::string>>;
+
 struct Item {
   Point at;
   Minterm phi;
@@ -169,8 +206,10 @@ struct AssumeNode {
 
 class IntraSearch {
  public:
-  IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt)
+  IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt,
+              const EnabledTargets& enabled)
       : h_(h),
+        enabled_(enabled),
         goal_(goal),
         ir_(*goal.ir),
         opt_(opt),
@@ -188,6 +227,9 @@ class IntraSearch {
   }
 
   Result run();
+  // Directed construction: the targets to enable for the next phase (site
+  // key, target key), chosen when the phase ends without a precondition.
+  const std::vector<std::pair<std::string, std::string>>& to_enable() const { return to_enable_; }
 
  private:
   solver::SolverOptions solver_options() {
@@ -197,15 +239,26 @@ class IntraSearch {
     return o;
   }
   Transformer& tr(int32_t act) { return *acts_[act].tr; }
+  solver::CheckResult check(std::span<const Term> query, bool want_witness) {
+    const auto t0 = Clock::now();
+    solver::CheckResult r = solver_.check(query, want_witness);
+    result_.stats.solver_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    return r;
+  }
   const ir::Dominators* dominators(const std::shared_ptr<const ir::MethodIR>& ir);
   void seed();
   void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
             int32_t assume);
   void absorb(const Step& step, Point at, const Item& from, int32_t line, uint32_t extra_loops = 0);
   void step_back(const Item& item);
-  bool expand_call(const Item& item, ir::EdgeId eid);
+  CallHandling expand_call(const Item& item, ir::EdgeId eid);
+  void skip_call(const Item& item, ir::EdgeId eid, CallHandling how, Step* step);
+  bool ensure_ir(Target& t, std::string* why);
+  void choose_expansions(bool phase_end);
+  std::vector<std::string> compatible_targets(const Pending& p, Term sigma, const DirectedSite& site,
+                                              size_t limit, bool* many);
   void return_to_caller(const Item& item);
-  bool frame_split(const Target& t, const Minterm& m, Minterm* dependent, Minterm* framed);
+  bool writes_of(const Target& t, std::function<bool(Term)>* may_write);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
                      uint32_t depth, bool exceptional, const Minterm& post);
   void summary_entry(const Item& item);
@@ -215,9 +268,9 @@ class IntraSearch {
                                         std::string_view owner, std::string_view name,
                                         std::string_view descriptor);
   void push_at_call_site(const Item& item, const ir::MethodIR& callee, Transformer& callee_tr,
-                         int32_t caller_act, ir::InsnId call_insn);
+                         int32_t caller_act, ir::InsnId call_insn, const Minterm* framed = nullptr);
   void go_up(const Item& item);
-  const std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
+  std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
   std::vector<Term> entry_typing(const Activation& a);
@@ -225,6 +278,12 @@ class IntraSearch {
   Replay replay(const solver::Witness& w, const Activation& entry);
 
   const classfile::ClassHierarchy& h_;
+  const EnabledTargets& enabled_;
+  absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
+  std::vector<Pending> pending_;
+  size_t pending_checked_ = 0;   // pending_[0, pending_checked_) were looked at
+  uint64_t pending_since_ = 0;   // the step at which the unchecked ones began
+  std::vector<std::pair<std::string, std::string>> to_enable_;
   const Goal& goal_;
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
@@ -245,6 +304,8 @@ class IntraSearch {
   std::unique_ptr<callgraph::ModSets> mod_sets_;
   std::vector<Summary> summaries_;
   absl::flat_hash_map<std::string, int32_t> summary_ids_;
+  using SummaryCount = Result::SummaryCount;
+  std::map<std::string, SummaryCount> summary_counts_;
   absl::flat_hash_map<std::string, std::vector<callgraph::CallSiteRef>> callers_;
 
   std::priority_queue<Item, std::vector<Item>, ItemOrder> work_;
@@ -282,7 +343,9 @@ void IntraSearch::note(std::string reason) {
 
 void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
                        int32_t line, int32_t assume) {
+  const auto t0 = Clock::now();
   Minterm phi = simplifier_.simplify(raw);
+  result_.stats.simplifier_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   if (phi.is_false()) {
     ++result_.stats.proved_false;
     return;
@@ -332,16 +395,21 @@ void IntraSearch::seed() {
     }
     const ir::Edge& e = ir_.edges[site.edge];
     const ir::Block& src = ir_.blocks[e.from];
+    CallHandling how = CallHandling::kSkipped;
     if (opt_.expand_calls && goal_.spec.kind != GoalKind::kNpe && !src.insns.empty() &&
         ir_.insns[src.insns.back()].op == ir::Op::kInvoke &&
         ir_.insns[src.insns.back()].invoke != ir::InvokeKind::kDynamic) {
       // An exception raised inside the callee: continue at its exceptional exit.
       Item at_target{Point{0, e.to, 0}, post, 0, 0, -1, si, -1};
-      if (expand_call(at_target, site.edge)) continue;
+      how = expand_call(at_target, site.edge);
+      if (how == CallHandling::kExpanded) continue;
     }
     Step step = goal_.spec.kind == GoalKind::kNpe ? tr(0).null_dereference(site.edge, post)
                                                   : tr(0).through_edge(site.edge, post);
     ++result_.stats.steps;
+    if (how == CallHandling::kPartial) {
+      skip_call(Item{Point{0, e.to, 0}, post, 0, 0, -1, si, -1}, site.edge, how, &step);
+    }
     const ir::Block& from = ir_.blocks[e.from];
     int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
     Item origin{Point{0, e.from, k}, Minterm(), 0, 0, -1, si, -1};
@@ -502,7 +570,17 @@ bool IntraSearch::at_entry(const Item& item) {
     return false;
   }
   if (logic::mentions_skolem(phi)) {
-    // A skipped call on every path of this minterm: name the calls.
+    // A skipped call on every path of this minterm. When one of them may be
+    // expanded by directed construction, the minterm waits for the end of
+    // the phase; otherwise name the calls.
+    for (Term v : logic::free_variables(phi)) {
+      const logic::VarInfo& info = tm_.var_info(v);
+      if (info.role == logic::VarRole::kSkolem && directed_sites_.contains(info.site)) {
+        if (pending_.size() < kMaxPending) pending_.push_back(Pending{phi, item.at.act});
+        else note("budget: too many minterms wait for directed call-graph expansion");
+        return false;
+      }
+    }
     for (Term v : logic::free_variables(phi)) {
       const logic::VarInfo& info = tm_.var_info(v);
       if (info.role != logic::VarRole::kSkolem) continue;
@@ -518,8 +596,8 @@ bool IntraSearch::at_entry(const Item& item) {
   std::vector<Term> query(phi.begin(), phi.end());
   const Activation& entry_act = acts_[item.at.act];
   for (Term t : entry_typing(entry_act)) query.push_back(t);
-  add_ranges(tm_, vocab_, phi.term(), &query);
-  solver::CheckResult r = solver_.check(query, /*want_witness=*/true);
+  add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
+  solver::CheckResult r = check(query, /*want_witness=*/true);
   // The solver's assumptions: a cut type domain can only turn sat into
   // unsat (so an unsat answer is not a proof); an uninterpreted operation
   // (Java's float remainder) can make a model that the JVM does not follow.
@@ -595,16 +673,18 @@ void IntraSearch::step_back(const Item& item) {
   for (ir::EdgeId eid : b.preds) {
     const ir::Edge& e = ir.edges[eid];
     const ir::Block& from = ir.blocks[e.from];
+    CallHandling how = CallHandling::kSkipped;
     if (opt_.expand_calls && !from.insns.empty()) {
       const ir::Instruction& last = ir.insns[from.insns.back()];
       if (last.op == ir::Op::kInvoke && last.invoke != ir::InvokeKind::kDynamic &&
-          !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException") &&
-          expand_call(item, eid)) {
-        continue;
+          !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException")) {
+        how = expand_call(item, eid);
+        if (how == CallHandling::kExpanded) continue;
       }
     }
     Step step = acts_[at.act].tr->through_edge(eid, item.phi);
     ++result_.stats.steps;
+    if (how == CallHandling::kPartial) skip_call(item, eid, how, &step);
     const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
     const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
     const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
@@ -612,10 +692,10 @@ void IntraSearch::step_back(const Item& item) {
   }
 }
 
-// The class-hierarchy targets of a call (JVMS 5.4.3.3, 5.4.3.4, 5.4.6),
-// with their IR; null (and *why) when the call cannot be expanded: a
-// resolution failure, a missing class, or too many targets.
-const std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::string* why) {
+// The class-hierarchy targets of a call (JVMS 5.4.3.3, 5.4.3.4, 5.4.6);
+// null (and *why) when the call cannot be expanded: a resolution failure, a
+// missing class, or too many targets (for class-hierarchy call graphs).
+std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::string* why) {
   std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke),
                         call.interface_owner ? "I" : "C");
   auto it = targets_.find(key);
@@ -623,7 +703,7 @@ const std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std
     if (!it->second) *why = target_errors_[key];
     return it->second.get();
   }
-  auto fail = [&](std::string reason) -> const std::vector<Target>* {
+  auto fail = [&](std::string reason) -> std::vector<Target>* {
     target_errors_[key] = reason;
     targets_[key] = nullptr;
     *why = std::move(reason);
@@ -653,9 +733,9 @@ const std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std
       bool dup = false;
       for (const auto& [o, m] : chosen) dup = dup || (o == sel.owner && m == sel.member);
       if (!dup) chosen.emplace_back(sel.owner, sel.member);
-      if (chosen.size() > opt_.max_targets) {
-        return fail(Cat("has more than ", opt_.max_targets,
-                        " class-hierarchy targets (directed expansion: issue #7)"));
+      const size_t cap = opt_.callgraph == CallGraph::kCha ? opt_.max_targets : kMaxDirectedTargets;
+      if (chosen.size() > cap) {
+        return fail(Cat("has more than ", cap, " class-hierarchy targets"));
       }
     }
     if (chosen.empty()) return fail("has no concrete target on the class path");
@@ -668,23 +748,7 @@ const std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std
     t.descriptor = std::string(m->descriptor);
     if (m->IsNative()) {
       t.native = true;
-    } else if (m->code) {
-      std::string mkey = Cat(t.owner, ".", t.name, t.descriptor);
-      auto& ir = irs_[mkey];
-      if (!ir) {
-        auto cf = h_.class_path().Load(t.owner);
-        if (!cf.ok()) return fail(Cat("target ", mkey, " does not load: ", cf.status().message()));
-        const classfile::MethodInfo* mi = nullptr;
-        for (const auto& mm : (*cf)->methods) {
-          if (mm.name == t.name && mm.descriptor == t.descriptor) mi = &mm;
-        }
-        if (mi == nullptr) return fail(Cat("target ", mkey, " not found"));
-        auto built = ir::BuildMethodIR(*cf, *mi, h_);
-        if (!built.ok()) return fail(Cat("target ", mkey, ": ", built.status().message()));
-        ir = *built;
-      }
-      t.ir = ir;
-    } else {
+    } else if (!m->code) {
       return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
     }
     list->push_back(std::move(t));
@@ -692,10 +756,40 @@ const std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std
   return (targets_[key] = std::move(list)).get();
 }
 
+// The IR of a target with code, built on first use.
+bool IntraSearch::ensure_ir(Target& t, std::string* why) {
+  if (t.ir || t.native) return true;
+  const std::string mkey = t.key();
+  auto& ir = irs_[mkey];
+  if (!ir) {
+    auto cf = h_.class_path().Load(t.owner);
+    if (!cf.ok()) {
+      *why = Cat("target ", mkey, " does not load: ", cf.status().message());
+      return false;
+    }
+    const classfile::MethodInfo* mi = nullptr;
+    for (const auto& mm : (*cf)->methods) {
+      if (mm.name == t.name && mm.descriptor == t.descriptor) mi = &mm;
+    }
+    if (mi == nullptr) {
+      *why = Cat("target ", mkey, " not found");
+      return false;
+    }
+    auto built = ir::BuildMethodIR(*cf, *mi, h_);
+    if (!built.ok()) {
+      *why = Cat("target ", mkey, ": ", built.status().message());
+      return false;
+    }
+    ir = *built;
+  }
+  t.ir = ir;
+  return true;
+}
+
 // A minterm at the return site of a call (the start of e.to, e leaving the
 // call's block) continues at the normal or exceptional exit of each target.
 // False when the call is not expanded (then it is skipped with skolems).
-bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
+CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   // acts_ grows below: keep the caller's IR and transformer, not a reference.
   const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
   Transformer* const atr = acts_[item.at.act].tr.get();
@@ -710,24 +804,42 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   const ir::InsnId call_id = from.insns.back();
   const ir::Instruction& call = a.ir->insns[call_id];
   std::string why;
-  const std::vector<Target>* ts = targets(call, &why);
+  std::vector<Target>* all = targets(call, &why);
   const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
                                 " at line ", call.line);
-  if (ts == nullptr) {
+  if (all == nullptr) {
     note(Cat("a call is skipped: ", where, " ", why));
-    return false;
+    return CallHandling::kSkipped;
   }
   if (a.depth + 1 > opt_.max_call_depth) {
     note(Cat("budget: call depth ", opt_.max_call_depth, " at ", where));
-    return false;
+    return CallHandling::kSkipped;
   }
-  for (const Target& t : *ts) {
-    if (t.native && !native_never_throws(t)) {
-      note(Cat("a call is skipped: native method ", dotted(t.owner), ".", t.name, t.descriptor,
-               " at line ", call.line, " may throw (natives are modelled by issue #7)"));
-      return false;
+  // Directed construction (Section 4): a call with several class-hierarchy
+  // targets is expanded only to the targets enabled so far at this site;
+  // the others stay skipped (kPartial) until the constraints choose them.
+  std::vector<Target*> chosen;
+  const bool directed = opt_.callgraph == CallGraph::kDirected && all->size() > 1;
+  const std::string site_key = Cat(a.ir->QualifiedName(), "@", call.bci);
+  auto enabled_here = enabled_.find(site_key);
+  for (Target& t : *all) {
+    if (!directed || (enabled_here != enabled_.end() && enabled_here->second.contains(t.key()))) {
+      chosen.push_back(&t);
     }
   }
+  const CallHandling handled = chosen.size() == all->size() ? CallHandling::kExpanded : CallHandling::kPartial;
+  for (Target* t : chosen) {
+    if (t->native && !native_never_throws(*t)) {
+      note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
+               " at line ", call.line, " may throw (natives are modelled by issue #7)"));
+      return CallHandling::kSkipped;
+    }
+    if (!ensure_ir(*t, &why)) {
+      note(Cat("a call is skipped: ", where, " ", why));
+      return CallHandling::kSkipped;
+    }
+  }
+  if (chosen.empty()) return handled;
   const Minterm at_end = a.tr->through_phis(eid, item.phi);
   const Term phi = at_end.is_true() ? tm_.mk_true() : at_end.term();
   const bool exceptional = e.kind == ir::EdgeKind::kException;
@@ -748,7 +860,8 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   }
   const absl::StatusOr<std::vector<Minterm>> post_dnf = logic::to_dnf(tm_, post, 4096);
   if (!post_dnf.ok()) note("incomplete: too many disjuncts");
-  for (const Target& t : *ts) {
+  for (const Target* tp : chosen) {
+    const Target& t = *tp;
     ++result_.stats.steps;
     if (t.native) {
       // Section 6: a native method throws nothing, changes no heap and
@@ -806,17 +919,44 @@ bool IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       push(Point{b_act, start, 0}, m, item.loops, item.path, item.site, call.line, item.assume);
     }
   }
-  return true;
+  return handled;
 }
 
-// The frame rule (Section 5): the literals of `m` (at a callee's exit, the
-// call's result already `ret`) that the callee may affect — the result, the
-// exception, the fields, array kinds and static fields of its mod-set — and
-// the others, which hold after the call iff they hold before it. False when
-// the mod-set is unknown (top, or it rests on natives that are not assumed
-// away): then everything is dependent.
-bool IntraSearch::frame_split(const Target& t, const Minterm& m, Minterm* dependent,
-                              Minterm* framed) {
+// The skipped side of a partially expanded call (directed construction):
+// the skolems stand for the targets not yet enabled, so the dispatch to
+// each enabled one is excluded; the skolems' site is recorded for the
+// choice of the next phase's targets.
+void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, CallHandling how, Step* step) {
+  if (how != CallHandling::kPartial || step->skipped_site == Step::kNoSite) return;
+  const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
+  const ir::Edge& e = air->edges[eid];
+  const ir::InsnId call_id = air->blocks[e.from].insns.back();
+  const ir::Instruction& call = air->insns[call_id];
+  std::string why;
+  std::vector<Target>* all = targets(call, &why);
+  if (all == nullptr || call.operands.empty()) return;
+  const std::string site_key = Cat(air->QualifiedName(), "@", call.bci);
+  directed_sites_.try_emplace(step->skipped_site, DirectedSite{site_key, air, call_id, all});
+  auto enabled_here = enabled_.find(site_key);
+  if (enabled_here == enabled_.end()) return;
+  Term dispatch = tm_.mk_dispatch(tm_.mk_type_of(acts_[item.at.act].tr->var(call.operands[0])),
+                                  tm_.mk_signature(call.owner, call.name, call.descriptor));
+  std::vector<Term> excluded;
+  for (const Target& t : *all) {
+    if (enabled_here->second.contains(t.key())) {
+      excluded.push_back(tm_.mk_ne(dispatch, tm_.mk_method(t.owner, t.name, t.descriptor)));
+    }
+  }
+  for (Minterm& m : step->pre) {
+    for (Term x : excluded) m = logic::conjoin(tm_, m, x);
+  }
+}
+
+// The callee's mod-set as a predicate over the leaves a call may change
+// (field and array-kind constants, static-field variables); false when the
+// mod-set is unknown (top, or it rests on natives that are not assumed
+// away): then the whole postcondition enters the callee.
+bool IntraSearch::writes_of(const Target& t, std::function<bool(Term)>* may_write) {
   if (!mod_sets_) {
     callgraph::ModSetOptions o;
     o.natives_are_top = false;
@@ -831,30 +971,20 @@ bool IntraSearch::frame_split(const Target& t, const Minterm& m, Minterm* depend
     nt.descriptor = n.descriptor;
     if (!native_never_throws(nt)) return false;  // its effects are not assumed away
   }
-  static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
-  std::vector<Term> dep, rest;
-  for (Term lit : m) {
-    bool affected = lit.has(logic::kHasRetExc);
-    if (!affected) {
-      for (Term x : logic::collect(lit, [](Term y) {
-             return y.is(logic::TermKind::kFieldConst) || y.is(logic::TermKind::kArrayConst) || y.is_var();
-           })) {
-        if (x.is(logic::TermKind::kFieldConst)) {
-          if (tm_.is_length_field(x)) continue;
-          logic::MemberRef f = tm_.field_info(x);
-          affected = mods.WritesField(f.owner, f.name, f.descriptor);
-        } else if (x.is(logic::TermKind::kArrayConst)) {
-          affected = mods.WritesArray(kKindChar[static_cast<int>(tm_.array_kind(x))]);
-        } else if (const Vocabulary::StaticField* sf = vocab_.static_field_of(x)) {
-          affected = mods.WritesStatic(sf->owner, sf->name, sf->descriptor);
-        }
-        if (affected) break;
-      }
+  *may_write = [this, &mods](Term x) {
+    static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
+    if (x.is(logic::TermKind::kFieldConst)) {
+      logic::MemberRef f = tm_.field_info(x);
+      return mods.WritesField(f.owner, f.name, f.descriptor);
     }
-    (affected ? dep : rest).push_back(lit);
-  }
-  *dependent = Minterm::of(tm_, dep);
-  *framed = Minterm::of(tm_, rest);
+    if (x.is(logic::TermKind::kArrayConst)) {
+      return mods.WritesArray(kKindChar[static_cast<int>(tm_.array_kind(x))]);
+    }
+    if (const Vocabulary::StaticField* sf = vocab_.static_field_of(x)) {
+      return mods.WritesStatic(sf->owner, sf->name, sf->descriptor);
+    }
+    return false;
+  };
   return true;
 }
 
@@ -865,11 +995,14 @@ bool IntraSearch::frame_split(const Target& t, const Minterm& m, Minterm* depend
 void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t caller_act,
                                 ir::InsnId call, uint32_t depth, bool exceptional,
                                 const Minterm& post) {
-  Minterm dependent = post, framed;
-  if (!frame_split(t, post, &dependent, &framed)) {
-    dependent = post;
-    framed = Minterm();
+  FrameSplit split;
+  std::function<bool(Term)> may_write;
+  if (writes_of(t, &may_write)) {
+    split = SplitAtCall(tm_, post, may_write, opt_.generalize);
+  } else {
+    split.dependent = post;
   }
+  const Minterm& dependent = split.dependent;
   const std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
                               dependent.is_true() ? 0 : dependent.term().id() + 1);
   auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
@@ -887,12 +1020,17 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
     ++result_.stats.summaries_created;
     ++result_.stats.calls_entered;
+    SummaryCount& n = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
+    ++n.created;
+    if (dependent.is_true()) ++n.trivial;
   } else {
     ++result_.stats.summaries_reused;
+    ++summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)].reused;
   }
   const int32_t sid = it->second;
   summaries_[sid].waiters.push_back(
-      Waiter{caller_act, call, framed, item.loops, item.path, item.site, item.assume});
+      Waiter{caller_act, call, split.framed, std::move(split.canonical), item.loops, item.path,
+             item.site, item.assume});
   if (inserted) {
     const Activation& b = acts_[summaries_[sid].act];
     const ir::BlockId start = exceptional ? b.ir->exceptional_exit : b.ir->exit;
@@ -922,12 +1060,16 @@ void IntraSearch::summary_entry(const Item& item) {
 }
 
 void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w) {
-  Item at_entry{Point{sm.act, 0, 0}, logic::conjoin(tm_, pre.psi, w.framed), w.loops, 0, w.path, w.site,
-                w.assume};
-  if (at_entry.phi.is_false()) return;
+  // The summary's generics renamed to the call site's, conjoined with the
+  // framed literals (the frame rule), the site's generics eliminated.
+  // The framed literals are the caller's: they are conjoined after the
+  // formals are replaced (in a recursive call the callee's namespace is
+  // the caller's own).
+  Item at_entry{Point{sm.act, 0, 0}, RenameGenerics(tm_, pre.psi, w.canonical, /*inverse=*/false), w.loops,
+                0, w.path, w.site, w.assume};
   for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
   const Activation& b = acts_[sm.act];
-  push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call);
+  push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);
 }
 
 // At a callee's entry: back to the call site, formals replaced by actuals,
@@ -959,7 +1101,7 @@ std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, 
 // receiver non-null and the dispatch to `callee` assumed.
 void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee,
                                     Transformer& callee_tr, int32_t caller_act,
-                                    ir::InsnId call_insn) {
+                                    ir::InsnId call_insn, const Minterm* framed) {
   const std::shared_ptr<const ir::MethodIR> cir = acts_[caller_act].ir;
   Transformer& ctr = *acts_[caller_act].tr;
   const ir::Instruction& call = cir->insns[call_insn];
@@ -970,6 +1112,7 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
   std::vector<Term> conds = dispatch_conditions(call, ctr, callee.class_name, callee.method_name,
                                                 callee.method_descriptor);
   conds.push_back(s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term()));
+  if (framed != nullptr && !framed->is_true()) conds.push_back(framed->term());
   ++result_.stats.steps;
   auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
   if (!dnf.ok()) {
@@ -980,7 +1123,165 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
   const int32_t k = static_cast<int32_t>(
       std::find(blk.insns.begin(), blk.insns.end(), call_insn) - blk.insns.begin());
   for (const Minterm& m : *dnf) {
-    push(Point{caller_act, call.block, k}, m, item.loops, item.path, item.site, call.line, item.assume);
+    // The call site's generics (generalization) are eliminated where an
+    // equation defines them.
+    push(Point{caller_act, call.block, k}, framed != nullptr ? EliminateGenerics(tm_, m) : m, item.loops,
+         item.path, item.site, call.line, item.assume);
+  }
+}
+
+// The targets not yet enabled at `site` that the dispatch skolem `sigma`
+// of pending minterm `p` may take: the receiver's type bounds in p (an
+// instanceof, an exact type, a resolved dispatch) narrow the class-hierarchy
+// list; when at most `limit` remain, each is checked by the solver with p
+// (an unsat answer rules it out); more than `limit`: *many, unchecked.
+std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term sigma,
+                                                         const DirectedSite& site, size_t limit,
+                                                         bool* many) {
+  *many = false;
+  const ir::Instruction& call = site.ir->insns[site.call];
+  auto enabled_here = enabled_.find(site.key);
+  absl::flat_hash_set<std::string> allowed;  // empty: no bound found
+  bool bounded = false;
+  for (Term lit : p.phi) {
+    if (!lit.is(logic::TermKind::kEq) || (lit.arg(0) != sigma && lit.arg(1) != sigma)) continue;
+    Term other = lit.arg(0) == sigma ? lit.arg(1) : lit.arg(0);
+    if (other.is(logic::TermKind::kMethodConst)) {
+      logic::MemberRef m = tm_.method_info(other);
+      allowed = {Cat(m.owner, ".", m.name, m.descriptor)};
+      bounded = true;
+      break;
+    }
+    if (!other.is(logic::TermKind::kDispatch) || !other.arg(0).is(logic::TermKind::kTypeOf)) continue;
+    // The tightest bound: the type literal about r with the fewest concrete subtypes.
+    for (Term b : p.phi) {
+      std::vector<std::string> names;
+      if (b.is(logic::TermKind::kSubType) && b.arg(0) == other.arg(0) && b.arg(1).is(logic::TermKind::kTypeConst)) {
+        classfile::ClassId c = h_.Find(tm_.type_name(b.arg(1)));
+        if (c == classfile::kNoClass) continue;
+        for (classfile::ClassId sub : h_.ConcreteSubtypes(c)) names.emplace_back(h_.Name(sub));
+      } else if (b.is(logic::TermKind::kEq) && (b.arg(0) == other.arg(0) || b.arg(1) == other.arg(0))) {
+        Term ty = b.arg(0) == other.arg(0) ? b.arg(1) : b.arg(0);
+        if (!ty.is(logic::TermKind::kTypeConst)) continue;
+        names.emplace_back(tm_.type_name(ty));
+      } else {
+        continue;
+      }
+      callgraph::CallTargets ct = callgraph::TargetsForTypes(h_, call, names);
+      absl::flat_hash_set<std::string> keys;
+      for (const callgraph::MethodId& m : ct.targets) keys.insert(Cat(m.owner, ".", m.name, m.descriptor));
+      if (!bounded || keys.size() < allowed.size()) allowed = std::move(keys);
+      bounded = true;
+    }
+  }
+  std::vector<std::string> candidates;
+  for (const Target& t : *site.targets) {
+    const std::string k = t.key();
+    if (enabled_here != enabled_.end() && enabled_here->second.contains(k)) continue;
+    if (bounded && !allowed.contains(k)) continue;
+    candidates.push_back(k);
+  }
+  if (candidates.size() > limit) {
+    *many = true;
+    return candidates;
+  }
+  std::vector<std::string> out;
+  std::vector<Term> typing = entry_typing(acts_[p.act]);
+  for (const std::string& k : candidates) {
+    const Target* t = nullptr;
+    for (const Target& x : *site.targets) {
+      if (x.key() == k) t = &x;
+    }
+    Minterm with = logic::conjoin(tm_, p.phi, tm_.mk_eq(sigma, tm_.mk_method(t->owner, t->name, t->descriptor)));
+    with = simplifier_.simplify(with);
+    if (with.is_false()) continue;
+    std::vector<Term> query(with.begin(), with.end());
+    query.insert(query.end(), typing.begin(), typing.end());
+    add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
+    if (check(query, /*want_witness=*/false).answer == solver::SatAnswer::kUnsat) continue;
+    out.push_back(k);
+  }
+  return out;
+}
+
+// Directed construction between phases (Section 4, Figure 4). For each
+// minterm that reached the entry with skolems of partially expanded sites:
+// if at one of its sites no target that is not yet enabled is compatible
+// with it, it is infeasible (every execution dispatches to some target, and
+// the enabled ones were expanded); otherwise its cheapest site (fewest
+// compatible targets) is chosen. The next phase enables every chosen site's
+// compatible targets; only at the end of a phase, when no minterm offers a
+// site with at most kSmallSite of them, is the smallest larger one enabled
+// (within max_targets). Deterministic: sites and targets in name order.
+void IntraSearch::choose_expansions(bool phase_end) {
+  std::map<std::string, std::set<std::string>> small;
+  std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> big;
+  for (; pending_checked_ < pending_.size(); ++pending_checked_) {
+    const Pending& p = pending_[pending_checked_];
+    std::map<std::string, std::vector<Term>> sigmas;  // by site key
+    absl::flat_hash_map<std::string, const DirectedSite*> sites;
+    for (Term v : logic::free_variables(p.phi)) {
+      const logic::VarInfo& info = tm_.var_info(v);
+      if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kMethod) continue;
+      auto it = directed_sites_.find(info.site);
+      if (it == directed_sites_.end()) continue;
+      sigmas[it->second.key].push_back(v);
+      sites[it->second.key] = &it->second;
+    }
+    bool refuted = false;
+    std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> best;
+    for (const auto& [key, vars] : sigmas) {
+      std::set<std::string> union_targets;
+      bool many = false;
+      for (Term sigma : vars) {
+        bool m = false;
+        for (std::string& t : compatible_targets(p, sigma, *sites[key], kSmallSite, &m)) {
+          union_targets.insert(std::move(t));
+        }
+        many = many || m;
+      }
+      if (union_targets.empty()) {
+        refuted = true;
+        break;
+      }
+      const size_t rank = many ? kSmallSite + union_targets.size() : union_targets.size();
+      if (!best || rank < best->first) {
+        best = {rank, {key, std::vector<std::string>(union_targets.begin(), union_targets.end())}};
+      }
+    }
+    if (refuted) {
+      ++result_.stats.refuted_by_dispatch;
+      continue;
+    }
+    // Not refuted: it still waits on its other skipped calls, too.
+    for (Term v : logic::free_variables(p.phi)) {
+      const logic::VarInfo& info = tm_.var_info(v);
+      if (info.role == logic::VarRole::kSkolem && !directed_sites_.contains(info.site)) {
+        note(vocab_.call_site_text(info.site));
+      }
+    }
+    if (!best) continue;
+    if (best->first <= kSmallSite) {
+      small[best->second.first].insert(best->second.second.begin(), best->second.second.end());
+    } else if (!big || best->first < big->first) {
+      big = best;
+    }
+    // Until a phase enables them, the sites are why this minterm is not a
+    // precondition.
+    for (const auto& [key, vars] : sigmas) {
+      note(vocab_.call_site_text(tm_.var_info(vars.front()).site));
+    }
+  }
+  for (const auto& [site, ts] : small) {
+    for (const std::string& t : ts) to_enable_.emplace_back(site, t);
+  }
+  if (to_enable_.empty() && big && phase_end) {
+    if (big->second.second.size() <= opt_.max_targets) {
+      for (const std::string& t : big->second.second) to_enable_.emplace_back(big->second.first, t);
+    } else {
+      note(Cat("a call has ", big->second.second.size(), " possible targets (more than ", opt_.max_targets,
+               "): ", big->second.first));
+    }
   }
 }
 
@@ -1056,6 +1357,20 @@ Result IntraSearch::run() {
       budget = Cat("memory cap: ", opt_.max_terms, " terms");
       break;
     }
+    if (opt_.callgraph == CallGraph::kDirected && pending_.size() > pending_checked_) {
+      // Minterms wait for expansion: once the phase has run as long again
+      // as it took to produce the first of them (loops with skipped calls
+      // need not end), choose targets; end the phase when there are some.
+      if (pending_since_ == 0) pending_since_ = result_.stats.steps;
+      if (result_.stats.steps >= 2 * pending_since_ + kPhaseGrace) {
+        choose_expansions(/*phase_end=*/false);
+        if (!to_enable_.empty()) {
+          budget = "the phase ended early to expand calls";
+          break;
+        }
+        pending_since_ = 0;
+      }
+    }
     Item item = work_.top();
     work_.pop();
     step_back(item);
@@ -1064,7 +1379,12 @@ Result IntraSearch::run() {
   result_.stats.time_ms = elapsed_ms();
   result_.stats.terms = tm_.num_terms();
   result_.stats.methods_analysed = methods_seen_.size();
+  for (auto [method, n] : summary_counts_) {
+    n.method = method;
+    result_.summaries.push_back(n);
+  }
   if (found_) return result_;
+  if (budget.empty() && pending_.size() > pending_checked_) choose_expansions(/*phase_end=*/true);
   if (!budget.empty()) reasons_.insert(reasons_.begin(), budget);
   if (reasons_.empty()) {
     result_.verdict = Verdict::kNotFound;
@@ -1079,9 +1399,58 @@ Result IntraSearch::run() {
 
 }  // namespace
 
+// The phases of directed call-graph construction (Section 4, Figure 4):
+// each phase searches with the targets enabled so far; one that ends
+// without a precondition chooses the targets the waiting minterms need and
+// the next phase starts over with them. Phases share the goal's budgets.
 Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options) {
-  IntraSearch search(h, goal, options);
-  return search.run();
+  const auto start = Clock::now();
+  EnabledTargets enabled;
+  Result::Stats total;
+  EngineOptions phase_options = options;
+  for (uint32_t phase = 1;; ++phase) {
+    IntraSearch search(h, goal, phase_options, enabled);
+    Result r = search.run();
+    total.minterms += r.stats.minterms;
+    total.steps += r.stats.steps;
+    total.proved_false += r.stats.proved_false;
+    total.subsumed += r.stats.subsumed;
+    total.entry_checks += r.stats.entry_checks;
+    total.terms = std::max(total.terms, r.stats.terms);
+    total.calls_entered += r.stats.calls_entered;
+    total.summaries_created += r.stats.summaries_created;
+    total.summaries_reused += r.stats.summaries_reused;
+    total.simplifier_ms += r.stats.simplifier_ms;
+    total.solver_ms += r.stats.solver_ms;
+    total.refuted_by_dispatch += r.stats.refuted_by_dispatch;
+    const double elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    bool more = r.verdict == Verdict::kUnknown && !search.to_enable().empty();
+    if (more && phase >= options.max_phases) {
+      r.reason = Cat("budget: ", options.max_phases, " phases of call-graph expansion; ", r.reason);
+      more = false;
+    }
+    if (more && (total.steps >= options.max_steps || elapsed >= options.timeout_ms)) more = false;
+    if (!more) {
+      const uint64_t methods = r.stats.methods_analysed;
+      r.stats = total;
+      r.stats.methods_analysed = methods;
+      r.stats.callgraph_methods = methods;
+      r.stats.phases = phase;
+      r.stats.sites_expanded = enabled.size();
+      for (const auto& [site, targets] : enabled) {
+        r.enabled_targets.emplace_back(site, std::vector<std::string>(targets.begin(), targets.end()));
+        std::sort(r.enabled_targets.back().second.begin(), r.enabled_targets.back().second.end());
+      }
+      std::sort(r.enabled_targets.begin(), r.enabled_targets.end());
+      r.stats.time_ms = elapsed;
+      return r;
+    }
+    for (const auto& [site, target] : search.to_enable()) enabled[site].insert(target);
+    phase_options.max_steps = options.max_steps - total.steps;
+    phase_options.timeout_ms = options.timeout_ms - elapsed;
+    phase_options.max_entry_checks =
+        options.max_entry_checks > total.entry_checks ? options.max_entry_checks - total.entry_checks : 0;
+  }
 }
 
 }  // namespace jwp::wp

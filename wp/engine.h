@@ -10,18 +10,30 @@
 // each goal runs under a step budget, a wall-clock timeout and a term
 // budget (the memory cap).
 //
-// Calls (Section 3.2, first increment of issue #6): a minterm reaching the
-// return site of a call continues, for each class-hierarchy target with
-// code, at that callee's normal (or, along an exceptional edge, its
-// exceptional) exit in a fresh activation — a new namespace, so recursion
-// never confuses the caller's variables with the callee's — and, at the
-// callee's entry, returns to the call site with the formals replaced by the
-// actuals and the dispatch to that target assumed. Minterms carry their call
-// stack, so propagation is context-sensitive; there are no summaries yet
-// (each path re-analyses its callees). Native targets follow Section 6
-// (no exception, no heap effect, an arbitrary result) and are listed in the
-// result's assumptions; unresolvable calls, call sites with too many targets
-// and calls deeper than the limit are skipped with skolems (Section 4).
+// Calls (Section 3.2): a minterm reaching the return site of a call
+// continues at the callee's normal (or, along an exceptional edge, its
+// exceptional) exit and, at the callee's entry, returns to the call site with
+// the formals replaced by the actuals and the dispatch to that target
+// assumed. Summaries (RHS tabulation, Section 5): only the part of the
+// minterm the callee may write enters it, generalized (Figure 5: the written
+// terms extracted into generic variables, wp/generalization.h) and keyed on
+// that part alone; every precondition found at the callee's entry is applied
+// at every call site waiting on it, the rest of the caller's minterm framed
+// around the call. Native targets follow Section 6 (no exception, no heap
+// effect, an arbitrary result) and are listed in the result's assumptions;
+// unresolvable calls and calls deeper than the limit are skipped with
+// skolems (Section 4).
+//
+// Directed call-graph construction (Section 4, Figure 4): a call with one
+// class-hierarchy target is expanded at once; one with several starts
+// skipped (skolems, σ_method = dispatch(typeOf(receiver), sig)). A phase
+// ends when its minterms reach the entry only through skipped calls; then,
+// for each such minterm, the targets its constraints allow at each skipped
+// site are computed (type bounds in the minterm, then Z3), the minterm is
+// dropped when some site allows none, and the cheapest sites' targets are
+// enabled for the next phase, which starts over. CallGraph::kCha expands
+// every class-hierarchy target from the start instead (the paper's
+// NoFeedback-CHA).
 //
 // Entries (Section 7, "the closest public method"): a minterm reaching the
 // entry of a method that is not the entry (not public, or not the one named
@@ -43,6 +55,12 @@
 
 namespace jwp::wp {
 
+// How call targets are chosen (Section 4; Table 4's configurations).
+enum class CallGraph {
+  kDirected,  // every call with several class-hierarchy targets starts skipped; phases enable targets
+  kCha,       // every class-hierarchy target is expanded from the start (NoFeedback-CHA)
+};
+
 struct EngineOptions {
   uint64_t max_steps = 50000;         // transformer applications per goal
   double timeout_ms = 60000;          // wall clock per goal
@@ -53,7 +71,11 @@ struct EngineOptions {
   // skipping them with skolems.
   bool expand_calls = true;
   uint32_t max_call_depth = 24;       // deeper calls are skipped (UNKNOWN if needed)
-  size_t max_targets = 16;            // call sites with more CHA targets are skipped
+  // kCha: call sites with more targets are skipped; kDirected: no more than
+  // this many targets are enabled at once at a site no constraint narrows.
+  size_t max_targets = 64;
+  CallGraph callgraph = CallGraph::kDirected;
+  uint32_t max_phases = 16;           // phases of directed construction
   // The entry method: "pkg.C.m(desc)" or "pkg.C.m"; empty: the first public
   // method met going up from the goal's method through its callers.
   std::string entry;
@@ -62,9 +84,12 @@ struct EngineOptions {
   // (its mod-set, the result, the exception) enters the callee once per
   // distinct part and callee; every precondition found at the callee's entry
   // is applied at every call site waiting on it, with the rest of each
-  // caller's minterm framed around the call (Section 5's frame rule, without
-  // generalization yet).
+  // caller's minterm framed around the call (Section 5's frame rule).
   bool summaries = true;
+  // Generalization (Section 5, Figure 5): the terms a callee may write are
+  // extracted into generic variables, so that summaries are keyed on the
+  // method-dependent part only and reused across call sites.
+  bool generalize = true;
 };
 
 enum class Verdict { kFound, kNotFound, kUnknown };
@@ -111,8 +136,28 @@ struct Result {
     uint64_t calls_entered = 0;     // activations of callees
     uint64_t summaries_created = 0; // distinct (callee, postcondition) entered
     uint64_t summaries_reused = 0;  // call-site arrivals served by an existing one
+    uint64_t phases = 1;            // phases of directed call-graph construction
+    uint64_t callgraph_methods = 0; // methods in the final phase's call graph
+    uint64_t sites_expanded = 0;    // call sites with targets enabled by directed construction
+    uint64_t refuted_by_dispatch = 0;  // waiting minterms no remaining target can satisfy
+    double simplifier_ms = 0;       // time in the simplifier
+    double solver_ms = 0;           // time in Z3
     double time_ms = 0;
   } stats;
+  // Summaries per callee ("pkg.C.m(desc)"), in name order: how many were
+  // created (`trivial` of them for an empty dependent part: that the call
+  // completes normally, or throws) and how many call-site arrivals reused
+  // one. With directed construction, of the final phase.
+  struct SummaryCount {
+    std::string method;
+    uint64_t created = 0;
+    uint64_t trivial = 0;
+    uint64_t reused = 0;
+  };
+  std::vector<SummaryCount> summaries;
+  // Directed construction: the targets enabled at each call site
+  // ("pkg/C.m(desc)@bci" -> "pkg/D.m(desc)"), in name order.
+  std::vector<std::pair<std::string, std::vector<std::string>>> enabled_targets;
 };
 
 Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options);

@@ -344,6 +344,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
   }
   Step st = with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
   st.skipped_call = std::move(description);
+  st.skipped_site = site;
   return st;
 }
 

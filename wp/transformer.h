@@ -40,8 +40,11 @@ struct Step {
   // Non-empty when `pre` under-approximates the weakest precondition (still
   // sufficient, but a NOT_FOUND would be unsound).
   std::string lossy;
-  // Set when a call was skipped here (the call's "owner.name(desc)").
+  // Set when a call was skipped here (the call's "owner.name(desc)"), with
+  // the Vocabulary::call_site of its skolems.
   std::string skipped_call;
+  static constexpr uint32_t kNoSite = ~0u;
+  uint32_t skipped_site = kNoSite;
 };
 
 class Transformer {
