@@ -16,6 +16,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "callgraph/call_targets.h"
 #include "callgraph/callers.h"
+#include "callgraph/enabled_targets.h"
 #include "callgraph/method_cache.h"
 #include "callgraph/mod_set.h"
 #include "classfile/descriptor.h"
@@ -175,7 +176,7 @@ constexpr size_t kMaxPending = 256;           // minterms waiting for expansion 
 constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
 constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
 
-using EnabledTargets = absl::flat_hash_map<std::string, absl::flat_hash_set<std::string>>;
+using callgraph::EnabledTargets;
 
 struct Item {
   Point at;
@@ -820,10 +821,9 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   // the others stay skipped (kPartial) until the constraints choose them.
   std::vector<Target*> chosen;
   const bool directed = opt_.callgraph == CallGraph::kDirected && all->size() > 1;
-  const std::string site_key = Cat(a.ir->QualifiedName(), "@", call.bci);
-  auto enabled_here = enabled_.find(site_key);
+  const std::string site_key = EnabledTargets::SiteKey(*a.ir, call);
   for (Target& t : *all) {
-    if (!directed || (enabled_here != enabled_.end() && enabled_here->second.contains(t.key()))) {
+    if (!directed || enabled_.IsEnabled(site_key, t.key())) {
       chosen.push_back(&t);
     }
   }
@@ -935,15 +935,14 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, CallHandling how, 
   std::string why;
   std::vector<Target>* all = targets(call, &why);
   if (all == nullptr || call.operands.empty()) return;
-  const std::string site_key = Cat(air->QualifiedName(), "@", call.bci);
+  const std::string site_key = EnabledTargets::SiteKey(*air, call);
   directed_sites_.try_emplace(step->skipped_site, DirectedSite{site_key, air, call_id, all});
-  auto enabled_here = enabled_.find(site_key);
-  if (enabled_here == enabled_.end()) return;
+  if (!enabled_.HasAny(site_key)) return;
   Term dispatch = tm_.mk_dispatch(tm_.mk_type_of(acts_[item.at.act].tr->var(call.operands[0])),
                                   tm_.mk_signature(call.owner, call.name, call.descriptor));
   std::vector<Term> excluded;
   for (const Target& t : *all) {
-    if (enabled_here->second.contains(t.key())) {
+    if (enabled_.IsEnabled(site_key, t.key())) {
       excluded.push_back(tm_.mk_ne(dispatch, tm_.mk_method(t.owner, t.name, t.descriptor)));
     }
   }
@@ -1140,7 +1139,6 @@ std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term 
                                                          bool* many) {
   *many = false;
   const ir::Instruction& call = site.ir->insns[site.call];
-  auto enabled_here = enabled_.find(site.key);
   absl::flat_hash_set<std::string> allowed;  // empty: no bound found
   bool bounded = false;
   for (Term lit : p.phi) {
@@ -1177,7 +1175,7 @@ std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term 
   std::vector<std::string> candidates;
   for (const Target& t : *site.targets) {
     const std::string k = t.key();
-    if (enabled_here != enabled_.end() && enabled_here->second.contains(k)) continue;
+    if (enabled_.IsEnabled(site.key, k)) continue;
     if (bounded && !allowed.contains(k)) continue;
     candidates.push_back(k);
   }
@@ -1436,16 +1434,12 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
       r.stats.methods_analysed = methods;
       r.stats.callgraph_methods = methods;
       r.stats.phases = phase;
-      r.stats.sites_expanded = enabled.size();
-      for (const auto& [site, targets] : enabled) {
-        r.enabled_targets.emplace_back(site, std::vector<std::string>(targets.begin(), targets.end()));
-        std::sort(r.enabled_targets.back().second.begin(), r.enabled_targets.back().second.end());
-      }
-      std::sort(r.enabled_targets.begin(), r.enabled_targets.end());
+      r.stats.sites_expanded = enabled.num_sites();
+      r.enabled_targets = enabled.Sorted();
       r.stats.time_ms = elapsed;
       return r;
     }
-    for (const auto& [site, target] : search.to_enable()) enabled[site].insert(target);
+    for (const auto& [site, target] : search.to_enable()) enabled.Enable(site, target);
     phase_options.max_steps = options.max_steps - total.steps;
     phase_options.timeout_ms = options.timeout_ms - elapsed;
     phase_options.max_entry_checks =
