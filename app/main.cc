@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   wp_cmd->add_option("--solver-timeout-ms", wp.engine.solver_timeout_ms, "Z3 timeout per query")->capture_default_str();
   wp_cmd->add_flag("!--no-calls", wp.engine.expand_calls, "Skip every call with skolems instead of following it");
   wp_cmd->add_flag("!--no-summaries", wp.engine.summaries, "Re-analyse callees for every path instead of sharing summaries");
+  wp_cmd->add_flag("!--no-models", wp.models, "Analyse the JDK's own classes where jwp has models (models/: String)");
   wp_cmd->add_flag("!--no-generalization", wp.engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
   wp_cmd->add_option("--max-call-depth", wp.engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();
   wp_cmd->add_option("--callgraph", wp.engine.callgraph,

@@ -108,12 +108,12 @@ ordered_json result_json(const wp::Result& r, const wp::GoalSpec& spec,
   return j;
 }
 
-// <dir of the jwp binary>/../lib/jwp-witness-runner.jar
-std::string runner_jar() {
+// <dir of the jwp binary>/../lib/<name>
+std::string lib_jar(const char* name) {
   std::error_code ec;
   std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return "";
-  return (exe.parent_path().parent_path() / "lib" / "jwp-witness-runner.jar").string();
+  return (exe.parent_path().parent_path() / "lib" / name).string();
 }
 
 // Runs `command` through the shell; returns its exit status, stdout in *out.
@@ -220,8 +220,20 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     err << "error: " << spec.status().message() << "\n";
     return 2;
   }
+  // The JDK models (models/) shadow the JDK's classes in the analysed class
+  // path only; the witness runner runs the user's class path.
+  std::string analysed = options.class_path;
+  if (options.models) {
+    std::string jar = lib_jar("jwp-models.jar");
+    if (jar.empty() || !std::filesystem::exists(jar)) {
+      err << "error: the JDK models are missing (" << (jar.empty() ? "lib/jwp-models.jar" : jar)
+          << "); --no-models analyses the JDK's own String\n";
+      return 2;
+    }
+    analysed = jar + (analysed.empty() ? "" : ":" + analysed);
+  }
   OpenedClassPath opened;
-  if (!OpenClassPath(options.class_path, options.jdk, err, &opened)) return 2;
+  if (!OpenClassPath(analysed, options.jdk, err, &opened)) return 2;
   const classfile::ClassPath* cp = opened.class_path.get();
   auto hierarchy = classfile::ClassHierarchy::Build(*cp);
   if (!hierarchy.ok()) {
@@ -258,7 +270,7 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     }
     if (options.confirm) {
       auto jdk = classfile::FindJdk(options.jdk);
-      std::string jar = runner_jar();
+      std::string jar = lib_jar("jwp-witness-runner.jar");
       if (!jdk.ok() || jar.empty() || !std::filesystem::exists(jar)) {
         err << "error: cannot run the witness runner: "
             << (!jdk.ok() ? std::string(jdk.status().message()) : jar + " is missing") << "\n";

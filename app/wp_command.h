@@ -23,7 +23,8 @@ struct WpOptions {
   std::string jdk;
   std::string goal;
   std::string kind = "reach";
-  std::string entry;  // must be the goal's method in this version
+  std::string entry;  // the entry method; empty: the closest public one
+  bool models = true;  // analyse with lib/jwp-models.jar before the JDK
   bool confirm = false;
   bool json = false;
   std::string witness_out;  // also write the witness JSON here

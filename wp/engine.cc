@@ -27,6 +27,7 @@
 #include "logic/printer.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
+#include "models/string_model.h"
 #include "simplifier/hierarchy_type_facts.h"
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
@@ -207,9 +208,16 @@ struct AssumeNode {
 
 class IntraSearch {
  public:
+  // `used`: what earlier phases of the goal spent of its budgets.
+  struct Used {
+    uint64_t steps = 0;
+    double ms = 0;
+    uint64_t entry_checks = 0;
+  };
   IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt,
-              const EnabledTargets& enabled)
+              const EnabledTargets& enabled, Used used)
       : h_(h),
+        used_(used),
         enabled_(enabled),
         goal_(goal),
         ir_(*goal.ir),
@@ -274,11 +282,15 @@ class IntraSearch {
   std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
+  void add_string_model_invariants(const Minterm& phi, std::vector<Term>* out);
+  Minterm without_literal_facts(const Minterm& phi);
   std::vector<Term> entry_typing(const Activation& a);
   void note(std::string reason);
-  Replay replay(const solver::Witness& w, const Activation& entry);
+  // Nullopt when the model has no replayable form.
+  std::optional<Replay> replay(const solver::Witness& w, const Activation& entry);
 
   const classfile::ClassHierarchy& h_;
+  const Used used_;
   const EnabledTargets& enabled_;
   absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
   std::vector<Pending> pending_;
@@ -496,7 +508,7 @@ std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
   return typing;
 }
 
-Replay IntraSearch::replay(const solver::Witness& w, const Activation& entry) {
+std::optional<Replay> IntraSearch::replay(const solver::Witness& w, const Activation& entry) {
   const ir::MethodIR& ir_ = *entry.ir;
   Transformer& tr0 = *entry.tr;
   Replay r;
@@ -535,10 +547,37 @@ Replay IntraSearch::replay(const solver::Witness& w, const Activation& entry) {
       for (const auto& e : o.elements) n = std::max(n, e.index + 1);
       o.length = n;
     }
-    if (o.type == "java/lang/String" && !o.string_value) {
-      o.string_value = "";
+  }
+  for (solver::WitnessObject& o : r.heap) {
+    if (o.type != models::kStringClass) continue;
+    // The String model: a string that is not a literal is its characters
+    // (jwpValue), replayed as a new string; the field is the model's own.
+    auto f = std::find_if(o.fields.begin(), o.fields.end(), [](const solver::WitnessField& x) {
+      return x.owner == models::kStringClass && x.name == models::kStringChars;
+    });
+    if (!o.string_value) {
+      std::vector<uint16_t> units;
+      if (f != o.fields.end()) {
+        const solver::WitnessObject* chars =
+            f->value.kind == solver::WitnessValue::Kind::kRef ? w.find_object(f->value.object) : nullptr;
+        if (chars == nullptr) return std::nullopt;  // a string without characters
+        units.assign(chars->length ? static_cast<size_t>(std::max(0, *chars->length)) : 0, 0);
+        for (const auto& e : chars->elements) {
+          if (e.index >= 0 && static_cast<size_t>(e.index) < units.size()) {
+            units[e.index] = static_cast<uint16_t>(e.value.integral);
+          }
+        }
+        // The array's length when the formula leaves it open: as read.
+        if (!chars->length) {
+          for (const auto& e : chars->elements) units.resize(std::max<size_t>(units.size(), e.index + 1), 0);
+        }
+      }
+      std::optional<std::string> text = models::Utf8(units);
+      if (!text) return std::nullopt;  // an unpaired surrogate: not expressible in the witness
+      o.string_value = *text;
       r.plain_strings.push_back(o.id);
     }
+    if (f != o.fields.end()) o.fields.erase(f);
   }
   for (const auto& v : w.variables) {
     if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var)) {
@@ -546,6 +585,40 @@ Replay IntraSearch::replay(const solver::Witness& w, const Activation& entry) {
     }
   }
   return r;
+}
+
+// The String model's invariant for the strings a precondition reads the
+// characters of: a string has a char array (never null) of type char[].
+void IntraSearch::add_string_model_invariants(const Minterm& phi, std::vector<Term>* out) {
+  const Term chars = vocab_.string_chars();
+  if (chars.is_null() || phi.is_true()) return;
+  for (Term t : logic::collect(phi.term(), [&](Term x) { return x.is(logic::TermKind::kRead) && x.arg(0) == chars; })) {
+    out->push_back(tm_.mk_or(tm_.mk_eq(t.arg(1), tm_.mk_null()),
+                             tm_.mk_and(tm_.mk_ne(t, tm_.mk_null()),
+                                        tm_.mk_eq(tm_.mk_type_of(t), tm_.mk_type("[C")))));
+  }
+}
+
+// For display: `phi` without the String model's facts about literals
+// (models/string_model.h), which hold whatever the input.
+Minterm IntraSearch::without_literal_facts(const Minterm& phi) {
+  const Term chars = vocab_.string_chars();
+  if (chars.is_null()) return phi;
+  auto literal_chars = [&](Term t) {
+    return t.is(logic::TermKind::kRead) && t.arg(0) == chars && t.arg(1).is(logic::TermKind::kStringLit);
+  };
+  std::vector<Term> kept;
+  for (Term lit : phi) {
+    bool fact = logic::free_variables(lit).empty();
+    bool about_literal = false;
+    logic::for_each_subterm(lit, [&](Term x) {
+      if (literal_chars(x)) about_literal = true;
+      else if (x.is(logic::TermKind::kRead) && !(tm_.is_length_field(x.arg(0)) && literal_chars(x.arg(1)))) fact = false;
+      else if (x.is(logic::TermKind::kARead) && !literal_chars(x.arg(1))) fact = false;
+    });
+    if (!(fact && about_literal)) kept.push_back(lit);
+  }
+  return Minterm::of(tm_, kept);
 }
 
 bool IntraSearch::at_entry(const Item& item) {
@@ -564,7 +637,10 @@ bool IntraSearch::at_entry(const Item& item) {
   bool string_internals = false;
   for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(),
                                [](Term x) { return x.is(logic::TermKind::kRead); })) {
-    if (t.arg(1).is(logic::TermKind::kStringLit) && !tm_.is_length_field(t.arg(0))) string_internals = true;
+    if (t.arg(1).is(logic::TermKind::kStringLit) && !tm_.is_length_field(t.arg(0)) &&
+        t.arg(0) != vocab_.string_chars()) {
+      string_internals = true;
+    }
   }
   if (string_internals) {
     note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
@@ -589,7 +665,7 @@ bool IntraSearch::at_entry(const Item& item) {
     }
     return false;
   }
-  if (result_.stats.entry_checks >= opt_.max_entry_checks) {
+  if (used_.entry_checks + result_.stats.entry_checks >= opt_.max_entry_checks) {
     note("budget: too many final checks");
     return false;
   }
@@ -598,6 +674,7 @@ bool IntraSearch::at_entry(const Item& item) {
   const Activation& entry_act = acts_[item.at.act];
   for (Term t : entry_typing(entry_act)) query.push_back(t);
   add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
+  add_string_model_invariants(phi, &query);
   solver::CheckResult r = check(query, /*want_witness=*/true);
   // The solver's assumptions: a cut type domain can only turn sat into
   // unsat (so an unsat answer is not a proof); an uninterpreted operation
@@ -620,12 +697,14 @@ bool IntraSearch::at_entry(const Item& item) {
     note(Cat("not modelled exactly: ", uninterpreted.front()));
     return false;
   }
-  if (!r.witness || !r.witness->replayable) {
+  std::optional<Replay> witness;
+  if (r.witness && r.witness->replayable) witness = replay(*r.witness, entry_act);
+  if (!witness) {
     note("the solver's model could not be turned into a witness");
     return false;
   }
   result_.verdict = Verdict::kFound;
-  result_.precondition = logic::to_java(tm_, phi);
+  result_.precondition = logic::to_java(tm_, without_literal_facts(phi));
   result_.smtlib = logic::to_smtlib(tm_, query);
   for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
     if (result_.path.empty() || result_.path.back() != nodes_[n].line) result_.path.push_back(nodes_[n].line);
@@ -633,7 +712,7 @@ bool IntraSearch::at_entry(const Item& item) {
   const GoalSite& site = goal_.sites[item.site];
   result_.goal_bci = site.bci;
   result_.goal_line = site.line;
-  result_.witness = replay(*r.witness, entry_act);
+  result_.witness = std::move(witness);
   result_.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
                       entry_act.ir->method_descriptor);
   std::vector<std::string> assumed;
@@ -869,10 +948,9 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       // not a precondition).
       std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
                              " assumed to throw nothing and leave the heap unchanged");
-      if (exceptional) {
-        note(Cat("incomplete: ", text));
-        continue;
-      }
+      // Only natives that never throw get here (see above): their
+      // exceptional exit has no path.
+      if (exceptional) continue;
       logic::Substitution s(tm_);
       if (call.result != ir::kNone) {
         Term w = a.tr->var(call.result);
@@ -1343,11 +1421,11 @@ Result IntraSearch::run() {
   seed();
   std::string budget;
   while (!work_.empty()) {
-    if (result_.stats.steps >= opt_.max_steps) {
+    if (used_.steps + result_.stats.steps >= opt_.max_steps) {
       budget = Cat("budget: ", opt_.max_steps, " steps");
       break;
     }
-    if (elapsed_ms() > opt_.timeout_ms) {
+    if (used_.ms + elapsed_ms() > opt_.timeout_ms) {
       budget = Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
       break;
     }
@@ -1405,9 +1483,10 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
   const auto start = Clock::now();
   EnabledTargets enabled;
   Result::Stats total;
-  EngineOptions phase_options = options;
   for (uint32_t phase = 1;; ++phase) {
-    IntraSearch search(h, goal, phase_options, enabled);
+    const IntraSearch::Used used{
+        total.steps, std::chrono::duration<double, std::milli>(Clock::now() - start).count(), total.entry_checks};
+    IntraSearch search(h, goal, options, enabled, used);
     Result r = search.run();
     total.minterms += r.stats.minterms;
     total.steps += r.stats.steps;
@@ -1440,10 +1519,6 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
       return r;
     }
     for (const auto& [site, target] : search.to_enable()) enabled.Enable(site, target);
-    phase_options.max_steps = options.max_steps - total.steps;
-    phase_options.timeout_ms = options.timeout_ms - elapsed;
-    phase_options.max_entry_checks =
-        options.max_entry_checks > total.entry_checks ? options.max_entry_checks - total.entry_checks : 0;
   }
 }
 

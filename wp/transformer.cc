@@ -9,6 +9,7 @@
 #include "classfile/strings.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
+#include "models/string_model.h"
 
 namespace jwp::wp {
 
@@ -117,7 +118,19 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
           return assign(tm_.mk_float(std::bit_cast<float>(static_cast<uint32_t>(in.bits))));
         case ir::ConstKind::kDouble: return assign(tm_.mk_double(std::bit_cast<double>(in.bits)));
         case ir::ConstKind::kNull: return assign(tm_.mk_null());
-        case ir::ConstKind::kString: return assign(tm_.mk_string(in.text));
+        case ir::ConstKind::kString: {
+          Term lit = tm_.mk_string(in.text);
+          Step st = assign(lit);
+          // With the String model, the literal's characters.
+          if (Term chars = vocab_.string_chars(); !chars.is_null()) {
+            std::vector<Term> facts =
+                models::StringLiteralFacts(tm_, lit, chars, vocab_.array_map("C"));
+            for (Minterm& m : st.pre) {
+              for (Term f : facts) m = logic::conjoin(tm_, m, f);
+            }
+          }
+          return st;
+        }
         default: return unsupported(Cat("ldc of a ", in.const_kind == ir::ConstKind::kClass ? "class" : "method handle or dynamic", " constant at line ", in.line));
       }
     }

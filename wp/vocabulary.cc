@@ -1,6 +1,7 @@
 #include "wp/vocabulary.h"
 
 #include "classfile/member_resolution.h"
+#include "models/string_model.h"
 #include "ir/builder.h"
 #include "classfile/strings.h"
 
@@ -118,6 +119,17 @@ bool Vocabulary::clinit_sets_non_null(const std::string& owner, std::string_view
 const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {
   auto it = statics_.find(var);
   return it == statics_.end() ? nullptr : &it->second;
+}
+
+Term Vocabulary::string_chars() {
+  if (!string_chars_) {
+    classfile::FieldResult r = classfile::ResolveField(h_, models::kStringClass, models::kStringChars,
+                                                       models::kStringCharsDescriptor);
+    string_chars_ = r.ok() && r.member != nullptr
+                        ? field(models::kStringClass, models::kStringChars, models::kStringCharsDescriptor)
+                        : Term();
+  }
+  return *string_chars_;
 }
 
 uint32_t Vocabulary::call_site(const std::string& description) {

@@ -8,6 +8,7 @@
 #define JWP_WP_VOCABULARY_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,9 @@ class Vocabulary {
   logic::Term array_map(std::string_view element_descriptor);
   // A type constant from an internal name or a descriptor ("LFoo;" -> "Foo").
   logic::Term type(std::string_view name_or_descriptor);
+  // The field map of the String model's characters (models/string_model.h)
+  // when the class path's java/lang/String is the model; else a null term.
+  logic::Term string_chars();
 
   // Why a skolem is an unknown, for skolems' VarInfo::site: a number per
   // reason ("a call is skipped: pkg.C.m(desc) at line 12"), and back.
@@ -89,6 +93,7 @@ class Vocabulary {
   absl::flat_hash_map<std::string, Resolved> resolved_;  // "owner.name:desc" -> declaring owner
   absl::flat_hash_map<logic::Term, StaticField> statics_;
   absl::flat_hash_set<logic::Term> non_null_;
+  std::optional<logic::Term> string_chars_;
   bool clinit_sets_non_null(const std::string& owner, std::string_view name,
                             std::string_view descriptor);
 };

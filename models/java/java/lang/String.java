@@ -1,0 +1,246 @@
+package java.lang;
+
+/**
+ * jwp's model of java.lang.String, for the analysis only (it is never run).
+ *
+ * A string is its UTF-16 code units in {@code jwpValue}, a char array that no
+ * code outside this class sees and nothing ever writes after construction.
+ * The characters of a string literal are given by jwp itself
+ * (models/string_model.h), since literals are not constructed by code.
+ *
+ * Every method with a body behaves as JDK 17's does for every input: the
+ * same result, the same exception type (messages are left out). Methods
+ * declared {@code native} are not modelled: a call to one is skipped and the
+ * answer says so. Methods of the JDK's String that are not declared here do
+ * not resolve, and a call to one is skipped likewise.
+ */
+public final class String implements java.io.Serializable, Comparable<String>, CharSequence,
+    java.lang.constant.Constable, java.lang.constant.ConstantDesc {
+  private final char[] jwpValue;
+
+  public String() {
+    jwpValue = new char[0];
+  }
+
+  public String(String original) {
+    jwpValue = original.jwpValue;
+  }
+
+  public String(char[] value) {
+    this(value, 0, value.length);
+  }
+
+  public String(char[] value, int offset, int count) {
+    if (offset < 0 || count < 0 || offset > value.length - count) {
+      throw new StringIndexOutOfBoundsException();
+    }
+    char[] v = new char[count];
+    for (int i = 0; i < count; i++) {
+      v[i] = value[offset + i];
+    }
+    jwpValue = v;
+  }
+
+  public int length() {
+    return jwpValue.length;
+  }
+
+  public boolean isEmpty() {
+    return jwpValue.length == 0;
+  }
+
+  public char charAt(int index) {
+    if (index < 0 || index >= jwpValue.length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+    return jwpValue[index];
+  }
+
+  public boolean equals(Object anObject) {
+    if (this == anObject) {
+      return true;
+    }
+    if (!(anObject instanceof String)) {
+      return false;
+    }
+    char[] a = jwpValue;
+    char[] b = ((String) anObject).jwpValue;
+    if (a.length != b.length) {
+      return false;
+    }
+    for (int i = 0; i < a.length; i++) {
+      if (a[i] != b[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public int hashCode() {
+    int h = 0;
+    for (int i = 0; i < jwpValue.length; i++) {
+      h = 31 * h + jwpValue[i];
+    }
+    return h;
+  }
+
+  public String toString() {
+    return this;
+  }
+
+  public int compareTo(String anotherString) {
+    char[] a = jwpValue;
+    char[] b = anotherString.jwpValue;
+    int n = a.length < b.length ? a.length : b.length;
+    for (int k = 0; k < n; k++) {
+      if (a[k] != b[k]) {
+        return a[k] - b[k];
+      }
+    }
+    return a.length - b.length;
+  }
+
+  public boolean startsWith(String prefix, int toffset) {
+    char[] p = prefix.jwpValue;
+    if (toffset < 0 || toffset > jwpValue.length - p.length) {
+      return false;
+    }
+    for (int i = 0; i < p.length; i++) {
+      if (jwpValue[toffset + i] != p[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public boolean startsWith(String prefix) {
+    return startsWith(prefix, 0);
+  }
+
+  public boolean endsWith(String suffix) {
+    return startsWith(suffix, jwpValue.length - suffix.jwpValue.length);
+  }
+
+  public int indexOf(int ch) {
+    return indexOf(ch, 0);
+  }
+
+  public int indexOf(int ch, int fromIndex) {
+    if (fromIndex < 0) {
+      fromIndex = 0;
+    }
+    if (ch >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
+      return jwpIndexOfSupplementary(ch, fromIndex);
+    }
+    for (int i = fromIndex; i < jwpValue.length; i++) {
+      if (jwpValue[i] == ch) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private native int jwpIndexOfSupplementary(int ch, int fromIndex);
+
+  public int indexOf(String str) {
+    return indexOf(str, 0);
+  }
+
+  public int indexOf(String str, int fromIndex) {
+    char[] t = str.jwpValue;
+    int n = jwpValue.length;
+    if (fromIndex >= n) {
+      return t.length == 0 ? n : -1;
+    }
+    if (fromIndex < 0) {
+      fromIndex = 0;
+    }
+    if (t.length == 0) {
+      return fromIndex;
+    }
+    for (int i = fromIndex; i <= n - t.length; i++) {
+      int k = 0;
+      while (k < t.length && jwpValue[i + k] == t[k]) {
+        k++;
+      }
+      if (k == t.length) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  public boolean contains(CharSequence s) {
+    return indexOf(s.toString()) >= 0;
+  }
+
+  public String substring(int beginIndex) {
+    return substring(beginIndex, jwpValue.length);
+  }
+
+  public String substring(int beginIndex, int endIndex) {
+    int length = jwpValue.length;
+    if (beginIndex < 0 || beginIndex > endIndex || endIndex > length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+    if (beginIndex == 0 && endIndex == length) {
+      return this;
+    }
+    return new String(jwpValue, beginIndex, endIndex - beginIndex);
+  }
+
+  public CharSequence subSequence(int beginIndex, int endIndex) {
+    return substring(beginIndex, endIndex);
+  }
+
+  public String concat(String str) {
+    char[] s = str.jwpValue;
+    if (s.length == 0) {
+      return this;
+    }
+    char[] v = new char[jwpValue.length + s.length];
+    for (int i = 0; i < jwpValue.length; i++) {
+      v[i] = jwpValue[i];
+    }
+    for (int i = 0; i < s.length; i++) {
+      v[jwpValue.length + i] = s[i];
+    }
+    return new String(v, 0, v.length);
+  }
+
+  public char[] toCharArray() {
+    char[] v = new char[jwpValue.length];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = jwpValue[i];
+    }
+    return v;
+  }
+
+  public static String valueOf(Object obj) {
+    return (obj == null) ? "null" : obj.toString();
+  }
+
+  public static String valueOf(char[] data) {
+    return new String(data);
+  }
+
+  public static String valueOf(boolean b) {
+    return b ? "true" : "false";
+  }
+
+  public static String valueOf(char c) {
+    char[] v = new char[1];
+    v[0] = c;
+    return new String(v, 0, 1);
+  }
+
+  public static native String valueOf(int i);
+
+  public static native String valueOf(long l);
+
+  public native String intern();
+
+  public native java.util.Optional<String> describeConstable();
+
+  public native String resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup);
+}
