@@ -409,6 +409,10 @@ void Encoder::collect() {
         }
         break;
       }
+      case TermKind::kMethodConst:
+        // A receiver that dispatches to M may be an instance of M's class.
+        method_owners_.push_back(str(tm_.method_info(t).owner));
+        break;
       case TermKind::kDispatch:
         dispatch_terms_.push_back(t);
         if (t.arg(1).is(TermKind::kSigConst)) {
@@ -449,6 +453,11 @@ void Encoder::build_domain() {
       if (in.insert(s).second) domain.push_back(s);
     }
     if (!subs.complete) cut.insert(name);
+  }
+  // The classes of the methods the query names, beyond the limit: a
+  // dispatch to one of them needs a receiver of that class.
+  for (const std::string& owner : method_owners_) {
+    if (tf.is_instantiable(owner) && in.insert(owner).second) domain.push_back(owner);
   }
   // java/lang/Object is itself instantiable and a subtype of nothing else:
   // a type outside the domain that meets only negative constraints (not a T,

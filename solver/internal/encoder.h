@@ -118,7 +118,9 @@ class Encoder {
   // or through updates: see constant_read).
   std::vector<logic::Term> preexisting_refs_;
   std::vector<logic::Term> subtype_terms_, dispatch_terms_, type_vars_, witness_refs_;
-  std::vector<std::string> dispatch_owners_;  // owners of the dispatch terms' signatures
+  std::vector<std::string> dispatch_owners_;
+  std::vector<std::string> method_owners_;  // the classes of the query's method constants
+
   bool all_subtype_pairs_ = false;
   std::vector<std::string> subtype_targets_;
 
