@@ -56,6 +56,7 @@ public class InterprocExpectationCheck {
 
   static final String AE = ":exception:java.lang.ArithmeticException";
   static final String AIOOBE = ":exception:java.lang.ArrayIndexOutOfBoundsException";
+  static final String ISE = ":exception:java.lang.IllegalStateException";
   static final String MYEX = ":exit:interproc.Fig1$MyException";
 
   static Link link(Link next, int val) {
@@ -109,6 +110,20 @@ public class InterprocExpectationCheck {
     ex("Jdk.stringLength" + AE, () -> Jdk.stringLength("abc", 0));
     ex("Jdk.stringEquals" + AE, () -> Jdk.stringEquals("key", 0));
     ex("Jdk.listRoundTrip" + AE, () -> Jdk.listRoundTrip(null, 0));
+
+    ex("JdkUse.listSum" + AE, () -> JdkUse.listSum(3, 7, 0));
+    ex("JdkUse.mapValuesSum" + AE, () -> JdkUse.mapValuesSum(3, 4, 0));
+    ex("JdkUse.sameText" + AE, () -> JdkUse.sameText("ab", "ab", 0));
+    ex("JdkUse.builderLength" + AE, () -> JdkUse.builderLength("ab", 0));
+    ex("JdkUse.boxedSuccessor" + AE, () -> JdkUse.boxedSuccessor(199, 0));
+    ex("JdkUse.forEachSum" + AE, () -> JdkUse.forEachSum(2, 3, 0));
+    ex("JdkUse.sortDescending" + AE, () -> JdkUse.sortDescending(0, 1, 0));
+    ex("JdkUse.requireName:exit:java.lang.NullPointerException", () -> JdkUse.requireName(null));
+    ex("JdkUse.processorsOnPath" + AE, () -> JdkUse.processorsOnPath(0));
+    ex("JdkUse.someProcessor" + AE, () -> JdkUse.someProcessor(0));
+
+    ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
+    ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));
 
     ex("Natives.identityOnPath" + AE, () -> Natives.identityOnPath(null, 0));
     ex("Natives.hashOfFresh" + AE, () -> Natives.hashOfFresh(0));
