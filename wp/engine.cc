@@ -1244,6 +1244,7 @@ std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term 
         continue;
       }
       callgraph::CallTargets ct = callgraph::TargetsForTypes(h_, call, names);
+      if (ct.truncated || ct.incomplete || ct.opaque) continue;  // not an exact bound
       absl::flat_hash_set<std::string> keys;
       for (const callgraph::MethodId& m : ct.targets) keys.insert(Cat(m.owner, ".", m.name, m.descriptor));
       if (!bounded || keys.size() < allowed.size()) allowed = std::move(keys);
@@ -1274,7 +1275,11 @@ std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term 
     std::vector<Term> query(with.begin(), with.end());
     query.insert(query.end(), typing.begin(), typing.end());
     add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
-    if (check(query, /*want_witness=*/false).answer == solver::SatAnswer::kUnsat) continue;
+    // Ruled out only by a real unsat: one within a cut type domain is not.
+    solver::CheckResult r = check(query, /*want_witness=*/false);
+    bool domain_cut = false;
+    for (const std::string& a : r.assumptions) domain_cut = domain_cut || a.starts_with("finite type domain");
+    if (r.answer == solver::SatAnswer::kUnsat && !domain_cut) continue;
     out.push_back(k);
   }
   return out;
@@ -1329,23 +1334,18 @@ void IntraSearch::choose_expansions(bool phase_end) {
       ++result_.stats.refuted_by_dispatch;
       continue;
     }
-    // Not refuted: it still waits on its other skipped calls, too.
+    // Not refuted: until a phase expands its skipped calls, they are why it
+    // is not a precondition (every one of them, so that the search is never
+    // taken for exhaustive while it waits).
     for (Term v : logic::free_variables(p.phi)) {
       const logic::VarInfo& info = tm_.var_info(v);
-      if (info.role == logic::VarRole::kSkolem && !directed_sites_.contains(info.site)) {
-        note(vocab_.call_site_text(info.site));
-      }
+      if (info.role == logic::VarRole::kSkolem) note(vocab_.call_site_text(info.site));
     }
     if (!best) continue;
     if (best->first <= kSmallSite) {
       small[best->second.first].insert(best->second.second.begin(), best->second.second.end());
     } else if (!big || best->first < big->first) {
       big = best;
-    }
-    // Until a phase enables them, the sites are why this minterm is not a
-    // precondition.
-    for (const auto& [key, vars] : sigmas) {
-      note(vocab_.call_site_text(tm_.var_info(vars.front()).site));
     }
   }
   for (const auto& [site, ts] : small) {

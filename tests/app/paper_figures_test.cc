@@ -94,5 +94,31 @@ TEST(PaperFigures, Figure2WithoutGeneralizationNeedsMoreSummariesForSet) {
   EXPECT_GE(Generalized(*s), 2) << s->dump();
 }
 
+// Issue #7: an interface with 50 implementations, two of which are also
+// Special; an instanceof Special on the path leaves those two, and only one
+// can return 42. Directed construction enables at most the two at that site
+// and keeps the call graph under 10 methods; the class-hierarchy mode
+// considers all 50 and agrees.
+TEST(DirectedConstruction, AnInstanceofNarrowsFiftyTargetsToTwo) {
+  const std::string goal =
+      "--goal 'interproc.ManyImpls.special(Linterproc/ManyImpls$Shape;I)I@line:333' "
+      "--kind exception:java.lang.IllegalStateException --confirm";
+  nlohmann::json directed = WpJson(goal, 0);
+  EXPECT_EQ(directed["verdict"], "FOUND");
+  EXPECT_EQ(directed["confirmed"], true);
+  EXPECT_LT(directed["stats"]["callgraph_methods"].get<int>(), 10);
+  for (const auto& site : directed["callgraph"]) {
+    if (site["site"].get<std::string>().rfind("interproc/ManyImpls.special", 0) != 0) continue;
+    EXPECT_LE(site["targets"].size(), 2u) << site.dump();
+    for (const auto& t : site["targets"]) {
+      EXPECT_THAT(t.get<std::string>(), ::testing::AnyOf(HasSubstr("Impl17.code"), HasSubstr("Impl33.code")));
+    }
+  }
+  nlohmann::json cha = WpJson(goal + " --callgraph cha", 0);
+  EXPECT_EQ(cha["verdict"], "FOUND");
+  EXPECT_EQ(cha["confirmed"], true);
+  EXPECT_GE(cha["stats"]["callgraph_methods"].get<int>(), 50);
+}
+
 }  // namespace
 }  // namespace jwp::app
