@@ -176,6 +176,7 @@ constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed 
 constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
 constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
 constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
+constexpr int32_t kMaxWitnessArrayLength = 1 << 16;  // larger arrays: the solver is asked again
 
 using callgraph::EnabledTargets;
 
@@ -621,6 +622,13 @@ Minterm IntraSearch::without_literal_facts(const Minterm& phi) {
   return Minterm::of(tm_, kept);
 }
 
+bool too_large_for_a_witness(const solver::Witness& w) {
+  for (const solver::WitnessObject& o : w.objects) {
+    if (o.length && *o.length > kMaxWitnessArrayLength) return true;
+  }
+  return false;
+}
+
 bool IntraSearch::at_entry(const Item& item) {
   // Literals about unknowns that known facts discharge: a static final
   // field that its class initializer always sets to a new object is not
@@ -676,6 +684,18 @@ bool IntraSearch::at_entry(const Item& item) {
   add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
   add_string_model_invariants(phi, &query);
   solver::CheckResult r = check(query, /*want_witness=*/true);
+  if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {
+    // A model with an array no JVM allocates: ask for one with small
+    // arrays (the precondition stays the same; only the witness changes).
+    std::vector<Term> small = query;
+    for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [&](Term x) {
+           return x.is(logic::TermKind::kRead) && tm_.is_length_field(x.arg(0));
+         })) {
+      small.push_back(tm_.mk_le(t, tm_.mk_int(kMaxWitnessArrayLength)));
+    }
+    solver::CheckResult again = check(small, /*want_witness=*/true);
+    if (again.answer == solver::SatAnswer::kSat && again.witness) r = std::move(again);
+  }
   // The solver's assumptions: a cut type domain can only turn sat into
   // unsat (so an unsat answer is not a proof); an uninterpreted operation
   // (Java's float remainder) can make a model that the JVM does not follow.
