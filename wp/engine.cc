@@ -158,6 +158,10 @@ bool native_never_throws(const Target& t) {
       "java/lang/System.nanoTime()J",
       "java/lang/System.currentTimeMillis()J",
       "java/lang/Thread.currentThread()Ljava/lang/Thread;",
+      "java/lang/Runtime.availableProcessors()I",
+      "java/lang/Runtime.freeMemory()J",
+      "java/lang/Runtime.totalMemory()J",
+      "java/lang/Runtime.maxMemory()J",
       "java/lang/Float.floatToRawIntBits(F)I",
       "java/lang/Float.intBitsToFloat(I)F",
       "java/lang/Double.doubleToRawLongBits(D)J",
@@ -1186,6 +1190,11 @@ std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, 
   Term recv = caller.var(call.operands[0]);
   conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
   if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
+    // With one class-hierarchy target, every receiver the verifier admits
+    // dispatches to it: the literal would say nothing.
+    std::string why;
+    const std::vector<Target>* all = targets(call, &why);
+    if (all != nullptr && all->size() == 1) return conds;
     conds.push_back(tm_.mk_eq(
         tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
         tm_.mk_method(owner, name, descriptor)));
