@@ -192,11 +192,17 @@ struct Item {
   int32_t path;      // index into the path nodes
   int32_t site;      // index of the goal site it started from
   int32_t assume;    // index into the assumption nodes (-1: none)
+  uint32_t depth = 0;  // call depth of its activation
+  uint32_t crowd = 0;  // minterms already at its point when it arrived
 };
 
-struct ItemOrder {  // min-heap: fewer loops first, then first come
+// Section 6's heuristic, a min-heap: less looping first, then shallower
+// call depth, then points that fewer facts have reached, then first come.
+struct ItemOrder {
   bool operator()(const Item& a, const Item& b) const {
     if (a.loops != b.loops) return a.loops > b.loops;
+    if (a.depth != b.depth) return a.depth > b.depth;
+    if (a.crowd != b.crowd) return a.crowd > b.crowd;
     return a.seq > b.seq;
   }
 };
@@ -381,7 +387,8 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
     nodes_.push_back({line, path});
     path = static_cast<int32_t>(nodes_.size()) - 1;
   }
-  work_.push(Item{at, phi, loops, seq_++, path, site, assume});
+  work_.push(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,
+                  static_cast<uint32_t>(d.size() - 1)});
 }
 
 void IntraSearch::absorb(const Step& step, Point at, const Item& from, int32_t line,
