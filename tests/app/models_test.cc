@@ -1,6 +1,6 @@
-// `jwp wp` with the JDK models (issue #7): the String model turns a goal that
-// needs String.length from UNKNOWN into a FOUND confirmed on the JVM, and
-// --no-models analyses the JDK's own String again.
+// `jwp wp` with the JDK models (issue #7): the String and StringBuilder
+// models turn goals that need String.length or appends from UNKNOWN into
+// FOUND confirmed on the JVM; --no-models analyses the JDK's own classes.
 #include <string>
 
 #include "gmock/gmock.h"
@@ -40,6 +40,19 @@ TEST(Models, StringLengthIsFoundWithTheStringModelAndConfirmed) {
   EXPECT_EQ(heap[s]["string"].get<std::string>().size(), 3u);
   EXPECT_EQ(heap[s]["interned"], false);
   EXPECT_FALSE(heap[s].contains("fields"));
+}
+
+TEST(Models, StringBuilderAppendsAndToStringAreModelled) {
+  int status = -1;
+  nlohmann::json j = RunWpJson(
+      " --goal 'interproc.JdkUse.builderLength(Ljava/lang/String;I)I@line:58'"
+      " --kind exception:java.lang.ArithmeticException --json --confirm",
+      &status);
+  EXPECT_EQ(status, 0) << j.dump();
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  // s + '!' has three characters: s has two.
+  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.jwpValue.length == 2"));
 }
 
 TEST(Models, WithoutModelsTheJdksStringIsAnalysed) {
