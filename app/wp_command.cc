@@ -251,6 +251,30 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     if (c == '(') break;
     if (c == '/') c = '.';
   }
+  if (!engine.entry.empty()) {
+    // The entry must name a method of a class on the class path.
+    const std::string& e = engine.entry;
+    const size_t paren = e.find('(');
+    const std::string qualified = e.substr(0, paren);
+    const size_t dot = qualified.rfind('.');
+    bool found = false;
+    if (dot != std::string::npos && dot > 0) {
+      std::string cls = qualified.substr(0, dot);
+      std::replace(cls.begin(), cls.end(), '.', '/');
+      const std::string name = qualified.substr(dot + 1);
+      const std::string desc = paren == std::string::npos ? "" : e.substr(paren);
+      auto cf = cp->Load(cls);
+      if (cf.ok()) {
+        for (const auto& m : (*cf)->methods) {
+          if (m.name == name && (desc.empty() || m.descriptor == desc)) found = true;
+        }
+      }
+    }
+    if (!found) {
+      err << "error: --entry " << options.entry << ": no such method on the class path\n";
+      return 1;
+    }
+  }
   wp::Result r = wp::RunGoal(**hierarchy, *goal, engine);
 
   std::optional<bool> confirmed;

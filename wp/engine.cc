@@ -180,6 +180,7 @@ constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed 
 constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
 constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
 constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
+constexpr uint64_t kMaxCandidateChecks = 256; // Z3 checks of expansion candidates per phase
 constexpr int32_t kMaxWitnessArrayLength = 1 << 16;  // larger arrays: the solver is asked again
 
 using callgraph::EnabledTargets;
@@ -297,15 +298,21 @@ class IntraSearch {
   Minterm without_literal_facts(const Minterm& phi);
   std::vector<Term> entry_typing(const Activation& a);
   void note(std::string reason);
+  // The goal's wall-clock budget is spent (earlier phases included).
+  bool out_of_time() const {
+    return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() > opt_.timeout_ms;
+  }
   // Nullopt when the model has no replayable form.
   std::optional<Replay> replay(const solver::Witness& w, const Activation& entry);
 
   const classfile::ClassHierarchy& h_;
   const Used used_;
+  const Clock::time_point start_ = Clock::now();
   const EnabledTargets& enabled_;
   absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
   std::vector<Pending> pending_;
   size_t pending_checked_ = 0;   // pending_[0, pending_checked_) were looked at
+  uint64_t candidate_checks_ = 0;  // Z3 checks of expansion candidates this phase
   uint64_t pending_since_ = 0;   // the step at which the unchecked ones began
   std::vector<std::pair<std::string, std::string>> to_enable_;
   const Goal& goal_;
@@ -1301,6 +1308,13 @@ std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term 
   std::vector<std::string> out;
   std::vector<Term> typing = entry_typing(acts_[p.act]);
   for (const std::string& k : candidates) {
+    // Out of time, or too many checks this phase: the target stays a
+    // candidate (never ruled out unchecked).
+    if (out_of_time() || candidate_checks_ >= kMaxCandidateChecks) {
+      out.push_back(k);
+      continue;
+    }
+    ++candidate_checks_;
     const Target* t = nullptr;
     for (const Target& x : *site.targets) {
       if (x.key() == k) t = &x;
@@ -1334,6 +1348,10 @@ void IntraSearch::choose_expansions(bool phase_end) {
   std::map<std::string, std::set<std::string>> small;
   std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> big;
   for (; pending_checked_ < pending_.size(); ++pending_checked_) {
+    if (out_of_time()) {
+      note(Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms"));
+      return;
+    }
     const Pending& p = pending_[pending_checked_];
     std::map<std::string, std::vector<Term>> sigmas;  // by site key
     absl::flat_hash_map<std::string, const DirectedSite*> sites;
@@ -1448,9 +1466,8 @@ void IntraSearch::go_up(const Item& item) {
 }
 
 Result IntraSearch::run() {
-  const auto start = Clock::now();
   auto elapsed_ms = [&] {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
   };
   result_.goal = goal_.spec.ToString();
   result_.entry = Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor);

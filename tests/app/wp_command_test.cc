@@ -93,6 +93,18 @@ TEST(WpCommand, LineWithoutInstructionsIsAnError) {
   EXPECT_THAT(out, HasSubstr("line 2"));
 }
 
+TEST(WpCommand, AnEntryThatIsNoMethodIsAnError) {
+  for (const char* entry : {"interproc.Fig1.nosuch", "interproc.NoSuchClass.m", "interproc.Fig1.entrypoint()V"}) {
+    int status = -1;
+    std::string out = RunCommand(
+        Wp(std::string("--goal 'interproc.Fig1.checkValid(Ljava/util/Collection;Z)V@line:81' --kind throw --entry '") +
+           entry + "' 2>&1"),
+        &status);
+    EXPECT_EQ(status, 1) << entry << ": " << out;
+    EXPECT_THAT(out, HasSubstr("no such method on the class path")) << entry;
+  }
+}
+
 TEST(WpCommand, MalformedGoalOrKindIsAUsageError) {
   int status = -1;
   std::string out = RunCommand(Wp("--goal 'wp.Arith.divInt(II)I@column:2' --kind reach 2>&1"), &status);
