@@ -188,15 +188,23 @@ def run_config(args, state, g, config):
         cmd += [args.nogen_flag]
     res = {"cmd": cmd, "verdict": None, "confirmed": None, "stats": {}, "message": "",
            "binary": binary_id(args.jwp)}
-    start = time.monotonic()
-    try:
-        p = start_jwp(cmd, args.kill_after)
-    except subprocess.TimeoutExpired:
-        res.update(status="timeout", wall_s=time.monotonic() - start,
-                   message="jwp ignored --timeout-ms %d: killed after %.0f s" % (args.timeout_ms, args.kill_after))
+
+    def timed(command):
+        """Runs jwp into res (wall_s, rc); None when it overran and was killed."""
+        start = time.monotonic()
+        try:
+            p = start_jwp(command, args.kill_after)
+        except subprocess.TimeoutExpired:
+            res.update(status="timeout", wall_s=time.monotonic() - start,
+                       message="jwp ignored --timeout-ms %d: killed after %.0f s" % (args.timeout_ms, args.kill_after))
+            return None
+        res["wall_s"] = time.monotonic() - start
+        res["rc"] = p.returncode
+        return p
+
+    p = timed(cmd)
+    if p is None:
         return res
-    res["wall_s"] = time.monotonic() - start
-    res["rc"] = p.returncode
     stderr = p.stderr.strip()
     if config == "nogen" and p.returncode == 2 and args.nogen_flag in stderr:
         state.nogen_available = False
@@ -209,16 +217,9 @@ def run_config(args, state, g, config):
         # jwp found a witness the runner could not even set up (exit 2, no JSON): run again
         # without --confirm for the verdict and the statistics; the FOUND stays unconfirmed.
         runner_error = stderr.splitlines()[-1][:200] if stderr else ""
-        cmd2 = [a for a in cmd if a != "--confirm"]
-        start = time.monotonic()
-        try:
-            p = start_jwp(cmd2, args.kill_after)
-        except subprocess.TimeoutExpired:
-            res.update(status="timeout", wall_s=time.monotonic() - start,
-                       message="jwp ignored --timeout-ms %d: killed after %.0f s" % (args.timeout_ms, args.kill_after))
+        p = timed([a for a in cmd if a != "--confirm"])
+        if p is None:
             return res
-        res["wall_s"] = time.monotonic() - start
-        res["rc"] = p.returncode
         res["runner_error"] = runner_error
         stderr = p.stderr.strip()
     if p.returncode in (1, 2):

@@ -173,7 +173,7 @@ bool native_never_throws(const Target& t) {
       "java/lang/StrictMath.sinh(D)D", "java/lang/StrictMath.cosh(D)D", "java/lang/StrictMath.tanh(D)D",
       "java/lang/StrictMath.expm1(D)D", "java/lang/StrictMath.log1p(D)D",
   };
-  return kNeverThrow.contains(Cat(t.owner, ".", t.name, t.descriptor));
+  return kNeverThrow.contains(t.key());
 }
 
 constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
@@ -273,7 +273,7 @@ class IntraSearch {
   void absorb(const Step& step, Point at, const Item& from, int32_t line, uint32_t extra_loops = 0);
   void step_back(const Item& item);
   CallHandling expand_call(const Item& item, ir::EdgeId eid);
-  void skip_call(const Item& item, ir::EdgeId eid, CallHandling how, Step* step);
+  void skip_call(const Item& item, ir::EdgeId eid, Step* step);
   bool ensure_ir(Target& t, std::string* why);
   void choose_expansions(bool phase_end);
   std::vector<std::string> compatible_targets(const Pending& p, Term sigma, const DirectedSite& site,
@@ -428,20 +428,18 @@ void IntraSearch::seed() {
     const ir::Edge& e = ir_.edges[site.edge];
     const ir::Block& src = ir_.blocks[e.from];
     CallHandling how = CallHandling::kSkipped;
+    const Item at_target{Point{0, e.to, 0}, post, 0, 0, -1, si, -1};
     if (opt_.expand_calls && goal_.spec.kind != GoalKind::kNpe && !src.insns.empty() &&
         ir_.insns[src.insns.back()].op == ir::Op::kInvoke &&
         ir_.insns[src.insns.back()].invoke != ir::InvokeKind::kDynamic) {
       // An exception raised inside the callee: continue at its exceptional exit.
-      Item at_target{Point{0, e.to, 0}, post, 0, 0, -1, si, -1};
       how = expand_call(at_target, site.edge);
       if (how == CallHandling::kExpanded) continue;
     }
     Step step = goal_.spec.kind == GoalKind::kNpe ? tr(0).null_dereference(site.edge, post)
                                                   : tr(0).through_edge(site.edge, post);
     ++result_.stats.steps;
-    if (how == CallHandling::kPartial) {
-      skip_call(Item{Point{0, e.to, 0}, post, 0, 0, -1, si, -1}, site.edge, how, &step);
-    }
+    if (how == CallHandling::kPartial) skip_call(at_target, site.edge, &step);
     const ir::Block& from = ir_.blocks[e.from];
     int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
     Item origin{Point{0, e.from, k}, Minterm(), 0, 0, -1, si, -1};
@@ -577,18 +575,17 @@ std::optional<Replay> IntraSearch::replay(const solver::Witness& w, const Activa
     if (!o.string_value) {
       std::vector<uint16_t> units;
       if (f != o.fields.end()) {
-        const solver::WitnessObject* chars =
-            f->value.kind == solver::WitnessValue::Kind::kRef ? w.find_object(f->value.object) : nullptr;
-        if (chars == nullptr) return std::nullopt;  // a string without characters
-        units.assign(chars->length ? static_cast<size_t>(std::max(0, *chars->length)) : 0, 0);
+        // From the replay's heap, where every array has its length (above).
+        auto chars = f->value.kind != solver::WitnessValue::Kind::kRef
+                         ? r.heap.end()
+                         : std::find_if(r.heap.begin(), r.heap.end(),
+                                        [&](const solver::WitnessObject& x) { return x.id == f->value.object; });
+        if (chars == r.heap.end()) return std::nullopt;  // a string without characters
+        units.assign(static_cast<size_t>(std::max(0, chars->length.value_or(0))), 0);
         for (const auto& e : chars->elements) {
           if (e.index >= 0 && static_cast<size_t>(e.index) < units.size()) {
             units[e.index] = static_cast<uint16_t>(e.value.integral);
           }
-        }
-        // The array's length when the formula leaves it open: as read.
-        if (!chars->length) {
-          for (const auto& e : chars->elements) units.resize(std::max<size_t>(units.size(), e.index + 1), 0);
         }
       }
       std::optional<std::string> text = models::Utf8(units);
@@ -802,7 +799,7 @@ void IntraSearch::step_back(const Item& item) {
     }
     Step step = acts_[at.act].tr->through_edge(eid, item.phi);
     ++result_.stats.steps;
-    if (how == CallHandling::kPartial) skip_call(item, eid, how, &step);
+    if (how == CallHandling::kPartial) skip_call(item, eid, &step);
     const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
     const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
     const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
@@ -1042,8 +1039,8 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
 // the skolems stand for the targets not yet enabled, so the dispatch to
 // each enabled one is excluded; the skolems' site is recorded for the
 // choice of the next phase's targets.
-void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, CallHandling how, Step* step) {
-  if (how != CallHandling::kPartial || step->skipped_site == Step::kNoSite) return;
+void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
+  if (step->skipped_site == Step::kNoSite) return;
   const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
   const ir::Edge& e = air->edges[eid];
   const ir::InsnId call_id = air->blocks[e.from].insns.back();
@@ -1121,6 +1118,7 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
   const std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
                               dependent.is_true() ? 0 : dependent.term().id() + 1);
   auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
+  SummaryCount& count = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
   if (inserted) {
     summaries_.emplace_back();
     Activation callee;
@@ -1135,12 +1133,11 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
     ++result_.stats.summaries_created;
     ++result_.stats.calls_entered;
-    SummaryCount& n = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
-    ++n.created;
-    if (dependent.is_true()) ++n.trivial;
+    ++count.created;
+    if (dependent.is_true()) ++count.trivial;
   } else {
     ++result_.stats.summaries_reused;
-    ++summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)].reused;
+    ++count.reused;
   }
   const int32_t sid = it->second;
   summaries_[sid].waiters.push_back(
@@ -1180,8 +1177,7 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
   // The framed literals are the caller's: they are conjoined after the
   // formals are replaced (in a recursive call the callee's namespace is
   // the caller's own).
-  Item at_entry{Point{sm.act, 0, 0}, RenameGenerics(tm_, pre.psi, w.canonical, /*inverse=*/false), w.loops,
-                0, w.path, w.site, w.assume};
+  Item at_entry{Point{sm.act, 0, 0}, RenameGenerics(tm_, pre.psi, w.canonical), w.loops, 0, w.path, w.site, w.assume};
   for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
   const Activation& b = acts_[sm.act];
   push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);

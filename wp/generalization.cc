@@ -202,13 +202,10 @@ FrameSplit SplitAtCall(TermManager& tm, const Minterm& post,
 }
 
 Minterm RenameGenerics(TermManager& tm, const Minterm& m,
-                       const std::vector<std::pair<Term, Term>>& pairs, bool inverse) {
+                       const std::vector<std::pair<Term, Term>>& pairs) {
   if (pairs.empty() || m.is_true() || m.is_false()) return m;
   logic::Substitution s(tm);
-  for (const auto& [a, b] : pairs) {
-    if (inverse) s.add(b, a);
-    else s.add(a, b);
-  }
+  for (const auto& [from, to] : pairs) s.add(from, to);
   return s.apply(m);
 }
 

@@ -62,8 +62,7 @@ FrameSplit SplitAtCall(logic::TermManager& tm, const logic::Minterm& post,
 
 // Simultaneous renaming of generics (pairs (from, to)).
 logic::Minterm RenameGenerics(logic::TermManager& tm, const logic::Minterm& m,
-                              const std::vector<std::pair<logic::Term, logic::Term>>& pairs,
-                              bool inverse);
+                              const std::vector<std::pair<logic::Term, logic::Term>>& pairs);
 
 // Substitutes away each fresh generic g (index >= kFirstFreshGeneric) with a
 // literal g == t (t not mentioning g). Canonical generics are left alone:

@@ -128,7 +128,7 @@ TEST_F(GeneralizationTest, EliminationDropsOnlyTheCallSitesGenerics) {
   // The callee's precondition: l0 == p (id(p) returns p).
   Term p = tm.mk_var("p", Sort::Int(), 2);
   Minterm pre = Minterm::of(tm, {tm.mk_eq(l0, p)});
-  Minterm at_site = RenameGenerics(tm, pre, s.canonical, false);
+  Minterm at_site = RenameGenerics(tm, pre, s.canonical);
   EXPECT_EQ(at_site.term(), tm.mk_eq(mine, p));
   Minterm joined = EliminateGenerics(tm, logic::conjoin(tm, at_site, s.framed));
   EXPECT_EQ(joined.term(), tm.mk_gt(p, tm.mk_int(5))) << str(joined);
