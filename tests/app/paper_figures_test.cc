@@ -86,8 +86,9 @@ TEST(PaperFigures, Figure2SetYearAndSetGetOneGeneralizedSummaryEach) {
 }
 
 TEST(PaperFigures, Figure2WithoutGeneralizationNeedsMoreSummariesForSet) {
-  nlohmann::json j = WpJson(std::string(kFigure2) + " --no-generalization", 0);
+  nlohmann::json j = WpJson(std::string(kFigure2) + " --no-generalization --confirm", 0);
   EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
   const nlohmann::json* s =
       SummaryOf(j, "interproc.Fig1$NewCarList.set(ILinterproc/Fig1$Car;)Linterproc/Fig1$Car;");
   ASSERT_NE(s, nullptr);
