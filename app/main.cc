@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
   wp_cmd->add_option("-c,--cp,--class-path", wp.class_path, "Class path (a.jar:dir:b.jar)");
   wp_cmd->add_option("--jdk", wp.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   wp_cmd->add_option("--goal", wp.goal, "pkg.Class.method(desc)@line:N or @bci:N")->required();
-  wp_cmd->add_option("--kind", wp.kind, "reach, npe, throw, exception:T or exit:T")->capture_default_str();
+  wp_cmd->add_option("--kind", wp.kind, "reach, npe, throw, exception:T, exit:T or npe-arg:K")->capture_default_str();
   wp_cmd->add_option("--entry", wp.entry, "Entry method pkg.Class.method[(desc)] (default: the first public method met going up through callers)");
   wp_cmd->add_option("--max-caller-depth", wp.engine.max_caller_depth, "Levels of callers searched for the entry")->capture_default_str();
   wp_cmd->add_flag("--confirm", wp.confirm, "Replay the witness on the JVM with the witness runner");

@@ -200,6 +200,13 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       expect["type"] = spec.exception_type;
       expect["subtypes"] = true;
       break;
+    case wp::GoalKind::kNpeArg:
+      // Raised inside the callee of the call at the goal's bci.
+      expect["kind"] = "exception";
+      expect["type"] = spec.exception_type;
+      expect["subtypes"] = true;
+      expect["via_call"] = true;
+      break;
     case wp::GoalKind::kReach: expect["kind"] = "reach"; break;
     case wp::GoalKind::kThrow: expect["kind"] = "throw"; break;
   }

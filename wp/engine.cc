@@ -422,8 +422,14 @@ void IntraSearch::seed() {
     Minterm post;
     if (goal_.spec.kind != GoalKind::kNpe && site.type_test) {
       Term exc = tm_.exc();
-      post = Minterm::of(tm_, {tm_.mk_ne(exc, tm_.mk_null()),
-                               tm_.mk_instance_of(exc, tm_.mk_type(goal_.spec.exception_type))});
+      std::vector<Term> conds{tm_.mk_ne(exc, tm_.mk_null()),
+                              tm_.mk_instance_of(exc, tm_.mk_type(goal_.spec.exception_type))};
+      if (goal_.spec.kind == GoalKind::kNpeArg && site.dereferenced != ir::kNone) {
+        // npe-arg: the call passes null for the argument (an SSA value of
+        // this method, which the callee cannot change).
+        conds.push_back(tm_.mk_eq(vocab_.value(ir_, acts_[0].ns, site.dereferenced), tm_.mk_null()));
+      }
+      post = Minterm::of(tm_, conds);
     }
     const ir::Edge& e = ir_.edges[site.edge];
     const ir::Block& src = ir_.blocks[e.from];

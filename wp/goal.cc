@@ -189,6 +189,7 @@ const char* GoalKindName(GoalKind kind) {
     case GoalKind::kThrow: return "throw";
     case GoalKind::kException: return "exception";
     case GoalKind::kExit: return "exit";
+    case GoalKind::kNpeArg: return "npe-arg";
   }
   return "?";
 }
@@ -202,6 +203,7 @@ std::string GoalSpec::KindText() const {
   if (kind == GoalKind::kException || kind == GoalKind::kExit) {
     return Cat(GoalKindName(kind), ":", Dotted(exception_type));
   }
+  if (kind == GoalKind::kNpeArg) return Cat(GoalKindName(kind), ":", argument);
   return GoalKindName(kind);
 }
 
@@ -271,9 +273,20 @@ absl::StatusOr<GoalSpec> ParseGoal(std::string_view goal, std::string_view kind)
     if (auto s = with_type("exception:", GoalKind::kException); !s.ok()) return s;
   } else if (kind.substr(0, 5) == "exit:") {
     if (auto s = with_type("exit:", GoalKind::kExit); !s.ok()) return s;
+  } else if (kind.substr(0, 8) == "npe-arg:") {
+    std::string_view k = kind.substr(8);
+    int32_t arg = 0;
+    auto [end, err] = std::from_chars(k.data(), k.data() + k.size(), arg);
+    if (k.empty() || err != std::errc() || end != k.data() + k.size() || arg < 1 || k.front() == '+') {
+      return absl::InvalidArgumentError(
+          Cat("malformed goal kind '", kind, "': '", k, "' is not an argument number (1 for the first)"));
+    }
+    spec.kind = GoalKind::kNpeArg;
+    spec.argument = arg;
+    spec.exception_type = std::string(kNpeType);
   } else {
-    return absl::InvalidArgumentError(
-        Cat("unknown goal kind '", kind, "' (expected reach, npe, throw, exception:T or exit:T)"));
+    return absl::InvalidArgumentError(Cat("unknown goal kind '", kind,
+                                          "' (expected reach, npe, throw, exception:T, exit:T or npe-arg:K)"));
   }
   return spec;
 }
@@ -482,6 +495,31 @@ absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalS
               return out;
             }())
                  : EdgeSummary(ir, exceptional)));
+      }
+      break;
+    }
+    case GoalKind::kNpeArg: {
+      for (ir::EdgeId e : exceptional) {
+        const ir::Edge& edge = ir.edges[e];
+        const ir::InsnId i = ir.ThrowingInsn(edge.from);
+        const ir::Instruction& in = ir.insns[i];
+        if (in.op != ir::Op::kInvoke || in.invoke == ir::InvokeKind::kDynamic || edge.thrown != kThrowable) continue;
+        auto desc = classfile::ParseMethodDescriptor(in.descriptor);
+        if (!desc.ok() || static_cast<size_t>(spec.argument) > desc->params.size()) continue;
+        if (!desc->params[spec.argument - 1].IsReference()) continue;
+        const size_t first = in.invoke == ir::InvokeKind::kStatic ? 0 : 1;
+        if (first + spec.argument - 1 >= in.operands.size()) continue;
+        GoalSite s = SiteAt(ir, i);
+        s.edge = e;
+        s.dereferenced = in.operands[first + spec.argument - 1];
+        s.type_test = true;
+        goal.sites.push_back(s);
+      }
+      if (goal.sites.empty()) {
+        return absl::NotFoundError(Cat(where, ": no call at ", loc.Place(), " of ", qualified,
+                                       " passes a reference as argument ", spec.argument,
+                                       " to a callee that may throw; exceptions there: ",
+                                       EdgeSummary(ir, exceptional)));
       }
       break;
     }

@@ -7,7 +7,7 @@
 //         name must be unique in the class. Nested classes use '$'
 //         ("pkg.Outer$Inner.m@line:3"); '/' works as well as '.'.
 //   kind: "reach", "npe", "throw", "exception:T", "exit:T" (T a class name,
-//         dots or slashes).
+//         dots or slashes), "npe-arg:K" (K >= 1).
 //
 // ResolveGoal turns a GoalSpec into GoalSites: the IR instructions (and, for
 // exception goals, the exceptional edges) from which the engine starts. The
@@ -52,6 +52,17 @@
 //          exit: an exception of type T raised at the place (by the
 //          instruction itself or rethrown there) leaves the method. The site
 //          is the edge into ir->exceptional_exit.
+//   npe-arg:K
+//          A NullPointerException raised inside the callee of a call of the
+//          place that passes null as its K-th argument (1-based, the receiver
+//          not counted): FindBugs' NP_NULL_PARAM_DEREF. Every invoke of the
+//          place (not invokedynamic) with at least K arguments whose K-th is
+//          a reference gives a site: its edge for the callee's exceptions
+//          (thrown type java/lang/Throwable), with `dereferenced` the K-th
+//          argument and `type_test` set. The engine starts from that edge
+//          with exc instanceof NullPointerException and the argument null.
+//          (That the callee's NullPointerException comes from dereferencing
+//          that very argument is not required.)
 #ifndef JWP_WP_GOAL_H_
 #define JWP_WP_GOAL_H_
 
@@ -68,9 +79,9 @@
 
 namespace jwp::wp {
 
-enum class GoalKind { kReach, kNpe, kThrow, kException, kExit };
+enum class GoalKind { kReach, kNpe, kThrow, kException, kExit, kNpeArg };
 
-// "reach", "npe", "throw", "exception", "exit".
+// "reach", "npe", "throw", "exception", "exit", "npe-arg".
 const char* GoalKindName(GoalKind kind);
 
 struct GoalSpec {  // parsed, not yet located
@@ -80,12 +91,14 @@ struct GoalSpec {  // parsed, not yet located
   enum class Where { kLine, kBci } where = Where::kLine;
   int32_t position = 0;
   GoalKind kind = GoalKind::kReach;
-  std::string exception_type;  // internal name for kException / kExit (dots accepted in input)
+  std::string exception_type;  // internal name for kException / kExit (dots accepted in input);
+                               // java/lang/NullPointerException for kNpeArg
+  int32_t argument = 0;        // kNpeArg: K, 1-based, the receiver not counted
 
   // "pkg.Class.method(desc)@line:N" (the descriptor in internal form, as in
   // the class file; no parentheses when none was given).
   std::string GoalText() const;
-  // "reach", "npe", "throw", "exception:java.lang.ArithmeticException", "exit:...".
+  // "reach", "npe", "throw", "exception:java.lang.ArithmeticException", "exit:...", "npe-arg:2".
   std::string KindText() const;
   // Canonical text: GoalText() + " " + KindText(). ParseGoal accepts both halves back.
   std::string ToString() const;
@@ -103,7 +116,8 @@ struct GoalSite {
   uint32_t bci = 0;
   int32_t line = -1;
   ir::EdgeId edge = ir::kNone;          // kNpe/kException/kExit: the exceptional edge (kNone otherwise)
-  ir::ValueId dereferenced = ir::kNone; // kNpe: the value whose nullness throws (kNone otherwise)
+  ir::ValueId dereferenced = ir::kNone; // kNpe: the value whose nullness throws; kNpeArg: the argument
+                                        // passed null (kNone otherwise)
   bool type_test = false;               // kException/kExit: the edge's thrown type is not known to be a
                                         // subtype of T, so the engine must assume exc instanceof T
 };

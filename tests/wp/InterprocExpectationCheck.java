@@ -4,7 +4,8 @@
 // observed: for npe, exception:T and throw, the exception's type and the
 // method and line of the top frame; for exit:T, the type and a frame of the
 // goal's method at the goal's line (the exception left that method from
-// there); for reach, the value only the goal line returns. When the note
+// there); for npe-arg:K, a NullPointerException and a frame of the goal's
+// method at the goal's line below the top one (raised inside the call); for reach, the value only the goal line returns. When the note
 // names an entry=, the entry's frame must lie below the goal's frame. One
 // case also counts the goal method's frames (recursion depth). Not compiled
 // by the build; run it with
@@ -82,6 +83,9 @@ public class InterprocExpectationCheck {
     ex("CalleeNpe.len:npe", () -> CalleeNpe.caller(link(null, 0)));
     ex("CalleeNpe.inner:npe", () -> new CalleeNpe().outer());
     ex("CalleeNpe.viaField:npe", () -> CalleeNpe.twoCallers(link(null, 0)));
+    ex("NullArg.maybeNull:npe-arg:1", () -> NullArg.maybeNull(true, null));
+    ex("NullArg.secondArg:npe-arg:2", () -> NullArg.secondArg(null, 3));
+    ex("NullArg.deeper:npe-arg:1", () -> NullArg.deeper(link(null, 0), 5));
 
     ex("DeepChain.top:exit:java.lang.ArithmeticException", () -> DeepChain.top(39));
     ex("DeepChain.d12" + AE, () -> DeepChain.top(39));
@@ -224,7 +228,7 @@ public class InterprocExpectationCheck {
       if (kind.equals("reach")) return "threw " + t;
       Class<?> want;
       try {
-        want = kind.equals("npe") ? NullPointerException.class
+        want = kind.equals("npe") || kind.startsWith("npe-arg:") ? NullPointerException.class
             : kind.equals("throw") ? Throwable.class
             : Class.forName(kind.substring(kind.indexOf(':') + 1));
       } catch (ClassNotFoundException e) {
@@ -234,9 +238,10 @@ public class InterprocExpectationCheck {
       StackTraceElement[] st = t.getStackTrace();
       if (st.length == 0) return "threw " + t + " without a stack trace";
       int goalFrame = -1;
-      if (kind.startsWith("exit:")) {
-        // The exception left the goal's method from the goal's line (raised there or by a callee).
-        for (int i = 0; i < st.length && goalFrame < 0; i++) {
+      if (kind.startsWith("exit:") || kind.startsWith("npe-arg:")) {
+        // The exception left the goal's method from the goal's line (raised there or, for
+        // npe-arg, only by a callee of the call there).
+        for (int i = kind.startsWith("npe-arg:") ? 1 : 0; i < st.length && goalFrame < 0; i++) {
           if (isFrame(st[i], cls, method) && st[i].getLineNumber() == line) goalFrame = i;
         }
         if (goalFrame < 0) return "threw " + t + " but not out of " + cls + "." + method + " line " + line;

@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 SRC = os.path.join(ROOT, "tests/fixtures/java8/wp")
 OUT = os.path.join(ROOT, "tests/wp/expectations.tsv")
-KINDS = re.compile(r"^(reach|npe|throw|exception:[\w.$]+|exit:[\w.$]+)$")
+KINDS = re.compile(r"^(reach|npe|throw|exception:[\w.$]+|exit:[\w.$]+|npe-arg:[1-9][0-9]*)$")
 
 
 def methods_of(class_file):

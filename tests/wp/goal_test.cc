@@ -131,6 +131,16 @@ TEST(ParseGoalTest, AllKinds) {
   EXPECT_EQ(ParseGoal("p.C.m@line:1", "npe")->kind, GoalKind::kNpe);
 }
 
+TEST(ParseGoalTest, NpeArg) {
+  auto s = ParseGoal("p.C.m@bci:7", "npe-arg:2");
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->kind, GoalKind::kNpeArg);
+  EXPECT_EQ(s->argument, 2);
+  EXPECT_EQ(s->exception_type, "java/lang/NullPointerException");
+  EXPECT_EQ(s->KindText(), "npe-arg:2");
+  EXPECT_EQ(ParseGoal(s->GoalText(), s->KindText())->ToString(), s->ToString());
+}
+
 TEST(ParseGoalTest, RoundTrip) {
   auto s = ParseGoal("wp.Arith.overflow(II)I@line:30", "exception:java.lang.ArithmeticException");
   ASSERT_TRUE(s.ok());
@@ -157,6 +167,9 @@ TEST(ParseGoalTest, Errors) {
       {"wp.Npe.fieldRead@line:3", "crash", "unknown goal kind 'crash'"},
       {"wp.Npe.fieldRead@line:3", "exception:", "is not a class name"},
       {"wp.Npe.fieldRead@line:3", "exit:[I", "is not a class name"},
+      {"wp.Npe.fieldRead@line:3", "npe-arg:0", "'0' is not an argument number"},
+      {"wp.Npe.fieldRead@line:3", "npe-arg:x", "'x' is not an argument number"},
+      {"wp.Npe.fieldRead@line:3", "npe-arg:", "'' is not an argument number"},
   };
   for (const Case& c : cases) {
     auto s = ParseGoal(c.goal, c.kind);
@@ -393,6 +406,26 @@ TEST(ResolveGoalTest, ExceptionCaughtLocallyIsStillASite) {
   ASSERT_EQ(g.sites.size(), 1u);
   EXPECT_NE(g.ir->edges[g.sites[0].edge].to, g.ir->exceptional_exit);
   EXPECT_EQ(g.ir->edges[g.sites[0].edge].caught_as, "java/lang/ArithmeticException");
+}
+
+TEST(ResolveGoalTest, NpeArgSiteIsTheCallWithTheArgument) {
+  int line = LineOf("../interproc/NullArg.java", "return second(k, x);");
+  Goal g = MustResolve("interproc.NullArg.secondArg" + L(line), "npe-arg:2");
+  ASSERT_EQ(g.sites.size(), 1u);
+  const GoalSite& s = g.sites[0];
+  const ir::Instruction& call = g.ir->insns[s.insn];
+  EXPECT_EQ(call.op, ir::Op::kInvoke);
+  EXPECT_EQ(call.name, "second");
+  ASSERT_NE(s.edge, ir::kNone);
+  EXPECT_EQ(g.ir->edges[s.edge].thrown, "java/lang/Throwable");
+  EXPECT_TRUE(s.type_test);
+  ASSERT_EQ(call.operands.size(), 2u);  // static: k, x
+  EXPECT_EQ(s.dereferenced, call.operands[1]);
+  // The first argument is an int; there is no third.
+  ExpectError("interproc.NullArg.secondArg" + L(line), "npe-arg:1", absl::StatusCode::kNotFound,
+              {"no call at line " + std::to_string(line), "passes a reference as argument 1"});
+  ExpectError("interproc.NullArg.secondArg" + L(line), "npe-arg:3", absl::StatusCode::kNotFound,
+              {"passes a reference as argument 3"});
 }
 
 TEST(ResolveGoalTest, ThrowSites) {

@@ -6,6 +6,11 @@ final class Bytecode {
 
   static final int ATHROW = 0xbf;
 
+  /** invokevirtual, invokespecial, invokestatic, invokeinterface (not invokedynamic). */
+  static boolean isInvoke(int op) {
+    return op >= 0xb6 && op <= 0xb9;
+  }
+
   /** Whether bci is the start of an instruction in code. */
   static boolean isInstructionStart(byte[] code, int bci) {
     int pc = 0;

@@ -3,9 +3,11 @@ package jwp.runner;
 import com.sun.jdi.AbsentInformationException;
 import com.sun.jdi.Bootstrap;
 import com.sun.jdi.ClassType;
+import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.Location;
 import com.sun.jdi.Method;
 import com.sun.jdi.ReferenceType;
+import com.sun.jdi.StackFrame;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.connect.Connector;
@@ -32,8 +34,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The checks that need an exact location (expect.kind exception, reach, throw): the witness is replayed
@@ -44,6 +48,9 @@ import java.util.Map;
  *       reports each throw once, at the location of the instruction that threw (the dereference for an
  *       implicit NullPointerException, the athrow for an explicit throw), whether or not a handler
  *       catches it later.
+ *   <li>exception with via_call: an ExceptionRequest for throws anywhere; a throw counts when a frame
+ *       below the throwing frame (index 1 or more on the thread's stack) is the expected method executing
+ *       the invoke at bci, i.e. the exception was raised inside that call, not by the invoke itself.
  *   <li>reach, throw: a BreakpointRequest at the instruction, set when the class is prepared (the
  *       debuggee links the class before the entry runs, and the class-prepare event suspends it).
  * </ul>
@@ -66,6 +73,7 @@ final class JdiCheck {
   private String mismatch; // the first exception event in the expected method that did not match
   private String confirmedBy;
   private List<Integer> lineTable; // codeIndex, line pairs of the expected method
+  private Set<Integer> callSites; // via_call: the invoke instructions (bci) whose callees count, once armed
   private volatile String marker; // the debuggee's last marker line
 
   JdiCheck(Witness w, String text, PrintStream out, PrintStream err) {
@@ -109,7 +117,8 @@ final class JdiCheck {
       cpr.enable();
       if (x.kind.equals("exception")) {
         ExceptionRequest er = erm.createExceptionRequest(null, true, true);
-        er.addClassFilter(cls); // the throw location's class
+        // the throw location's class; via_call: the throw is in a callee, any class
+        if (!x.viaCall) er.addClassFilter(cls);
         er.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
         er.enable();
       }
@@ -183,10 +192,9 @@ final class JdiCheck {
     String first;
     switch (x.kind) {
       case "exception":
-        String want = Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "");
-        first = mismatch != null
-            ? mismatch + ", expected " + want + " at " + where
-            : outcome + ", expected " + want + " at " + where;
+        String want = Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "")
+            + (x.viaCall ? " raised inside the call at " : " at ") + where;
+        first = (mismatch != null ? mismatch : outcome) + ", expected " + want;
         break;
       case "reach":
         first = outcome + ", never reached " + where;
@@ -206,7 +214,8 @@ final class JdiCheck {
   private String goal(String where) {
     switch (x.kind) {
       case "exception":
-        return "exception " + Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "") + " thrown by " + where;
+        return "exception " + Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "")
+            + (x.viaCall ? " raised inside the call at " : " thrown by ") + where;
       case "reach":
         return "reach " + where;
       default:
@@ -315,6 +324,12 @@ final class JdiCheck {
         badExpect = "the instruction at bci " + x.bci + " of " + x.cls + "." + x.method + x.descriptor + " is not athrow (opcode 0x" + Integer.toHexString(code[x.bci] & 0xff) + ")";
         return;
       }
+      if (x.viaCall && !Bytecode.isInvoke(code[x.bci] & 0xff)) {
+        badExpect = "via_call: the instruction at bci " + x.bci + " of " + x.cls + "." + x.method + x.descriptor
+            + " is not an invoke (opcode 0x" + Integer.toHexString(code[x.bci] & 0xff)
+            + "; invokevirtual, invokespecial, invokestatic or invokeinterface)";
+        return;
+      }
       targets.add(x.bci);
       int l = lineOf(x.bci);
       if (x.line != null && l != x.line) notes.add("bci " + x.bci + " is at line " + l + ", not line " + x.line + " (bci used)");
@@ -327,17 +342,21 @@ final class JdiCheck {
         if (lineOf(pc) == x.line) {
           if (x.kind.equals("reach") && targets.isEmpty()) targets.add(pc);
           if (x.kind.equals("throw") && (code[pc] & 0xff) == Bytecode.ATHROW) targets.add(pc);
-          if (x.kind.equals("exception") && targets.isEmpty()) targets.add(pc);
+          if (x.kind.equals("exception") && x.viaCall && Bytecode.isInvoke(code[pc] & 0xff)) targets.add(pc);
+          if (x.kind.equals("exception") && !x.viaCall && targets.isEmpty()) targets.add(pc);
         }
         int n = Bytecode.length(code, pc);
         if (n <= 0) break;
         pc += n;
       }
       if (targets.isEmpty()) {
-        badExpect = "no " + (x.kind.equals("throw") ? "athrow" : "code") + " at line " + x.line + " in " + x.cls + "." + x.method + x.descriptor;
+        String what = x.kind.equals("throw") ? "athrow" : x.viaCall ? "invoke instruction (via_call)" : "code";
+        badExpect = "no " + what + " at line " + x.line + " in " + x.cls + "." + x.method + x.descriptor;
         return;
       }
+      if (x.viaCall) notes.add("line " + x.line + ": calls at bci " + targets);
     }
+    if (x.viaCall) callSites = new HashSet<>(targets);
     targetWhere = x.cls + "." + x.method + x.descriptor
         + (x.bci != null ? " bci " + x.bci + lineSuffix(x.bci) : " line " + x.line);
     if (x.kind.equals("reach") || x.kind.equals("throw")) {
@@ -372,6 +391,10 @@ final class JdiCheck {
 
   private void onException(ExceptionEvent e) {
     if (!e.thread().name().equals(ENTRY_THREAD)) return;
+    if (x.viaCall) {
+      onExceptionViaCall(e);
+      return;
+    }
     Location loc = e.location();
     Method m = loc.method();
     if (!loc.declaringType().name().equals(Descriptors.binaryName(x.cls)) || !m.name().equals(x.method) || !m.signature().equals(x.descriptor))
@@ -384,6 +407,55 @@ final class JdiCheck {
       confirmedBy = d + (c != null && c.method().equals(m) ? ", caught in the same method at bci " + c.codeIndex() : ", not caught in the method");
       return;
     }
+    if (observed.size() < 20) observed.add(d);
+    if (mismatch == null) mismatch = "threw " + d;
+  }
+
+  private boolean isExpectedMethod(Location loc) {
+    Method m = loc.method();
+    return loc.declaringType().name().equals(Descriptors.binaryName(x.cls)) && m.name().equals(x.method)
+        && m.signature().equals(x.descriptor);
+  }
+
+  /**
+   * via_call: the exception counts when the expected method, executing one of the call sites, is on the
+   * entry thread's stack below the throwing frame (frame 0). A throw in the method's own frame, including
+   * one by the invoke itself (a null receiver), is not inside the callee.
+   */
+  private void onExceptionViaCall(ExceptionEvent e) {
+    if (callSites == null) return; // not armed: the expected method cannot be running yet
+    List<StackFrame> frames;
+    try {
+      frames = e.thread().frames();
+    } catch (IncompatibleThreadStateException ex) {
+      return; // the event suspended the thread, so this does not happen
+    }
+    int inMethod = -1; // the topmost frame of the expected method
+    int inCall = -1; // the topmost frame (index >= 1) of the expected method executing a call site
+    for (int k = 0; k < frames.size(); k++) {
+      Location l = frames.get(k).location();
+      if (!isExpectedMethod(l)) continue;
+      if (inMethod < 0) inMethod = k;
+      if (k >= 1 && callSites.contains((int) l.codeIndex())) {
+        inCall = k;
+        break;
+      }
+    }
+    if (inMethod < 0) return; // not under the expected method
+    Location loc = e.location();
+    ReferenceType t = e.exception().referenceType();
+    String d = t.name() + " at " + describe(loc);
+    if (inCall >= 0 && typeMatches(t)) {
+      Location c = e.catchLocation();
+      confirmedBy = d + ", inside the call at " + describe(frames.get(inCall).location())
+          + " (" + inCall + (inCall == 1 ? " frame" : " frames") + " below the throw)"
+          + (c != null && !c.declaringType().name().startsWith("jwp.runner.") ? ", caught at " + describe(c) : ", not caught by the entry");
+      return;
+    }
+    // No commas here: the REFUTED line reads "<what happened>, expected ...".
+    if (inCall >= 0) d += " inside the call at " + describe(frames.get(inCall).location());
+    else if (inMethod == 0 && callSites.contains((int) loc.codeIndex())) d += " (thrown by the call instruction itself)";
+    else if (inMethod > 0) d += " inside the call at " + describe(frames.get(inMethod).location());
     if (observed.size() < 20) observed.add(d);
     if (mismatch == null) mismatch = "threw " + d;
   }

@@ -29,6 +29,7 @@ final class Witness {
     String kind; // exception, exit, reach, throw
     String type; // exception and exit
     boolean subtypes;
+    boolean viaCall; // exception: raised inside a callee of the invoke at bci (or line), not by it
     String cls, method, descriptor; // exception, reach, throw
     Integer bci, line;
 
@@ -146,7 +147,8 @@ final class Witness {
     x.kind = w.string(w.required(ex, "kind", "expect"), "expect.kind");
     switch (x.kind) {
       case "exception":
-        w.onlyKeys(ex, "expect", Set.of("kind", "type", "subtypes", "class", "method", "descriptor", "bci", "line"));
+        w.onlyKeys(ex, "expect", Set.of("kind", "type", "subtypes", "class", "method", "descriptor", "bci", "line", "via_call"));
+        if (ex.containsKey("via_call")) x.viaCall = w.bool(ex.get("via_call"), "expect.via_call");
         break;
       case "exit":
         w.onlyKeys(ex, "expect", Set.of("kind", "type", "subtypes"));
