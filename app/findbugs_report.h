@@ -122,8 +122,14 @@ bool IsDereferenceReport(std::string_view type);
 // The goal a dereference report makes, located in the bytecode of `h`.
 struct ReportGoal {
   wp::GoalSpec spec;           // kind kNpe at @bci:N (or kNpeArg at the call), descriptor filled in
-  std::string how;             // how it was located, for the user: "the dereference at bci 12 (line 40)",
-                               // "the first dereference (bci 17, line 41) of the value returned at bci 12"
+  // How it was located, for the user. At the instruction the report names it
+  // ends with that SourceLine's role:
+  //   "the dereference at bci 59 (line 155), a getfield pkg.C.next, of next; FindBugs' SOURCE_LINE_DEREF",
+  //   "the call of pkg.Optional.of at bci 35 (line 51), which passes the value returned by the call of
+  //    pkg.Ref.get at bci 26 (line 51) as argument 1; FindBugs' SOURCE_LINE_INVOKED";
+  // elsewhere it says why: "...; the next on line 155 after FindBugs' SOURCE_LINE_DEREF at bci 57, which
+  // the IR folds away (a load or stack operation)", "the first dereference after the call, at ...".
+  std::string how;
   int32_t line = -1;           // the source line of the goal's instruction (-1 when unknown)
 };
 
