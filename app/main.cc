@@ -7,6 +7,7 @@
 #include "app/dump_command.h"
 #include "app/ir_command.h"
 #include "app/stats_command.h"
+#include "app/validate_command.h"
 #include "app/wp_command.h"
 
 int main(int argc, char** argv) {
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
   wp_cmd->add_flag("!--no-summaries", wp.engine.summaries, "Re-analyse callees for every path instead of sharing summaries");
   wp_cmd->add_flag("!--no-models", wp.models, "Analyse the JDK's own classes where jwp has models (models/: String)");
   wp_cmd->add_flag("!--no-generalization", wp.engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
+  wp_cmd->add_flag("!--no-simplification", wp.engine.simplify, "Check new minterms with Z3 alone, without the rewrite simplifier (paper Table 4)");
   wp_cmd->add_option("--max-call-depth", wp.engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();
   wp_cmd->add_option("--callgraph", wp.engine.callgraph,
                      "directed: expand calls with several targets as the constraints choose them (paper Section 4); "
@@ -65,6 +67,31 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
   wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
+
+  jwp::app::ValidateOptions validate;
+  auto* validate_cmd = app.add_subcommand(
+      "validate", "Validate the null-dereference reports of a FindBugs/SpotBugs XML report (exit 0 done, 1 some "
+                  "reports make no goal, 5 a witness refuted, 2 usage or set-up error)");
+  validate_cmd->add_option("-c,--cp,--class-path", validate.class_path, "Class path of the analysed jar (a.jar:dir:b.jar)")
+      ->required();
+  validate_cmd->add_option("--jdk", validate.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
+  validate_cmd->add_option("--findbugs", validate.findbugs, "BugCollection XML (FindBugs 3.x, SpotBugs 4.x)")->required();
+  validate_cmd->add_option("--json", validate.json_out, "Write every result as JSON to this file");
+  validate_cmd->add_option("--sarif", validate.sarif_out, "Write SARIF 2.1.0 to this file");
+  validate_cmd->add_flag("--confirm", validate.confirm, "Replay every witness on the JVM with the witness runner");
+  validate_cmd->add_option("--jobs", validate.jobs, "Goals run in parallel (default: the number of cores)");
+  validate_cmd->add_option("--timeout", validate.timeout_s, "Seconds per goal")->capture_default_str();
+  validate_cmd->add_option("--memory-mb", validate.memory_mb, "Address-space cap per goal in MB (0: none)")
+      ->capture_default_str();
+  validate_cmd->add_option("--config", validate.config, "production, no-generalization, no-simplification or cha (paper Table 4)")
+      ->check(CLI::IsMember({"production", "no-generalization", "no-simplification", "cha"}))
+      ->capture_default_str();
+  validate_cmd->add_option("--select", validate.select, "Only these dereference reports, numbered from 1 as in the table: 1,4-7");
+  validate_cmd->add_option("--max-steps", validate.engine.max_steps, "Step budget per goal")->capture_default_str();
+  validate_cmd->add_flag("!--no-models", validate.models, "Analyse the JDK's own classes where jwp has models");
+  validate_cmd->add_flag_callback("--progress", [&validate] { validate.progress = 1; },
+                                  "Progress line on stderr (default: when stderr is a terminal)");
+  validate_cmd->add_flag_callback("--no-progress", [&validate] { validate.progress = 0; }, "No progress line");
 
   // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
   std::vector<std::string> args(argv, argv + argc);
@@ -83,5 +110,6 @@ int main(int argc, char** argv) {
   if (dump_cmd->parsed()) return jwp::app::RunDump(dump, std::cout, std::cerr);
   if (ir_cmd->parsed()) return jwp::app::RunIr(ir, std::cout, std::cerr);
   if (wp_cmd->parsed()) return jwp::app::RunWp(wp, std::cout, std::cerr);
+  if (validate_cmd->parsed()) return jwp::app::RunValidate(validate, std::cout, std::cerr);
   return 2;
 }

@@ -17,6 +17,7 @@
 #include "app/class_path_setup.h"
 #include "classfile/class_path.h"
 #include "classfile/jdk.h"
+#include "classfile/strings.h"
 #include "nlohmann/json.hpp"
 #include "wp/goal.h"
 
@@ -63,8 +64,9 @@ ordered_json value_json(const WitnessValue& v) {
   return nullptr;
 }
 
-ordered_json result_json(const wp::Result& r, const wp::GoalSpec& spec,
-                         const std::optional<bool>& confirmed) {
+}  // namespace
+
+ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const std::optional<bool>& confirmed) {
   ordered_json j;
   j["verdict"] = wp::VerdictName(r.verdict);
   j["reason"] = r.reason;
@@ -107,6 +109,8 @@ ordered_json result_json(const wp::Result& r, const wp::GoalSpec& spec,
   j["callgraph"] = enabled;
   return j;
 }
+
+namespace {
 
 // <dir of the jwp binary>/../lib/<name>
 std::string lib_jar(const char* name) {
@@ -221,33 +225,71 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   return j.dump(2);
 }
 
+bool OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk, bool models,
+                           std::ostream& err, AnalysedClassPath* out) {
+  // The JDK models (models/) shadow the JDK's classes in the analysed class
+  // path only; the witness runner runs the user's class path.
+  std::string analysed = class_path;
+  if (models) {
+    std::string jar = lib_jar("jwp-models.jar");
+    if (jar.empty() || !std::filesystem::exists(jar)) {
+      err << "error: the JDK models are missing (" << (jar.empty() ? "lib/jwp-models.jar" : jar)
+          << "); --no-models analyses the JDK's own String\n";
+      return false;
+    }
+    analysed = jar + (analysed.empty() ? "" : ":" + analysed);
+  }
+  if (!OpenClassPath(analysed, jdk, err, &out->opened)) return false;
+  auto hierarchy = classfile::ClassHierarchy::Build(*out->opened.class_path);
+  if (!hierarchy.ok()) {
+    err << "error: " << hierarchy.status().message() << "\n";
+    return false;
+  }
+  out->hierarchy = *std::move(hierarchy);
+  return true;
+}
+
+RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
+                             const std::string& jdk_home) {
+  RunnerOutcome run;
+  auto jdk = classfile::FindJdk(jdk_home);
+  std::string jar = lib_jar("jwp-witness-runner.jar");
+  if (!jdk.ok() || jar.empty() || !std::filesystem::exists(jar)) {
+    run.error = Cat("cannot run the witness runner: ",
+                    !jdk.ok() ? std::string(jdk.status().message()) : jar + " is missing", "\n");
+    return run;
+  }
+  // The verdict is on stdout; stderr (the entry's own output, or the
+  // runner's error message) goes to a file shown only on errors.
+  std::string err_path = witness_path + ".stderr";
+  std::string command = shell_quote(jdk->home + "/bin/java") + " -cp " + shell_quote(jar + ":" + class_path) +
+                        " jwp.runner.WitnessRunner " + shell_quote(witness_path) + " 2>" + shell_quote(err_path);
+  int status = run_capture(command, &run.output);
+  std::string runner_err;
+  {
+    std::ifstream in(err_path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    runner_err = ss.str();
+  }
+  std::filesystem::remove(err_path);
+  if (status == 0) run.confirmed = true;
+  else if (status == 1) run.confirmed = false;
+  else run.error = Cat("the witness runner failed (exit ", status, "):\n", runner_err);
+  return run;
+}
+
 int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
   auto spec = wp::ParseGoal(options.goal, options.kind);
   if (!spec.ok()) {
     err << "error: " << spec.status().message() << "\n";
     return 2;
   }
-  // The JDK models (models/) shadow the JDK's classes in the analysed class
-  // path only; the witness runner runs the user's class path.
-  std::string analysed = options.class_path;
-  if (options.models) {
-    std::string jar = lib_jar("jwp-models.jar");
-    if (jar.empty() || !std::filesystem::exists(jar)) {
-      err << "error: the JDK models are missing (" << (jar.empty() ? "lib/jwp-models.jar" : jar)
-          << "); --no-models analyses the JDK's own String\n";
-      return 2;
-    }
-    analysed = jar + (analysed.empty() ? "" : ":" + analysed);
-  }
-  OpenedClassPath opened;
-  if (!OpenClassPath(analysed, options.jdk, err, &opened)) return 2;
-  const classfile::ClassPath* cp = opened.class_path.get();
-  auto hierarchy = classfile::ClassHierarchy::Build(*cp);
-  if (!hierarchy.ok()) {
-    err << "error: " << hierarchy.status().message() << "\n";
-    return 2;
-  }
-  auto goal = wp::ResolveGoal(**hierarchy, *spec);
+  AnalysedClassPath analysed;
+  if (!OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed)) return 2;
+  const classfile::ClassPath* cp = analysed.opened.class_path.get();
+  const auto& hierarchy = analysed.hierarchy;
+  auto goal = wp::ResolveGoal(*hierarchy, *spec);
   if (!goal.ok()) {
     err << "error: " << goal.status().message() << "\n";
     return 1;
@@ -282,7 +324,7 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
       return 1;
     }
   }
-  wp::Result r = wp::RunGoal(**hierarchy, *goal, engine);
+  wp::Result r = wp::RunGoal(*hierarchy, *goal, engine);
 
   std::optional<bool> confirmed;
   std::string runner_output;
@@ -300,43 +342,20 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
       std::ofstream(path) << witness << "\n";
     }
     if (options.confirm) {
-      auto jdk = classfile::FindJdk(options.jdk);
-      std::string jar = lib_jar("jwp-witness-runner.jar");
-      if (!jdk.ok() || jar.empty() || !std::filesystem::exists(jar)) {
-        err << "error: cannot run the witness runner: "
-            << (!jdk.ok() ? std::string(jdk.status().message()) : jar + " is missing") << "\n";
+      RunnerOutcome run = ConfirmWitness(path, options.class_path, options.jdk);
+      if (!run.error.empty()) {
+        err << "error: " << run.error;
         if (!tmp.empty()) std::filesystem::remove(tmp);
         return 2;
       }
-      // The verdict is on stdout; stderr (the entry's own output, or the
-      // runner's error message) goes to a file shown only on errors.
-      std::string err_path = path + ".stderr";
-      std::string command = shell_quote(jdk->home + "/bin/java") + " -cp " +
-                            shell_quote(jar + ":" + options.class_path) +
-                            " jwp.runner.WitnessRunner " + shell_quote(path) + " 2>" +
-                            shell_quote(err_path);
-      int status = run_capture(command, &runner_output);
-      std::string runner_err;
-      {
-        std::ifstream in(err_path);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        runner_err = ss.str();
-      }
-      std::filesystem::remove(err_path);
-      if (status == 0) confirmed = true;
-      else if (status == 1) confirmed = false;
-      else {
-        err << "error: the witness runner failed (exit " << status << "):\n" << runner_err;
-        if (!tmp.empty()) std::filesystem::remove(tmp);
-        return 2;
-      }
+      confirmed = run.confirmed;
+      runner_output = run.output;
     }
     if (!tmp.empty()) std::filesystem::remove(tmp);
   }
 
   if (options.json) {
-    out << result_json(r, goal->spec, confirmed).dump(2) << "\n";
+    out << WpResultJson(r, goal->spec, confirmed).dump(2) << "\n";
   } else {
     out << "goal: " << goal->spec.ToString() << "\n";
     out << "entry: " << r.entry << "\n";

@@ -12,8 +12,13 @@
 #define JWP_APP_WP_COMMAND_H_
 
 #include <iosfwd>
+#include <memory>
+#include <optional>
 #include <string>
 
+#include "app/class_path_setup.h"
+#include "classfile/class_hierarchy.h"
+#include "nlohmann/json.hpp"
 #include "wp/engine.h"
 
 namespace jwp::app {
@@ -35,6 +40,32 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err);
 
 // The witness runner's input (app/witness_runner/README.md) for a FOUND result.
 std::string WitnessJson(const wp::Result& result, const wp::GoalSpec& goal);
+
+// The JSON object `jwp wp --json` prints for a result.
+nlohmann::ordered_json WpResultJson(const wp::Result& result, const wp::GoalSpec& goal,
+                                    const std::optional<bool>& confirmed);
+
+// The class path as the engine sees it: lib/jwp-models.jar first when
+// `models`, then `class_path`, then the JDK; and its class hierarchy.
+struct AnalysedClassPath {
+  OpenedClassPath opened;
+  std::unique_ptr<classfile::ClassHierarchy> hierarchy;
+};
+// False after printing `error: ...` on `err`.
+bool OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk, bool models,
+                           std::ostream& err, AnalysedClassPath* out);
+
+// Replays the witness in `witness_path` with lib/jwp-witness-runner.jar on
+// the user's `class_path` (never the models). `confirmed` is the runner's
+// verdict; `output` its stdout (CONFIRMED/REFUTED lines); `error` is set
+// (ending in a newline) when the runner could not run or failed.
+struct RunnerOutcome {
+  bool confirmed = false;
+  std::string output;
+  std::string error;
+};
+RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
+                             const std::string& jdk_home);
 
 }  // namespace jwp::app
 

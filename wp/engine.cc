@@ -372,11 +372,26 @@ void IntraSearch::note(std::string reason) {
   if (reason_set_.insert(reason).second) reasons_.push_back(std::move(reason));
 }
 
+// Range facts for the sub-int values of phi (defined below, with the entry checks).
+void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::vector<Term>* out);
+
 void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
                        int32_t line, int32_t assume) {
-  const auto t0 = Clock::now();
-  Minterm phi = simplifier_.simplify(raw);
-  result_.stats.simplifier_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  Minterm phi = raw;
+  if (opt_.simplify) {
+    const auto t0 = Clock::now();
+    phi = simplifier_.simplify(raw);
+    result_.stats.simplifier_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  } else if (!raw.is_true() && !raw.is_false()) {
+    // NoSimplification: Z3 decides, unsimplified; an unsat within a cut
+    // type domain or an unknown keeps the minterm.
+    std::vector<Term> query(raw.begin(), raw.end());
+    add_ranges(tm_, vocab_, raw.term(), &query);
+    solver::CheckResult r = check(query, /*want_witness=*/false);
+    bool domain_cut = false;
+    for (const std::string& a : r.assumptions) domain_cut |= a.starts_with("finite type domain");
+    if (r.answer == solver::SatAnswer::kUnsat && !domain_cut) phi = Minterm::from_term(tm_.mk_false());
+  }
   if (phi.is_false()) {
     ++result_.stats.proved_false;
     return;

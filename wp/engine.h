@@ -90,6 +90,10 @@ struct EngineOptions {
   // extracted into generic variables, so that summaries are keyed on the
   // method-dependent part only and reused across call sites.
   bool generalize = true;
+  // The rewrite simplifier (simplifier/) on every new minterm. Off (the
+  // paper's NoSimplification configuration, Table 4): each new minterm goes
+  // to Z3 as it is, dropped only when Z3 proves it unsatisfiable.
+  bool simplify = true;
 };
 
 enum class Verdict { kFound, kNotFound, kUnknown };

@@ -1,0 +1,593 @@
+#include "app/validate_command.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <new>
+#include <optional>
+#include <ostream>
+#include <thread>
+#include <vector>
+
+#include "app/findbugs_report.h"
+#include "app/wp_command.h"
+#include "classfile/strings.h"
+#include "nlohmann/json.hpp"
+
+namespace jwp::app {
+
+namespace {
+
+using nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+std::string Dotted(std::string s) {
+  std::replace(s.begin(), s.end(), '/', '.');
+  return s;
+}
+
+// "1,4-7" over reports numbered 1..n: which to run. Error text on bad input.
+std::optional<std::vector<bool>> ParseSelection(const std::string& text, size_t n, std::string* error) {
+  std::vector<bool> chosen(n, text.empty());
+  if (text.empty()) return chosen;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    std::string part = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    size_t dash = part.find('-');
+    auto number = [&](const std::string& s, size_t* out) {
+      if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), ::isdigit)) return false;
+      *out = std::stoul(s);
+      return *out >= 1;
+    };
+    size_t lo = 0, hi = 0;
+    bool ok = dash == std::string::npos ? number(part, &lo) && (hi = lo, true)
+                                        : number(part.substr(0, dash), &lo) && number(part.substr(dash + 1), &hi);
+    if (!ok || hi < lo) {
+      *error = Cat("--select ", text, ": '", part, "' is not a report number or range such as 4-7");
+      return std::nullopt;
+    }
+    if (hi > n) {
+      *error = Cat("--select ", text, ": there are ", n, " dereference reports");
+      return std::nullopt;
+    }
+    for (size_t i = lo; i <= hi; ++i) chosen[i - 1] = true;
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return chosen;
+}
+
+// The paper's configurations (Table 4) on top of the base options.
+bool ApplyConfig(const std::string& config, wp::EngineOptions* e) {
+  if (config == "production") return true;
+  if (config == "no-generalization") e->generalize = false;
+  else if (config == "no-simplification") e->simplify = false;
+  else if (config == "cha") e->callgraph = wp::CallGraph::kCha;
+  else return false;
+  return true;
+}
+
+// The source file of a class, as a path relative to a source root
+// ("org/apache/commons/io/FileUtils.java"): its SourceFile attribute in its
+// package's directory, else the outermost class's name.
+std::string SourcePath(const classfile::ClassHierarchy& h, const std::string& internal_name) {
+  const size_t slash = internal_name.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : internal_name.substr(0, slash + 1);
+  auto cf = h.class_path().Load(internal_name);
+  if (cf.ok() && !(*cf)->source_file.empty()) return dir + std::string((*cf)->source_file);
+  std::string simple = internal_name.substr(dir.size());
+  return dir + simple.substr(0, simple.find('$')) + ".java";
+}
+
+// The line and bytecode offset FindBugs shows for a report: its primary
+// SourceLine's.
+const FindBugsSourceLine* PrimaryLine(const FindBugsReport& r) {
+  for (const FindBugsSourceLine& l : r.source_lines) {
+    if (l.primary && l.start > 0) return &l;
+  }
+  return nullptr;
+}
+
+ordered_json ReportFields(const FindBugsReport& r, int number) {
+  ordered_json j;
+  j["report"] = number;
+  j["type"] = r.type;
+  j["class"] = Dotted(r.class_name);
+  j["method"] = r.method_name;
+  j["descriptor"] = r.descriptor;
+  const FindBugsSourceLine* primary = PrimaryLine(r);
+  j["line"] = primary ? primary->start : r.line;
+  j["bci"] = primary ? primary->start_bci : r.bci;
+  j["instance_hash"] = r.instance_hash;
+  j["message"] = r.message;
+  return j;
+}
+
+// j[key] when it is a boolean, else false (absent, or null: not run).
+bool Flag(const ordered_json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+ordered_json Unknown(ordered_json j, const std::string& reason) {
+  j["verdict"] = "UNKNOWN";
+  j["reason"] = reason;
+  return j;
+}
+
+// The whole work on one report, in the child process.
+ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsReport& report, int number,
+                         const ValidateOptions& o, const wp::EngineOptions& engine) {
+  ordered_json j = ReportFields(report, number);
+  j["source_file"] = SourcePath(h, report.class_name);
+  auto located = GoalForReport(h, report);
+  if (!located.ok()) {
+    j["no_goal"] = true;
+    return Unknown(std::move(j), Cat("no goal: ", located.status().message()));
+  }
+  j["goal_location"] = located->how;
+  auto goal = wp::ResolveGoal(h, located->spec);
+  if (!goal.ok()) {
+    j["no_goal"] = true;
+    return Unknown(std::move(j), Cat("no goal: ", goal.status().message()));
+  }
+  wp::Result r = wp::RunGoal(h, *goal, engine);
+  std::optional<bool> confirmed;
+  std::string runner_output, runner_error;
+  if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
+    // The runner's JVM needs its own address space: lift the cap (the soft
+    // limit only was set, so this is allowed).
+    rlimit unlimited{RLIM_INFINITY, RLIM_INFINITY};
+    rlimit current;
+    if (getrlimit(RLIMIT_AS, &current) == 0) {
+      unlimited.rlim_max = current.rlim_max;
+      unlimited.rlim_cur = current.rlim_max;
+      setrlimit(RLIMIT_AS, &unlimited);
+    }
+    char name[] = "/tmp/jwp-validate-witness-XXXXXX";
+    int fd = mkstemp(name);
+    if (fd < 0) {
+      runner_error = Cat("cannot write the witness: ", std::strerror(errno), "\n");
+    } else {
+      close(fd);
+      std::ofstream(name) << WitnessJson(r, goal->spec) << "\n";
+      RunnerOutcome run = ConfirmWitness(name, o.class_path, o.jdk);
+      std::filesystem::remove(name);
+      if (run.error.empty()) confirmed = run.confirmed;
+      runner_output = run.output;
+      runner_error = run.error;
+    }
+  }
+  const ordered_json result = WpResultJson(r, goal->spec, confirmed);
+  for (const auto& [key, value] : result.items()) j[key] = value;
+  j["goal_location"] = located->how;
+  if (r.verdict == wp::Verdict::kFound) j["verdict"] = "VALIDATED";
+  if (!runner_output.empty()) j["runner"] = runner_output;
+  if (!runner_error.empty()) {
+    j["runner_error"] = runner_error;
+    return Unknown(std::move(j), Cat("a precondition was found but the witness runner failed: ", runner_error));
+  }
+  if (confirmed && !*confirmed) {
+    j["refuted"] = true;
+    return Unknown(std::move(j), Cat("jwp found a precondition but the witness runner REFUTED it (a bug in jwp, "
+                                     "please report it): ",
+                                     runner_output));
+  }
+  return j;
+}
+
+bool WriteAll(int fd, const std::string& s) {
+  size_t done = 0;
+  while (done < s.size()) {
+    ssize_t n = write(fd, s.data() + done, s.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// One running goal.
+struct Child {
+  pid_t pid = -1;
+  int fd = -1;
+  size_t task = 0;
+  Clock::time_point start;
+  std::string data;
+  bool eof = false;
+  bool killed = false;
+};
+
+// Writes `text` to `path` through a temporary file, so a reader never sees
+// half a file.
+bool WriteFileAtomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out << text;
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  return !ec;
+}
+
+ordered_json SarifLog(const std::vector<std::optional<ordered_json>>& results, const ValidateOptions& o) {
+  ordered_json rules = ordered_json::array();
+  std::map<std::string, size_t> rule_index;
+  ordered_json out = ordered_json::array();
+  for (const auto& r : results) {
+    if (!r) continue;
+    const ordered_json& j = *r;
+    const std::string type = j.value("type", "");
+    auto [it, fresh] = rule_index.emplace(type, rules.size());
+    if (fresh) {
+      rules.push_back({{"id", type},
+                       {"shortDescription", {{"text", Cat("FindBugs ", type, ", validated by jwp")}}},
+                       {"properties", {{"tags", {"null-dereference"}}}}});
+    }
+    const std::string verdict = j.value("verdict", "UNKNOWN");
+    const std::string where = Cat(j.value("class", ""), ".", j.value("method", ""), " line ", j.value("line", -1));
+    ordered_json res;
+    res["ruleId"] = type;
+    res["ruleIndex"] = it->second;
+    std::string text;
+    if (verdict == "VALIDATED") {
+      res["kind"] = "fail";
+      res["level"] = "error";
+      text = Cat("NullPointerException at ", where, " when ", j.value("entry", ""),
+                 " is called with: ", j.value("precondition", ""));
+    } else if (verdict == "NOT_FOUND") {
+      res["kind"] = "pass";
+      res["level"] = "none";
+      text = Cat("No input reaches this null dereference (", where, "): ", j.value("reason", ""));
+    } else {
+      res["kind"] = "review";
+      res["level"] = "none";
+      text = Cat("Not validated (", where, "): ", j.value("reason", ""));
+    }
+    res["message"] = {{"text", text}};
+    ordered_json physical;
+    physical["artifactLocation"] = {{"uri", j.value("source_file", "")}};
+    if (j.value("line", -1) > 0) physical["region"] = {{"startLine", j.value("line", -1)}};
+    res["locations"] = ordered_json::array(
+        {{{"physicalLocation", physical},
+          {"logicalLocations",
+           ordered_json::array({{{"fullyQualifiedName", Cat(j.value("class", ""), ".", j.value("method", ""))},
+                                 {"kind", "function"}}})}}});
+    if (!j.value("instance_hash", "").empty()) {
+      res["partialFingerprints"] = {{"findbugsInstanceHash/v1", j.value("instance_hash", "")}};
+    }
+    ordered_json props;
+    props["verdict"] = verdict;
+    for (const char* key : {"confirmed", "entry", "precondition", "reason", "assumptions", "goal", "kind"}) {
+      if (j.contains(key)) props[key] = j[key];
+    }
+    props["report"] = j.value("report", 0);
+    res["properties"] = props;
+    out.push_back(res);
+  }
+  ordered_json run;
+  run["tool"] = {{"driver", {{"name", "jwp"}, {"version", "0.1"}, {"rules", rules}}}};
+  run["results"] = out;
+  run["properties"] = {{"findbugs", o.findbugs}, {"config", o.config}, {"confirm", o.confirm}};
+  ordered_json log;
+  log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  log["version"] = "2.1.0";
+  log["runs"] = ordered_json::array({run});
+  return log;
+}
+
+std::string Pad(std::string s, size_t width) {
+  if (s.size() < width) s.append(width - s.size(), ' ');
+  return s;
+}
+
+struct Widths {
+  size_t type = 4, location = 8;
+};
+
+std::string Location(const ordered_json& j) {
+  return Cat(j.value("class", ""), ".", j.value("method", ""), ":", j.value("line", -1));
+}
+
+std::string Row(const ordered_json& j, const Widths& w) {
+  std::string verdict = j.value("verdict", "UNKNOWN");
+  if (verdict == "VALIDATED" && Flag(j, "confirmed")) verdict += " (confirmed)";
+  std::string entry = verdict.starts_with("VALIDATED") ? j.value("entry", "") : "";
+  char time[32];
+  std::snprintf(time, sizeof time, "%.1fs", j.value("time_s", 0.0));
+  return Cat(Pad(std::to_string(j.value("report", 0)), 5), Pad(j.value("type", ""), w.type + 2),
+             Pad(Location(j), w.location + 2), Pad(verdict, 23), Pad(time, 8), entry);
+}
+
+}  // namespace
+
+int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream& err) {
+  wp::EngineOptions engine = options.engine;
+  if (!ApplyConfig(options.config, &engine)) {
+    err << "error: --config " << options.config
+        << ": expected production, no-generalization, no-simplification or cha\n";
+    return 2;
+  }
+  if (!(options.timeout_s > 0)) {
+    err << "error: --timeout must be positive\n";
+    return 2;
+  }
+  engine.timeout_ms = options.timeout_s * 1000;
+  auto file = ReadFindBugsFile(options.findbugs);
+  if (!file.ok()) {
+    err << "error: " << file.status().message() << "\n";
+    return 2;
+  }
+  AnalysedClassPath analysed;
+  if (!OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed)) return 2;
+  const classfile::ClassHierarchy& h = *analysed.hierarchy;
+
+  // The dereference reports, numbered from 1; the rest counted by type.
+  std::vector<const FindBugsReport*> goals;
+  std::map<std::string, int> skipped;
+  for (const FindBugsReport& r : file->reports) {
+    if (IsDereferenceReport(r.type)) goals.push_back(&r);
+    else ++skipped[r.type];
+  }
+  std::string error;
+  auto chosen = ParseSelection(options.select, goals.size(), &error);
+  if (!chosen) {
+    err << "error: " << error << "\n";
+    return 2;
+  }
+  std::vector<size_t> tasks;
+  for (size_t i = 0; i < goals.size(); ++i) {
+    if ((*chosen)[i]) tasks.push_back(i);
+  }
+
+  const int jobs = options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const bool progress = options.progress == 1 || (options.progress == -1 && isatty(STDERR_FILENO));
+  // The engine stops itself at the timeout; the child is killed only when
+  // it overruns that by far (witness replay included).
+  const double hard_limit_s = options.timeout_s * 1.5 + 30 + (options.confirm ? 120 : 0);
+
+  std::vector<std::optional<ordered_json>> results(goals.size());
+  size_t printed = 0, next = 0, finished = 0;
+  std::vector<Child> running;
+  std::map<std::string, int> counts;
+  int confirmed = 0, no_goal = 0, refuted = 0;
+  const auto run_start = Clock::now();
+
+  Widths widths;
+  for (size_t t : tasks) {
+    const ordered_json f = ReportFields(*goals[t], 0);
+    widths.type = std::max(widths.type, f.value("type", "").size());
+    widths.location = std::max(widths.location, Location(f).size());
+  }
+  out << Cat(Pad("#", 5), Pad("type", widths.type + 2), Pad("location", widths.location + 2), Pad("verdict", 23),
+             Pad("time", 8), "entry")
+      << "\n";
+  out.flush();
+  auto clear_progress = [&] {
+    if (progress) err << "\r\033[K" << std::flush;
+  };
+  auto show_progress = [&] {
+    if (!progress) return;
+    err << "\r\033[K" << finished << "/" << tasks.size() << " done: VALIDATED " << counts["VALIDATED"]
+        << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"] << "; " << running.size()
+        << " running" << std::flush;
+  };
+  auto write_files = [&] {
+    if (!options.json_out.empty()) {
+      ordered_json list = ordered_json::array();
+      for (const auto& r : results) {
+        if (r) list.push_back(*r);
+      }
+      if (!WriteFileAtomically(options.json_out, list.dump(2) + "\n")) {
+        err << "error: cannot write " << options.json_out << "\n";
+      }
+    }
+    if (!options.sarif_out.empty()) {
+      if (!WriteFileAtomically(options.sarif_out, SarifLog(results, options).dump(2) + "\n")) {
+        err << "error: cannot write " << options.sarif_out << "\n";
+      }
+    }
+  };
+  auto finish = [&](size_t task, ordered_json j) {
+    const std::string verdict = j.value("verdict", "UNKNOWN");
+    ++counts[verdict];
+    if (verdict == "VALIDATED" && Flag(j, "confirmed")) ++confirmed;
+    if (Flag(j, "no_goal")) {
+      ++no_goal;
+      clear_progress();
+      err << "error: report " << (task + 1) << " (" << j.value("type", "") << " in " << j.value("class", "")
+          << "." << j.value("method", "") << "): " << j.value("reason", "") << "\n";
+    }
+    if (Flag(j, "refuted")) {
+      ++refuted;
+      clear_progress();
+      err << "error: report " << (task + 1) << ": " << j.value("reason", "") << "\n";
+    }
+    results[task] = std::move(j);
+    ++finished;
+    // Rows in report order, as soon as every earlier one is known.
+    bool any = false;
+    while (printed < tasks.size() && results[tasks[printed]]) {
+      if (!any) clear_progress();
+      any = true;
+      out << Row(*results[tasks[printed]], widths) << "\n";
+      ++printed;
+    }
+    if (any) out.flush();
+    write_files();
+  };
+
+  while (next < tasks.size() || !running.empty()) {
+    while (next < tasks.size() && static_cast<int>(running.size()) < jobs) {
+      const size_t task = tasks[next++];
+      int fds[2];
+      if (pipe(fds) != 0) {
+        err << "error: pipe: " << std::strerror(errno) << "\n";
+        return 2;
+      }
+      out.flush();
+      err.flush();
+      pid_t pid = fork();
+      if (pid < 0) {
+        err << "error: fork: " << std::strerror(errno) << "\n";
+        return 2;
+      }
+      if (pid == 0) {
+        close(fds[0]);
+        if (options.memory_mb > 0 && !kSanitized) {
+          rlimit cap;
+          getrlimit(RLIMIT_AS, &cap);
+          cap.rlim_cur = static_cast<rlim_t>(options.memory_mb) << 20;
+          if (cap.rlim_max != RLIM_INFINITY && cap.rlim_cur > cap.rlim_max) cap.rlim_cur = cap.rlim_max;
+          setrlimit(RLIMIT_AS, &cap);
+        }
+        ordered_json j;
+        try {
+          j = ValidateOne(h, *goals[task], static_cast<int>(task + 1), options, engine);
+        } catch (const std::bad_alloc&) {
+          j = Unknown(ReportFields(*goals[task], static_cast<int>(task + 1)),
+                      Cat("out of memory: the goal exceeded the address-space cap of ", options.memory_mb,
+                          " MB (--memory-mb)"));
+        } catch (const std::exception& e) {
+          j = Unknown(ReportFields(*goals[task], static_cast<int>(task + 1)), Cat("internal error: ", e.what()));
+        }
+        WriteAll(fds[1], j.dump());
+        close(fds[1]);
+        _exit(0);
+      }
+      close(fds[1]);
+      fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+      Child c;
+      c.pid = pid;
+      c.fd = fds[0];
+      c.task = task;
+      c.start = Clock::now();
+      running.push_back(std::move(c));
+      show_progress();
+    }
+    std::vector<pollfd> polls;
+    for (const Child& c : running) polls.push_back({c.eof ? -1 : c.fd, POLLIN, 0});
+    poll(polls.data(), polls.size(), 200);
+    for (size_t i = 0; i < running.size(); ++i) {
+      Child& c = running[i];
+      if (!c.eof && (polls[i].revents & (POLLIN | POLLHUP | POLLERR))) {
+        char buf[65536];
+        for (;;) {
+          ssize_t n = read(c.fd, buf, sizeof buf);
+          if (n > 0) {
+            c.data.append(buf, static_cast<size_t>(n));
+            continue;
+          }
+          if (n == 0) c.eof = true;
+          if (n < 0 && errno == EINTR) continue;
+          break;
+        }
+      }
+      const double elapsed = std::chrono::duration<double>(Clock::now() - c.start).count();
+      if (!c.killed && elapsed > hard_limit_s) {
+        kill(c.pid, SIGKILL);
+        c.killed = true;
+      }
+    }
+    // Reap the children that are done.
+    for (size_t i = 0; i < running.size();) {
+      Child& c = running[i];
+      int status = 0;
+      pid_t w = c.eof || c.killed ? waitpid(c.pid, &status, c.killed ? 0 : WNOHANG) : 0;
+      if (w != c.pid) {
+        ++i;
+        continue;
+      }
+      if (!c.eof) {  // killed: take what remains
+        char buf[65536];
+        ssize_t n;
+        while ((n = read(c.fd, buf, sizeof buf)) > 0) c.data.append(buf, static_cast<size_t>(n));
+      }
+      close(c.fd);
+      const double elapsed = std::chrono::duration<double>(Clock::now() - c.start).count();
+      ordered_json j = ordered_json::parse(c.data, nullptr, /*allow_exceptions=*/false);
+      const ordered_json fields = ReportFields(*goals[c.task], static_cast<int>(c.task + 1));
+      if (j.is_discarded() || !j.is_object()) {
+        std::string why;
+        if (c.killed) {
+          why = Cat("killed after ", static_cast<int>(elapsed), " s: the goal overran its --timeout of ",
+                    options.timeout_s, " s");
+        } else if (WIFSIGNALED(status)) {
+          why = Cat("the analysis process died of signal ", WTERMSIG(status), " (", strsignal(WTERMSIG(status)),
+                    ")", options.memory_mb > 0 ? Cat("; out of memory under --memory-mb ", options.memory_mb, "?")
+                                               : "");
+        } else {
+          why = Cat("the analysis process exited with status ", WEXITSTATUS(status), " without a result");
+        }
+        j = Unknown(fields, why);
+      }
+      j["time_s"] = std::round(elapsed * 100) / 100;
+      const size_t task = c.task;
+      running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+      finish(task, std::move(j));
+      show_progress();
+    }
+  }
+  clear_progress();
+  write_files();
+
+  const double total = std::chrono::duration<double>(Clock::now() - run_start).count();
+  int others = 0;
+  for (const auto& [type, n] : skipped) others += n;
+  out << "\n" << tasks.size() << " dereference reports" << (tasks.size() < goals.size() ? " selected" : "")
+      << ": VALIDATED " << counts["VALIDATED"];
+  if (options.confirm) out << " (" << confirmed << " confirmed on the JVM)";
+  out << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"];
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.1f", total);
+  out << "; " << secs << " s with " << jobs << " job" << (jobs == 1 ? "" : "s") << ", config " << options.config
+      << "\n";
+  if (others > 0) {
+    out << others << " reports of other types skipped (not a dereference goal):";
+    std::vector<std::pair<int, std::string>> by_count;
+    for (const auto& [type, n] : skipped) by_count.push_back({-n, type});
+    std::sort(by_count.begin(), by_count.end());
+    for (size_t i = 0; i < by_count.size(); ++i) {
+      if (i == 8) {
+        out << " ...";
+        break;
+      }
+      out << (i ? ", " : " ") << by_count[i].second << " " << -by_count[i].first;
+    }
+    out << "\n";
+  }
+  if (refuted > 0) return 5;
+  if (no_goal > 0) return 1;
+  return 0;
+}
+
+}  // namespace jwp::app
