@@ -152,6 +152,7 @@ struct Pending {
 bool native_never_throws(const Target& t) {
   static const absl::flat_hash_set<std::string> kNeverThrow = {
       "java/lang/Throwable.fillInStackTrace(I)Ljava/lang/Throwable;",
+      "java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;",  // the helpful message (JEP 358)
       "java/lang/Object.hashCode()I",
       "java/lang/Object.getClass()Ljava/lang/Class;",
       "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
