@@ -138,6 +138,7 @@ bool Flag(const ordered_json& j, const char* key) {
 ordered_json Unknown(ordered_json j, const std::string& reason) {
   j["verdict"] = "UNKNOWN";
   j["reason"] = reason;
+  if (!j.contains("assumptions")) j["assumptions"] = ordered_json::array();
   return j;
 }
 
@@ -191,7 +192,10 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
   if (!runner_output.empty()) j["runner"] = runner_output;
   if (!runner_error.empty()) {
     j["runner_error"] = runner_error;
-    return Unknown(std::move(j), Cat("a precondition was found but the witness runner failed: ", runner_error));
+    // A class missing from -cp shows here first (NoClassDefFoundError).
+    return Unknown(std::move(j), Cat("a precondition was found but its witness could not be replayed (is the class "
+                                     "path complete?): ",
+                                     runner_error));
   }
   if (confirmed && !*confirmed) {
     j["refuted"] = true;

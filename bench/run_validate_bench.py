@@ -12,7 +12,8 @@ For each configuration and report file it runs
 
   jwp validate -cp JAR --findbugs REPORT --json OUT --timeout T --jobs J --no-progress [--confirm]
 
-(the jar from jars.txt next to the reports) and prints markdown: per
+(the jar from jars.txt next to the reports, with the report's AuxClasspathEntry
+jars that exist under /usr/share/java) and prints markdown: per
 configuration the verdict counts, VALIDATED confirmed on the JVM, time per
 goal (`time_s`: the goal's process, from fork to result, witness replay
 included; mean, median, 90th percentile, max), summary reuse (sum of
@@ -58,6 +59,14 @@ def read_jars(reports_dir):
     return jars
 
 
+def class_path(report, jar):
+    """The jar and the report's auxiliary jars that exist under /usr/share/java (FindBugs' JDK stubs,
+    derived/..., left out: jwp reads the JDK itself)."""
+    with open(report, encoding="utf-8") as f:
+        aux = re.findall(r"<AuxClasspathEntry>([^<]+)</AuxClasspathEntry>", f.read())
+    return ":".join([jar] + [a for a in aux if a.startswith("/usr/share/java/") and os.path.exists(a)])
+
+
 def percentile(xs, p):
     xs = sorted(xs)
     if not xs:
@@ -69,7 +78,7 @@ def percentile(xs, p):
 
 def run_one(args, config, report, jar, keep):
     out = os.path.join(keep, f"{config}.{os.path.basename(report)}.json")
-    cmd = [args.jwp, "validate", "-cp", jar, "--findbugs", report, "--json", out,
+    cmd = [args.jwp, "validate", "-cp", class_path(report, jar), "--findbugs", report, "--json", out,
            "--timeout", str(args.timeout), "--jobs", str(args.jobs), "--no-progress", "--config", config]
     if config == "production":
         cmd.append("--confirm")

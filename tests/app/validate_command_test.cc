@@ -99,8 +99,24 @@ const FixtureRun& RunFixtures() {
   return *run;
 }
 
-TEST(Validate, FixtureReportsGetTheirExpectedVerdicts) {
+// One run of the fixture report (22 goals, witnesses replayed) serves both
+// checks: gtest_discover_tests runs every TEST in a process of its own.
+void CheckVerdicts(const FixtureRun& run);
+void CheckSarif(const FixtureRun& run);
+
+TEST(Validate, FixtureReportsGetTheirExpectedVerdictsAndValidSarif) {
   const FixtureRun& run = RunFixtures();
+  {
+    SCOPED_TRACE("verdicts");
+    CheckVerdicts(run);
+  }
+  {
+    SCOPED_TRACE("SARIF");
+    CheckSarif(run);
+  }
+}
+
+void CheckVerdicts(const FixtureRun& run) {
   EXPECT_EQ(run.status, 0) << run.table;
   const std::vector<Expected> expected = ReadExpected();
   ASSERT_EQ(expected.size(), 22u);
@@ -146,8 +162,7 @@ TEST(Validate, FixtureReportsGetTheirExpectedVerdicts) {
   }
 }
 
-TEST(Validate, SarifIsValidSarif210WithTheVerdicts) {
-  const FixtureRun& run = RunFixtures();
+void CheckSarif(const FixtureRun& run) {
   EXPECT_EQ(run.sarif_status, 0) << run.sarif_check;
   nlohmann::json sarif = nlohmann::json::parse(ReadText(run.sarif_path), nullptr, false);
   ASSERT_TRUE(sarif.is_object());
@@ -234,9 +249,10 @@ TEST(Validate, BadInputIsAClearError) {
 }
 
 TEST(Validate, ConfigurationsGiveTheSameVerdictsOnTheFixtures) {
-  // The paper's configurations (Table 4) on the first six reports: same
-  // verdicts as production, never a wrong VALIDATED.
-  const FixtureRun& run = RunFixtures();
+  // The paper's configurations (Table 4) on the first six reports: the
+  // verdicts of expected.tsv (production's), never a wrong VALIDATED.
+  const std::vector<Expected> expected = ReadExpected();
+  ASSERT_GE(expected.size(), 6u);
   for (const char* config : {"no-generalization", "cha", "no-simplification"}) {
     Scratch s;
     int status = -1;
@@ -250,7 +266,8 @@ TEST(Validate, ConfigurationsGiveTheSameVerdictsOnTheFixtures) {
     ASSERT_TRUE(j.is_array() && j.size() == 6u) << out;
     for (size_t i = 0; i < 6; ++i) {
       if (j[i]["verdict"] == "UNKNOWN" && std::string(config) == "no-simplification") continue;  // slower: may time out
-      EXPECT_EQ(j[i]["verdict"], run.results[i]["verdict"]) << config << " report " << (i + 1);
+      EXPECT_EQ(j[i]["verdict"].get<std::string>(), expected[i].expected == "VALIDATED" ? "VALIDATED" : "NOT_FOUND")
+          << config << " report " << (i + 1);
     }
   }
 }
