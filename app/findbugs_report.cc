@@ -639,8 +639,10 @@ absl::StatusOr<Site> LocateReturnValueUse(const ValueFlow& f, const classfile::M
   const ir::Instruction& c = ir.insns[call];
   Target t{f.Carriers(c.result), true, Cat("the value returned by the ", What(c), " at ", Where(c))};
   if (r.use_role == kReturnedRole) {
-    return absl::NotFoundError(Cat(who, ": FindBugs reports ", t.what, " as returned at bci ", r.use_bci, " (",
-                                   kReturnedRole, ") from a method that must not return null, not as dereferenced"));
+    // Not a dereference at all: no goal, but nothing is wrong with the report.
+    return absl::FailedPreconditionError(Cat(who, ": FindBugs reports ", t.what, " as returned at bci ", r.use_bci,
+                                             " (", kReturnedRole,
+                                             ") from a method that must not return null, not as dereferenced"));
   }
   if (r.use_bci >= 0) {
     if (auto s = LocateAt(f, method, r.use_bci, r.use_role, t)) return *s;

@@ -135,9 +135,10 @@ struct ReportGoal {
 
 // Errors: FailedPrecondition for a type that makes no goal; NotFound when
 // the class, the method, the instruction at the report's bci/line, or a
-// dereference of the reported value is not in the bytecode, and for a
-// _FROM_RETURN_VALUE report whose value is only returned (SOURCE_LINE_RETURNED)
-// (the message names the report and what is missing); whatever IR
+// dereference of the reported value is not in the bytecode (the message
+// names the report and what is missing); FailedPrecondition also for a
+// _FROM_RETURN_VALUE report whose value is only returned (SOURCE_LINE_RETURNED):
+// no dereference at all; whatever IR
 // construction reports. The spec returned always resolves (wp::ResolveGoal
 // is run on it before it is returned).
 absl::StatusOr<ReportGoal> GoalForReport(const classfile::ClassHierarchy& h, const FindBugsReport& report);

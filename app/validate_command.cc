@@ -149,6 +149,11 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
   j["source_file"] = SourcePath(h, report.class_name);
   auto located = GoalForReport(h, report);
   if (!located.ok()) {
+    // FailedPrecondition: the report names no dereference (a value only
+    // returned): nothing to validate, and nothing wrong with the input.
+    if (located.status().code() == absl::StatusCode::kFailedPrecondition) {
+      return Unknown(std::move(j), Cat("not a dereference: ", located.status().message()));
+    }
     j["no_goal"] = true;
     return Unknown(std::move(j), Cat("no goal: ", located.status().message()));
   }

@@ -298,6 +298,9 @@ class IntraSearch {
   void add_string_model_invariants(const Minterm& phi, std::vector<Term>* out);
   Minterm without_literal_facts(const Minterm& phi);
   std::vector<Term> entry_typing(const Activation& a);
+  // dispatch(typeOf(this), entry) == entry when a subclass could override
+  // the entry method; null otherwise.
+  Term entry_dispatch(const Activation& a);
   void note(std::string reason);
   // The goal's wall-clock budget is spent (earlier phases included).
   bool out_of_time() const {
@@ -511,6 +514,27 @@ void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::
   }
 }
 
+// A method a subclass may override: virtual (not static, private or a
+// constructor), neither it nor its class final.
+bool overridable(const ir::MethodIR& ir) {
+  if (ir.is_static || ir.method_name == "<init>" || ir.class_file == nullptr) return false;
+  if (ir.class_file->IsFinal()) return false;
+  for (const classfile::MethodInfo& m : ir.class_file->methods) {
+    if (m.name == ir.method_name && m.descriptor == ir.method_descriptor) {
+      return !m.IsPrivate() && !(m.access_flags & classfile::access::kFinal);
+    }
+  }
+  return true;
+}
+
+Term IntraSearch::entry_dispatch(const Activation& a) {
+  const ir::MethodIR& ir = *a.ir;
+  if (!overridable(ir) || ir.params.empty()) return Term();
+  return tm_.mk_eq(tm_.mk_dispatch(tm_.mk_type_of(a.tr->var(ir.params[0])),
+                                   tm_.mk_signature(ir.class_name, ir.method_name, ir.method_descriptor)),
+                   tm_.mk_method(ir.class_name, ir.method_name, ir.method_descriptor));
+}
+
 std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
   const ir::MethodIR& ir_ = *a.ir;
   Transformer& tr0 = *a.tr;
@@ -540,6 +564,10 @@ std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
     if (!ir_.is_static && i == 0) {
       typing.push_back(tm_.mk_ne(p, tm_.mk_null()));
       typing.push_back(tm_.mk_instance_of(p, tm_.mk_type(ir_.class_name)));
+      // The entry is called virtually (the witness runner invokes it as
+      // Java code would): the receiver's class must not override it, or the
+      // call runs another method.
+      if (Term d = entry_dispatch(a); !d.is_null()) typing.push_back(d);
     } else if (!val.type.descriptor.empty()) {
       typing.push_back(tm_.mk_or(tm_.mk_eq(p, tm_.mk_null()), tm_.mk_instance_of(p, type)));
     }
@@ -761,7 +789,11 @@ bool IntraSearch::at_entry(const Item& item) {
     return false;
   }
   result_.verdict = Verdict::kFound;
-  result_.precondition = logic::to_java(tm_, without_literal_facts(phi));
+  // The receiver's class must not override the entry: said in the
+  // precondition too, since a reader could pick such a class otherwise.
+  Minterm shown = without_literal_facts(phi);
+  if (Term d = entry_dispatch(entry_act); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
+  result_.precondition = logic::to_java(tm_, shown);
   result_.smtlib = logic::to_smtlib(tm_, query);
   for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
     if (result_.path.empty() || result_.path.back() != nodes_[n].line) result_.path.push_back(nodes_[n].line);

@@ -45,7 +45,7 @@ TEST(Models, StringLengthIsFoundWithTheStringModelAndConfirmed) {
 TEST(Models, StringBuilderAppendsAndToStringAreModelled) {
   int status = -1;
   nlohmann::json j = RunWpJson(
-      " --goal 'interproc.JdkUse.builderLength(Ljava/lang/String;I)I@line:58'"
+      " --goal 'interproc.JdkUse.builderLength(Ljava/lang/String;I)I@line:60'"
       " --kind exception:java.lang.ArithmeticException --json --confirm",
       &status);
   EXPECT_EQ(status, 0) << j.dump();

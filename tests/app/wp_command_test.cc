@@ -30,6 +30,24 @@ TEST(WpCommand, FoundPrintsPreconditionWitnessAndConfirmation) {
   EXPECT_THAT(out, HasSubstr("runner: CONFIRMED"));
 }
 
+TEST(WpCommand, AnOverriddenEntryPinsTheReceiversDispatch) {
+  // The witness runner calls the entry virtually: a receiver of a subclass
+  // that overrides it (Overridden.Safe, Zero) would run other code. The
+  // precondition says so, and the witness's receiver is not one of them.
+  int status = -1;
+  std::string out =
+      RunCommand(Wp("--goal 'interproc.Overridden.size@line:12' --kind npe --json --confirm"), &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_THAT(j["precondition"].get<std::string>(),
+              HasSubstr("dispatch(typeOf(this), interproc.Overridden.size()) == interproc.Overridden.size()"));
+  EXPECT_THAT(j["smtlib"].get<std::string>(), HasSubstr("interproc/Overridden.size()I"));
+  const std::string receiver = j["witness"]["receiver"];
+  const std::string cls = j["witness"]["heap"][receiver]["class"];
+  EXPECT_TRUE(cls == "interproc/Overridden" || cls == "interproc/Overridden$Plain") << cls;
+}
+
 TEST(WpCommand, JsonHasTheDocumentedFields) {
   int status = -1;
   std::string out = RunCommand(Wp(std::string(kOverflow) + " --json --confirm"), &status);

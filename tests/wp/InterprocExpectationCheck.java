@@ -85,6 +85,7 @@ public class InterprocExpectationCheck {
     ex("CalleeNpe.viaField:npe", () -> CalleeNpe.twoCallers(link(null, 0)));
     ex("JdkUse.atomicSlot:npe", () -> JdkUse.atomicSlot(new java.util.concurrent.atomic.AtomicReferenceArray<String>(2), 1));
     ex("JdkUse.swapped:npe", () -> JdkUse.swapped(new java.util.concurrent.atomic.AtomicReference<String>("x"), "y"));
+    ex("Overridden.size:npe", () -> new Overridden().size());
     ex("NullArg.maybeNull:npe-arg:1", () -> NullArg.maybeNull(true, null));
     ex("NullArg.secondArg:npe-arg:2", () -> NullArg.secondArg(null, 3));
     ex("NullArg.deeper:npe-arg:1", () -> NullArg.deeper(link(null, 0), 5));
