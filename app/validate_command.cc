@@ -471,6 +471,8 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
         return 2;
       }
       if (pid == 0) {
+        // A process group of its own: a kill takes the witness runner's JVM too.
+        setpgid(0, 0);
         close(fds[0]);
         if (options.memory_mb > 0 && !kSanitized) {
           rlimit cap;
@@ -523,6 +525,7 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
       }
       const double elapsed = std::chrono::duration<double>(Clock::now() - c.start).count();
       if (!c.killed && elapsed > hard_limit_s) {
+        kill(-c.pid, SIGKILL);  // the child's process group (see fork above)
         kill(c.pid, SIGKILL);
         c.killed = true;
       }
