@@ -24,7 +24,7 @@ NOT_FOUND) that production does not.
 
   bench/run_validate_bench.py [--jwp build/bin/jwp] [--timeout 60] [--jobs 2]
       [--configs production,no-generalization,no-simplification,cha]
-      [--reports ../shared/data/findbugs] [--only REGEX] [--out FILE] [--keep DIR]
+      [--reports tests/data/findbugs] [--only REGEX] [--out FILE] [--keep DIR]
 
 Python 3 standard library only. Exit 0 when every run finished, 1 when a run
 failed or a VALIDATED witness was refuted, 2 on bad usage.
@@ -126,7 +126,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--configs", default=",".join(CONFIGS))
-    ap.add_argument("--reports", default=os.path.join(ROOT, "..", "shared", "data", "findbugs"))
+    ap.add_argument("--reports", default=os.path.join(ROOT, "tests", "data", "findbugs"))
     ap.add_argument("--only", help="only report files whose name matches this regex")
     ap.add_argument("--out", help="also write the markdown here")
     ap.add_argument("--keep", help="keep the JSON results in this directory")

@@ -44,7 +44,7 @@ def class_path(report, jar):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--jwp", required=True)
-    ap.add_argument("--reports", default=os.path.join(ROOT, "..", "shared", "data", "findbugs"))
+    ap.add_argument("--reports", default=os.path.join(ROOT, "tests", "data", "findbugs"))
     ap.add_argument("--timeout", default="10")
     args = ap.parse_args()
     problems = []
