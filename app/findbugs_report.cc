@@ -808,6 +808,7 @@ absl::StatusOr<ReportGoal> GoalForReport(const classfile::ClassHierarchy& h, con
     return absl::Status(resolved.status().code(), Cat(Describe(report), ": the goal located as ", goal.how,
                                                       " does not resolve: ", resolved.status().message()));
   }
+  goal.goal = *std::move(resolved);
   return goal;
 }
 

@@ -131,6 +131,7 @@ struct ReportGoal {
   // the IR folds away (a load or stack operation)", "the first dereference after the call, at ...".
   std::string how;
   int32_t line = -1;           // the source line of the goal's instruction (-1 when unknown)
+  wp::Goal goal;               // `spec` resolved (wp::ResolveGoal): what the engine runs
 };
 
 // Errors: FailedPrecondition for a type that makes no goal; NotFound when

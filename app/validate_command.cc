@@ -24,6 +24,7 @@
 
 #include "app/findbugs_report.h"
 #include "app/wp_command.h"
+#include "classfile/descriptor.h"
 #include "classfile/strings.h"
 #include "nlohmann/json.hpp"
 
@@ -45,11 +46,6 @@ constexpr bool kSanitized = false;
 #else
 constexpr bool kSanitized = false;
 #endif
-
-std::string Dotted(std::string s) {
-  std::replace(s.begin(), s.end(), '/', '.');
-  return s;
-}
 
 // "1,4-7" over reports numbered 1..n: which to run. Error text on bad input.
 std::optional<std::vector<bool>> ParseSelection(const std::string& text, size_t n, std::string* error) {
@@ -118,7 +114,7 @@ ordered_json ReportFields(const FindBugsReport& r, int number) {
   ordered_json j;
   j["report"] = number;
   j["type"] = r.type;
-  j["class"] = Dotted(r.class_name);
+  j["class"] = classfile::JavaName(r.class_name);
   j["method"] = r.method_name;
   j["descriptor"] = r.descriptor;
   const FindBugsSourceLine* primary = PrimaryLine(r);
@@ -158,12 +154,8 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
     return Unknown(std::move(j), Cat("no goal: ", located.status().message()));
   }
   j["goal_location"] = located->how;
-  auto goal = wp::ResolveGoal(h, located->spec);
-  if (!goal.ok()) {
-    j["no_goal"] = true;
-    return Unknown(std::move(j), Cat("no goal: ", goal.status().message()));
-  }
-  wp::Result r = wp::RunGoal(h, *goal, engine);
+  const wp::Goal& goal = located->goal;
+  wp::Result r = wp::RunGoal(h, goal, engine);
   std::optional<bool> confirmed;
   std::string runner_output, runner_error;
   if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
@@ -182,7 +174,7 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
       runner_error = Cat("cannot write the witness: ", std::strerror(errno), "\n");
     } else {
       close(fd);
-      std::ofstream(name) << WitnessJson(r, goal->spec) << "\n";
+      std::ofstream(name) << WitnessJson(r, goal.spec) << "\n";
       RunnerOutcome run = ConfirmWitness(name, o.class_path, o.jdk);
       std::filesystem::remove(name);
       if (run.error.empty()) confirmed = run.confirmed;
@@ -190,9 +182,8 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
       runner_error = run.error;
     }
   }
-  const ordered_json result = WpResultJson(r, goal->spec, confirmed);
+  const ordered_json result = WpResultJson(r, goal.spec, confirmed);
   for (const auto& [key, value] : result.items()) j[key] = value;
-  j["goal_location"] = located->how;
   if (r.verdict == wp::Verdict::kFound) j["verdict"] = "VALIDATED";
   if (!runner_output.empty()) j["runner"] = runner_output;
   if (!runner_error.empty()) {
