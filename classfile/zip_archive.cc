@@ -2,11 +2,16 @@
 // four-byte header ("JM" 1 0) whose classes live under classes/. A jar whose
 // manifest says "Multi-Release: true" contributes, for each class, the entry
 // of the highest META-INF/versions/N with N <= the configured release.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zip.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
+#include <memory>
 #include <map>
 
 #include "absl/container/flat_hash_map.h"
@@ -23,10 +28,57 @@ namespace jwp::classfile {
 namespace {
 
 
+// A read-only mapping of a whole file. libzip reads the archive from it,
+// not through a FILE*: a FILE*'s offset is shared with every process forked
+// after the open (`jwp validate` forks one per goal), so children reading at
+// once would seek under each other and read garbage ("Zlib error: data
+// error").
+class FileMapping {
+ public:
+  FileMapping() = default;
+  FileMapping(const FileMapping&) = delete;
+  FileMapping& operator=(const FileMapping&) = delete;
+  ~FileMapping() {
+    if (data_ != nullptr) munmap(data_, size_);
+  }
+
+  // False (and errno set) when the file cannot be opened, is not a regular
+  // file, or cannot be mapped. An empty file maps to no bytes.
+  bool Map(const std::string& path) {
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat st;
+    bool ok = fstat(fd, &st) == 0;
+    if (ok && !S_ISREG(st.st_mode)) {
+      ok = false;
+      errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+    }
+    if (ok && st.st_size > 0) {
+      void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      ok = p != MAP_FAILED;
+      if (ok) {
+        data_ = p;
+        size_ = static_cast<size_t>(st.st_size);
+      }
+    }
+    const int saved = errno;
+    close(fd);
+    errno = saved;
+    return ok;
+  }
+  const uint8_t* data() const { return static_cast<const uint8_t*>(data_); }
+  size_t size() const { return size_; }
+
+ private:
+  void* data_ = nullptr;
+  size_t size_ = 0;
+};
+
 class ZipArchive final : public Archive {
  public:
-  ZipArchive(std::string path, zip_t* zip, bool jmod) : path_(std::move(path)), zip_(zip), jmod_(jmod) {}
-  ~ZipArchive() override { zip_discard(zip_); }
+  ZipArchive(std::string path, zip_t* zip, bool jmod, std::unique_ptr<FileMapping> mapping)
+      : path_(std::move(path)), zip_(zip), jmod_(jmod), mapping_(std::move(mapping)) {}
+  ~ZipArchive() override { zip_discard(zip_); }  // before mapping_ is unmapped
 
   absl::Status Index(const ArchiveOptions& options);
 
@@ -55,6 +107,7 @@ class ZipArchive final : public Archive {
   std::string path_;
   zip_t* zip_;
   bool jmod_;
+  std::unique_ptr<FileMapping> mapping_;  // what zip_ reads
   std::vector<std::string> names_;  // sorted internal names
   StringMap<Entry> index_;
   mutable absl::Mutex mu_;  // libzip handles are not thread-safe
@@ -170,18 +223,18 @@ absl::Status ZipArchive::Index(const ArchiveOptions& options) {
 
 absl::StatusOr<std::unique_ptr<Archive>> OpenZipArchive(const std::string& path,
                                                         const ArchiveOptions& options) {
-  // A jmod starts with "JM" 1 0 before the zip data.
-  bool jmod = false;
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return absl::NotFoundError(Cat(path, ": cannot open"));
-    char magic[4] = {0, 0, 0, 0};
-    in.read(magic, 4);
-    jmod = in.gcount() == 4 && magic[0] == 'J' && magic[1] == 'M' && magic[2] == 1 && magic[3] == 0;
+  auto mapping = std::make_unique<FileMapping>();
+  if (!mapping->Map(path)) {
+    return absl::NotFoundError(Cat(path, ": cannot open: ", std::strerror(errno)));
   }
+  // A jmod starts with "JM" 1 0 before the zip data.
+  const uint8_t* bytes = mapping->data();
+  const bool jmod = mapping->size() >= 4 && bytes[0] == 'J' && bytes[1] == 'M' && bytes[2] == 1 && bytes[3] == 0;
+  const size_t skip = jmod ? 4 : 0;
   zip_error_t err;
   zip_error_init(&err);
-  zip_source_t* src = zip_source_file_create(path.c_str(), jmod ? 4 : 0, -1, &err);
+  zip_source_t* src = zip_source_buffer_create(mapping->size() > skip ? bytes + skip : nullptr,
+                                               mapping->size() - skip, /*freep=*/0, &err);
   if (src == nullptr) {
     std::string why = zip_error_strerror(&err);
     zip_error_fini(&err);
@@ -196,7 +249,7 @@ absl::StatusOr<std::unique_ptr<Archive>> OpenZipArchive(const std::string& path,
                                                    " archive: ", why));
   }
   zip_error_fini(&err);
-  auto archive = std::make_unique<ZipArchive>(path, zip, jmod);
+  auto archive = std::make_unique<ZipArchive>(path, zip, jmod, std::move(mapping));
   if (absl::Status s = archive->Index(options); !s.ok()) return s;
   return std::unique_ptr<Archive>(std::move(archive));
 }

@@ -1,5 +1,8 @@
 #include "classfile/archive.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "absl/container/flat_hash_set.h"
@@ -91,6 +94,44 @@ TEST(Archive, ReadsJmodAndJimage) {
   EXPECT_GT((*image)->class_count(), 20000u);
   EXPECT_FALSE((*image)->Contains("module-info"));
   EXPECT_THAT((*image)->EntryName("java/lang/Object"), HasSubstr("!/java.base/java/lang/Object.class"));
+}
+
+TEST(Archive, ProcessesForkedAfterTheOpenReadAtOnce) {
+  // `jwp validate` opens the class path once and forks a process per goal.
+  // Reading through a FILE* shared the file offset among them: concurrent
+  // reads seeked under each other ("Zlib error: data error").
+  auto jar = OpenArchive(jwp::testing::FixturesDir() + "/release17.jar");
+  ASSERT_TRUE(jar.ok()) << jar.status();
+  const std::vector<std::string> names = Names(**jar);
+  ASSERT_GT(names.size(), 100u);
+  std::vector<std::vector<uint8_t>> expected;
+  for (const std::string& n : names) {
+    auto bytes = (*jar)->ReadClass(n);
+    ASSERT_TRUE(bytes.ok()) << bytes.status();
+    expected.push_back(*std::move(bytes));
+  }
+  constexpr int kChildren = 4;
+  std::vector<pid_t> children;
+  for (int c = 0; c < kChildren; ++c) {
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      int bad = 0;
+      for (int round = 0; round < 20; ++round) {
+        for (size_t i = 0; i < names.size(); ++i) {
+          auto bytes = (*jar)->ReadClass(names[i]);
+          if (!bytes.ok() || *bytes != expected[i]) ++bad;
+        }
+      }
+      _exit(bad == 0 ? 0 : 1);
+    }
+    children.push_back(pid);
+  }
+  for (pid_t pid : children) {
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a child read a class wrongly";
+  }
 }
 
 TEST(Archive, ErrorsNameThePath) {
