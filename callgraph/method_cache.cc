@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "callgraph/method_models.h"
 #include "classfile/strings.h"
 #include "ir/builder.h"
 
@@ -36,6 +37,12 @@ absl::StatusOr<std::shared_ptr<const ir::MethodIR>> MethodCache::Get(const Metho
       -> absl::StatusOr<std::shared_ptr<const ir::MethodIR>> {
     auto decl = Find(m);
     if (!decl.ok()) return decl.status();
+    // A method model's code stands for the method's own (or for none).
+    if (std::optional<MethodModel> model = FindMethodModel(h_, m.owner, *decl->method)) {
+      auto model_decl = Find(MethodId(model->owner, m.name, model->descriptor));
+      if (!model_decl.ok()) return model_decl.status();
+      decl = std::move(model_decl);
+    }
     const classfile::MethodInfo& info = *decl->method;
     if (!info.code) {
       return absl::FailedPreconditionError(
@@ -58,7 +65,7 @@ absl::StatusOr<std::shared_ptr<const ir::MethodIR>> MethodCache::Get(const Metho
 
 bool MethodCache::IsNative(const MethodId& m) const {
   auto decl = Find(m);
-  return decl.ok() && decl->method->IsNative();
+  return decl.ok() && decl->method->IsNative() && !FindMethodModel(h_, m.owner, *decl->method);
 }
 
 bool MethodCache::IsAbstract(const MethodId& m) const {

@@ -26,7 +26,8 @@ class MethodCache {
   MethodCache(const MethodCache&) = delete;
   MethodCache& operator=(const MethodCache&) = delete;
 
-  // The IR of `m`. NotFound when the class is not on the class path or does
+  // The IR of `m`, or of its method model (callgraph/method_models.h) when
+  // the class path has one. NotFound when the class is not on the class path or does
   // not declare the method; FailedPrecondition when the method has no code
   // (abstract, native); the builder's error for malformed bytecode. Every
   // message names the method ("callgraph/Natives.own()I: ...").
@@ -41,7 +42,8 @@ class MethodCache {
   };
   [[nodiscard]] absl::StatusOr<Declaration> Find(const MethodId& m) const;
 
-  // Declared ACC_NATIVE / ACC_ABSTRACT; false when the method is not found.
+  // Declared ACC_NATIVE (and without a method model) / ACC_ABSTRACT; false
+  // when the method is not found.
   bool IsNative(const MethodId& m) const;
   bool IsAbstract(const MethodId& m) const;
 

@@ -18,6 +18,7 @@
 #include "callgraph/callers.h"
 #include "callgraph/enabled_targets.h"
 #include "callgraph/method_cache.h"
+#include "callgraph/method_models.h"
 #include "callgraph/mod_set.h"
 #include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
@@ -116,11 +117,15 @@ struct Summary {
   std::vector<SummaryPre> pres;
 };
 
-// A target of a call: its IR (built on first use) when it has code.
+// A target of a call: its IR (built on first use) when it has code. A
+// target with a method model (FindMethodModel) is analysed through the
+// model's code instead of its own (or of none, for a native).
 struct Target {
   std::string owner, name, descriptor;
   std::shared_ptr<const ir::MethodIR> ir;
   bool native = false;
+  std::string model_owner;  // the model's class, empty without a model
+  std::string model_descriptor;
   std::string key() const { return Cat(owner, ".", name, descriptor); }
 };
 
@@ -159,6 +164,10 @@ bool native_never_throws(const Target& t) {
       "java/lang/System.nanoTime()J",
       "java/lang/System.currentTimeMillis()J",
       "java/lang/Thread.currentThread()Ljava/lang/Thread;",
+      // The cache lookups of the method models of Integer.valueOf and Long.valueOf
+      // (models/java/java/lang/Integer_JwpModel.java).
+      "java/lang/Integer_JwpModel.cached(I)Ljava/lang/Integer;",
+      "java/lang/Long_JwpModel.cached(J)Ljava/lang/Long;",
       "java/lang/Runtime.availableProcessors()I",
       "java/lang/Runtime.freeMemory()J",
       "java/lang/Runtime.totalMemory()J",
@@ -289,6 +298,7 @@ class IntraSearch {
   std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
                                         std::string_view owner, std::string_view name,
                                         std::string_view descriptor);
+  Minterm fresh_skolems(const Minterm& m);
   void push_at_call_site(const Item& item, const ir::MethodIR& callee, Transformer& callee_tr,
                          int32_t caller_act, ir::InsnId call_insn, const Minterm* framed = nullptr);
   void go_up(const Item& item);
@@ -915,7 +925,10 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
     t.owner = std::string(h_.Name(owner));
     t.name = std::string(m->name);
     t.descriptor = std::string(m->descriptor);
-    if (m->IsNative()) {
+    if (std::optional<callgraph::MethodModel> model = callgraph::FindMethodModel(h_, t.owner, *m)) {
+      t.model_owner = std::move(model->owner);
+      t.model_descriptor = std::move(model->descriptor);
+    } else if (m->IsNative()) {
       t.native = true;
     } else if (!m->code) {
       return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
@@ -928,17 +941,20 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
 // The IR of a target with code, built on first use.
 bool IntraSearch::ensure_ir(Target& t, std::string* why) {
   if (t.ir || t.native) return true;
-  const std::string mkey = t.key();
+  const bool modelled = !t.model_owner.empty();
+  const std::string& owner = modelled ? t.model_owner : t.owner;
+  const std::string& descriptor = modelled ? t.model_descriptor : t.descriptor;
+  const std::string mkey = Cat(owner, ".", t.name, descriptor);
   auto& ir = irs_[mkey];
   if (!ir) {
-    auto cf = h_.class_path().Load(t.owner);
+    auto cf = h_.class_path().Load(owner);
     if (!cf.ok()) {
       *why = Cat("target ", mkey, " does not load: ", cf.status().message());
       return false;
     }
     const classfile::MethodInfo* mi = nullptr;
     for (const auto& mm : (*cf)->methods) {
-      if (mm.name == t.name && mm.descriptor == t.descriptor) mi = &mm;
+      if (mm.name == t.name && mm.descriptor == descriptor && mm.code) mi = &mm;
     }
     if (mi == nullptr) {
       *why = Cat("target ", mkey, " not found");
@@ -1041,7 +1057,9 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       // exceptional exit has no path.
       if (exceptional) continue;
       logic::Substitution s(tm_);
-      if (call.result != ir::kNone) {
+      if (call.result != ir::kNone && t.key() == "java/lang/Thread.currentThread()Ljava/lang/Thread;") {
+        s.add(a.tr->var(call.result), vocab_.current_thread());
+      } else if (call.result != ir::kNone) {
         Term w = a.tr->var(call.result);
         s.add(w, tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(),
                                   vocab_.call_site(Cat("the result of native method ", dotted(t.owner),
@@ -1231,10 +1249,27 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
   // The framed literals are the caller's: they are conjoined after the
   // formals are replaced (in a recursive call the callee's namespace is
   // the caller's own).
-  Item at_entry{Point{sm.act, 0, 0}, RenameGenerics(tm_, pre.psi, w.canonical), w.loops, 0, w.path, w.site, w.assume};
+  Item at_entry{Point{sm.act, 0, 0}, fresh_skolems(RenameGenerics(tm_, pre.psi, w.canonical)), w.loops, 0,
+                w.path, w.site, w.assume};
   for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
   const Activation& b = acts_[sm.act];
   push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);
+}
+
+// A summary's skolems (the results and effects of natives and skipped calls
+// inside the callee) stand for one execution of the callee: every
+// application gets its own, or two calls of a method returning
+// System.nanoTime() would agree. The vocabulary's global skolems (static
+// finals, the current thread) are the same in every execution and stay.
+Minterm IntraSearch::fresh_skolems(const Minterm& m) {
+  if (m.is_true() || m.is_false()) return m;
+  logic::Substitution s(tm_);
+  for (Term v : logic::free_variables(m)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem || vocab_.is_global(v)) continue;
+    s.add(v, tm_.fresh_skolem(info.skolem_kind, info.sort, info.site, info.about));
+  }
+  return s.empty() ? m : s.apply(m);
 }
 
 // At a callee's entry: back to the call site, formals replaced by actuals,

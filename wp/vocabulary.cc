@@ -81,7 +81,12 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
     uint32_t site = call_site(Cat("the value of static final field ", display, ".", name,
                                   " (set by its class initializer) is needed"));
     Term sk = tm_.mk_skolem(logic::SkolemKind::kOther, sort, site, 0);
-    if (sort.is_ref() && clinit_sets_non_null(decl, name, descriptor)) non_null_.insert(sk);
+    globals_.insert(sk);
+    if (sort.is_ref()) {
+      ClinitFacts facts = clinit_facts(decl, name, descriptor);
+      if (facts.non_null) non_null_.insert(sk);
+      if (facts.length) array_lengths_.try_emplace(sk, *facts.length);
+    }
     return sk;
   }
   Term var = tm_.mk_var(Cat(display, ".", name), sort, kStaticNamespace);
@@ -89,18 +94,22 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
   return var;
 }
 
-bool Vocabulary::clinit_sets_non_null(const std::string& owner, std::string_view name,
-                                      std::string_view descriptor) {
+Vocabulary::ClinitFacts Vocabulary::clinit_facts(const std::string& owner, std::string_view name,
+                                                std::string_view descriptor) {
+  ClinitFacts facts;
   auto cf = h_.class_path().Load(owner);
-  if (!cf.ok()) return false;
+  if (!cf.ok()) return facts;
   const classfile::MethodInfo* clinit = nullptr;
   for (const auto& m : (*cf)->methods) {
     if (m.name == "<clinit>" && m.code) clinit = &m;
   }
-  if (clinit == nullptr) return false;
+  if (clinit == nullptr) return facts;
   auto ir = ir::BuildMethodIR(*cf, *clinit, h_);
-  if (!ir.ok()) return false;
+  if (!ir.ok()) return facts;
   bool stored = false;
+  bool fresh_everywhere = true;
+  std::optional<int32_t> length;  // the same constant at every store, else unset
+  bool same_length = true;
   for (const ir::Instruction& in : (*ir)->insns) {
     if (in.op != ir::Op::kPutStatic || in.name != name || in.descriptor != descriptor ||
         in.owner != owner) {
@@ -110,10 +119,21 @@ bool Vocabulary::clinit_sets_non_null(const std::string& owner, std::string_view
     const bool fresh = def.op == ir::Op::kNew || def.op == ir::Op::kNewArray ||
                        def.op == ir::Op::kNewMultiArray ||
                        (def.op == ir::Op::kConst && def.const_kind == ir::ConstKind::kString);
-    if (!fresh) return false;
+    fresh_everywhere = fresh_everywhere && fresh;
+    std::optional<int32_t> here;
+    if (def.op == ir::Op::kNewArray && def.operands.size() == 1) {
+      const ir::Instruction& count = (*ir)->def(def.operands[0]);
+      if (count.op == ir::Op::kConst && count.const_kind == ir::ConstKind::kInt) {
+        here = static_cast<int32_t>(count.bits);
+      }
+    }
+    if (!here || (stored && length != here)) same_length = false;
+    length = here;
     stored = true;
   }
-  return stored;
+  facts.non_null = stored && fresh_everywhere;
+  if (stored && same_length && length && *length >= 0) facts.length = length;
+  return facts;
 }
 
 const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {
@@ -130,6 +150,14 @@ Term Vocabulary::string_chars() {
                         : Term();
   }
   return *string_chars_;
+}
+
+Term Vocabulary::current_thread() {
+  const uint32_t site = call_site("the current thread (java.lang.Thread.currentThread()) is needed");
+  Term sk = tm_.mk_skolem(logic::SkolemKind::kOther, logic::Sort::Ref(), site, 0);
+  non_null_.insert(sk);
+  globals_.insert(sk);
+  return sk;
 }
 
 uint32_t Vocabulary::call_site(const std::string& description) {

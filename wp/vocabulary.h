@@ -74,6 +74,20 @@ class Vocabulary {
   // initializer sets only to new objects, arrays or string literals (so it is
   // never null once the class is initialized).
   bool known_non_null(logic::Term skolem) const { return non_null_.contains(skolem); }
+  // For the skolem of a static final array field that its class initializer
+  // sets only to new arrays of one constant length: that length.
+  std::optional<int32_t> known_length(logic::Term skolem) const {
+    auto it = array_lengths_.find(skolem);
+    return it == array_lengths_.end() ? std::nullopt : std::optional<int32_t>(it->second);
+  }
+
+  // What java.lang.Thread.currentThread() returns: one skolem for every call
+  // (the analysis follows one thread, and so does the witness), known to be
+  // non-null. A precondition needing more of it than that is not given.
+  logic::Term current_thread();
+  // The skolems above (static finals, the current thread): one value in
+  // every execution, unlike the skolems of one call's result.
+  bool is_global(logic::Term skolem) const { return globals_.contains(skolem); }
 
  private:
   // The declaring class (JVMS 5.4.3.2) and whether the field is final.
@@ -93,9 +107,17 @@ class Vocabulary {
   absl::flat_hash_map<std::string, Resolved> resolved_;  // "owner.name:desc" -> declaring owner
   absl::flat_hash_map<logic::Term, StaticField> statics_;
   absl::flat_hash_set<logic::Term> non_null_;
+  absl::flat_hash_map<logic::Term, int32_t> array_lengths_;
+  absl::flat_hash_set<logic::Term> globals_;
   std::optional<logic::Term> string_chars_;
-  bool clinit_sets_non_null(const std::string& owner, std::string_view name,
-                            std::string_view descriptor);
+  // What the class initializer of `owner` stores in its static final field:
+  // non_null when every store is of a new object, array or string literal;
+  // length when every store is of a new array of that constant length.
+  struct ClinitFacts {
+    bool non_null = false;
+    std::optional<int32_t> length;
+  };
+  ClinitFacts clinit_facts(const std::string& owner, std::string_view name, std::string_view descriptor);
 };
 
 }  // namespace jwp::wp

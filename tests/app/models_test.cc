@@ -6,6 +6,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "classfile/strings.h"
 #include "tests/test_support.h"
 
 namespace jwp::app {
@@ -61,6 +62,78 @@ TEST(Models, WithoutModelsTheJdksStringIsAnalysed) {
   EXPECT_EQ(status, 4) << j.dump();
   EXPECT_EQ(j["verdict"], "UNKNOWN");
   EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("COMPACT_STRINGS"));
+}
+
+// Goals that need a method model (callgraph/method_models.h) or what jwp
+// knows of natives and class initializers: each FOUND and confirmed.
+struct ModelledGoal {
+  const char* goal;
+  const char* needs;
+};
+
+class MethodModels : public ::testing::TestWithParam<ModelledGoal> {};
+
+TEST_P(MethodModels, GoalIsFoundAndConfirmed) {
+  int status = -1;
+  nlohmann::json j = RunWpJson(Cat(" --goal 'interproc.JdkUse.", GetParam().goal,
+                                   "' --kind exception:java.lang.ArithmeticException --json --confirm"),
+                               &status);
+  EXPECT_EQ(status, 0) << GetParam().needs << ": " << j.dump();
+  EXPECT_EQ(j["verdict"], "FOUND") << GetParam().needs;
+  EXPECT_EQ(j["confirmed"], true) << GetParam().needs;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    JdkUse, MethodModels,
+    ::testing::Values(ModelledGoal{"copiedPair([II)I@line:149", "System.arraycopy"},
+                      ModelledGoal{"copiedIntoObjects([Ljava/lang/Object;I)I@line:157", "System.arraycopy (aastore)"},
+                      ModelledGoal{"sameThread(I)I@line:162", "one current thread"},
+                      ModelledGoal{"locked(I)I@line:171", "AbstractQueuedSynchronizer.compareAndSetState"},
+                      ModelledGoal{"staticLengths(I)I@line:179", "lengths of static final arrays"},
+                      ModelledGoal{"boxedSuccessor(II)I@line:69", "Integer.valueOf"},
+                      ModelledGoal{"boxedLong(II)I@line:187", "Long.valueOf"}));
+
+TEST(MethodModels, WithoutModelsArraycopyAndTheLockAreNativesThatMayThrow) {
+  int status = -1;
+  nlohmann::json copy = RunWpJson(
+      " --goal 'interproc.JdkUse.copiedPair([II)I@line:149' --kind exception:java.lang.ArithmeticException"
+      " --json --no-models",
+      &status);
+  EXPECT_EQ(copy["verdict"], "UNKNOWN") << copy.dump();
+  EXPECT_THAT(copy["reason"].get<std::string>(), HasSubstr("native method java.lang.System.arraycopy"));
+  nlohmann::json lock = RunWpJson(
+      " --goal 'interproc.JdkUse.locked(I)I@line:171' --kind exception:java.lang.ArithmeticException"
+      " --json --no-models --timeout-ms 5000",
+      &status);
+  EXPECT_EQ(lock["verdict"], "UNKNOWN") << lock.dump();
+  EXPECT_THAT(lock["reason"].get<std::string>(), HasSubstr("Unsafe.compareAndSetInt"));
+}
+
+TEST(MethodModels, ACachedBoxIsLeftUnknownNeverNotFound) {
+  // Two Integer.valueOf(x) are one object for -128 <= x <= 127 and two
+  // above: the goal is reachable only through the cache, which the model
+  // leaves unknown. NOT_FOUND would be a wrong answer.
+  int status = -1;
+  nlohmann::json j = RunWpJson(
+      " --goal 'interproc.JdkUse.sameBoxes(II)I@line:196' --kind exception:java.lang.ArithmeticException --json",
+      &status);
+  EXPECT_EQ(status, 4) << j.dump();
+  EXPECT_EQ(j["verdict"], "UNKNOWN");
+  EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("Integer_JwpModel.cached"));
+}
+
+TEST(MethodModels, EachCallOfAHelperGetsItsOwnNativeResult) {
+  // clock() returns System.nanoTime(); its summary is applied at both calls,
+  // each with its own unknown result. Sharing one made a == b "always
+  // true": a FOUND the JVM refuted.
+  int status = -1;
+  nlohmann::json j = RunWpJson(
+      " --goal 'interproc.JdkUse.sameClockReading(I)I@line:209' --kind exception:java.lang.ArithmeticException"
+      " --json",
+      &status);
+  EXPECT_EQ(status, 4) << j.dump();
+  EXPECT_EQ(j["verdict"], "UNKNOWN");
+  EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("System.nanoTime"));
 }
 
 }  // namespace

@@ -128,6 +128,13 @@ public class InterprocExpectationCheck {
     ex("JdkUse.requireName:exit:java.lang.NullPointerException", () -> JdkUse.requireName(null));
     ex("JdkUse.processorsOnPath" + AE, () -> JdkUse.processorsOnPath(0));
     ex("JdkUse.someProcessor" + AE, () -> JdkUse.someProcessor(0));
+    ex("JdkUse.copiedPair" + AE, () -> JdkUse.copiedPair(new int[] {0, 5}, 0));
+    ex("JdkUse.copiedIntoObjects" + AE, () -> JdkUse.copiedIntoObjects(new Object[] {"s"}, 0));
+    ex("JdkUse.sameThread" + AE, () -> JdkUse.sameThread(0));
+    ex("JdkUse.locked" + AE, () -> JdkUse.locked(0));
+    ex("JdkUse.staticLengths" + AE, () -> JdkUse.staticLengths(0));
+    ex("JdkUse.boxedLong" + AE, () -> JdkUse.boxedLong(1000, 0));
+    ex("JdkUse.sameBoxes" + AE, () -> JdkUse.sameBoxes(5, 0));
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));
