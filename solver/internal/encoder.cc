@@ -396,6 +396,7 @@ void Encoder::collect() {
         if (Term base = base_map(t.arg(0), /*through_mod=*/false);
             base && base.is(TermKind::kArrayConst) && t.sort().is_ref()) {
           preexisting_refs_.push_back(t);  // the implicit aread(A, y, i), as for fields
+          ref_element_reads_.push_back(t);
         }
         if (t.sort().is_ref()) witness_refs_.push_back(t);
         break;
@@ -433,6 +434,19 @@ void Encoder::collect() {
       std::string c = descriptor_type(tm_.field_info(base_map(r.arg(0), false)).descriptor);
       add_type_name(c);
       subtype_targets_.push_back(c);
+    }
+    // For T6: the element types of the query's reference array types (a
+    // field's or parameter's declared Segment[] brings Segment), when the
+    // query reads array elements.
+    if (!ref_element_reads_.empty()) {
+      for (size_t i = 0; i < type_names_.size(); ++i) {  // grows: [[LC; brings [LC;, then C
+        const std::string name = type_names_[i];
+        if (name.size() > 2 && name[0] == '[' && name[1] == 'L' && name.back() == ';') {
+          add_type_name(name.substr(2, name.size() - 3));
+        } else if (name.size() > 1 && name[0] == '[' && name[1] == '[') {
+          add_type_name(name.substr(1));
+        }
+      }
     }
   } else if (!subtype_terms_.empty()) {
     add_type_name("java/lang/Object");
@@ -564,6 +578,37 @@ void Encoder::add_axioms() {
       }
     }
     std::vector<std::pair<std::string, z3::expr>> domain(types_.begin(), types_.end());
+    // T6: an element of a reference array holds null or an object of the
+    // array's element type: for each array type of the domain the array may
+    // have, the element's type is one of the domain's types below the element
+    // type (a type the class path cannot place stays allowed). Skipped past
+    // a size cap: then a witness may be ill-typed, and its replay says so.
+    std::vector<std::pair<const std::string*, std::string>> ref_arrays;  // "[LC;" -> "C"
+    for (const auto& [name, c] : domain) {
+      if (name.size() > 2 && name[0] == '[' && name[1] == 'L' && name.back() == ';') {
+        ref_arrays.emplace_back(&name, name.substr(2, name.size() - 3));
+      } else if (name.size() > 1 && name[0] == '[' && name[1] == '[') {
+        ref_arrays.emplace_back(&name, name.substr(1));
+      }
+    }
+    constexpr size_t kMaxT6Terms = 50000;
+    if (ref_element_reads_.size() * ref_arrays.size() * domain.size() <= kMaxT6Terms) {
+      for (Term r : ref_element_reads_) {
+        z3::expr arr = typed(e(r.arg(1)));
+        z3::expr x = constant_read(r);
+        z3::expr tx = typed(x);
+        for (const auto& [array, elem] : ref_arrays) {
+          z3::expr_vector ok(ctx_);
+          ok.push_back(x == null_);
+          for (const auto& [name, c] : domain) {
+            std::optional<bool> sub =
+                name == elem || elem == "java/lang/Object" ? std::optional<bool>(true) : tf->is_subtype(name, elem);
+            if (!sub.has_value() || *sub) ok.push_back(tx == c);
+          }
+          axioms_.push_back(z3::implies(arr == type_const(*array), z3::mk_or(ok)));
+        }
+      }
+    }
     for (const std::string& target : targets) {
       z3::expr tc = type_const(target);
       for (const auto& [name, c] : domain) {

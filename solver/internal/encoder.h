@@ -114,6 +114,7 @@ class Encoder {
   std::vector<logic::Term> length_indices_;  // u of read(length..., u): H2
   // Reads of a Ref field constant F, directly or through updates of F: T5.
   std::vector<logic::Term> ref_field_reads_;
+  std::vector<logic::Term> ref_element_reads_;  // aread(A, a, i) of reference arrays, for T6
   // H4: program variables, reads of field and array map constants (directly
   // or through updates: see constant_read).
   std::vector<logic::Term> preexisting_refs_;

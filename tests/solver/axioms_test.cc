@@ -249,6 +249,37 @@ TEST_F(JdkTypeAxioms, SubtypesFinalsAndInterfaces) {
   EXPECT_EQ(facts_->is_subtype(cls, "java/util/List"), std::optional<bool>(true)) << cls;
 }
 
+TEST_F(JdkTypeAxioms, T6ArrayElementsHaveTheElementType) {
+  // An element of a String[] is null or a String; of a String[][] a String[].
+  Term a = var("a", Sort::Ref());
+  Term refs = tm_.mk_array_map(logic::ArrayKind::kRef);
+  Term e0 = tm_.mk_aread(refs, a, i(0));
+  EXPECT_EQ(answer({eq(tm_.mk_type_of(a), ty("[Ljava/lang/String;")), ne(e0, tm_.mk_null()),
+                    ne(tm_.mk_type_of(e0), ty("java/lang/String"))}),
+            SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(tm_.mk_type_of(a), ty("[[Ljava/lang/String;")), ne(e0, tm_.mk_null()),
+                    ne(tm_.mk_type_of(e0), ty("[Ljava/lang/String;"))}),
+            SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(tm_.mk_type_of(a), ty("[Ljava/lang/String;")), eq(e0, tm_.mk_null())}), SatAnswer::kSat);
+  // A field's declared Runnable[] brings Runnable's classes into the domain:
+  // the witness's element is one of them, not some array that happens to be
+  // in the domain (guava's LocalCache.segments once got one).
+  Term x = var("x", Sort::Ref());
+  Term f = tm_.mk_field("t/Holder", "tasks", "[Ljava/lang/Runnable;");
+  Term xs = tm_.mk_read(f, x);
+  Term first = tm_.mk_aread(refs, xs, i(0));
+  CheckResult r = run({ne(x, tm_.mk_null()), ne(xs, tm_.mk_null()), ne(first, tm_.mk_null()),
+                       eq(tm_.mk_type_of(xs), ty("[Ljava/lang/Runnable;"))},
+                      true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  for (const WitnessObject& o : r.witness->objects) {
+    if (o.type == "[Ljava/lang/Runnable;") continue;
+    if (o.type.starts_with("t/")) continue;
+    EXPECT_EQ(facts_->is_subtype(o.type, "java/lang/Runnable"), std::optional<bool>(true)) << to_string(*r.witness);
+  }
+}
+
 TEST_F(JdkTypeAxioms, FieldOfTypeObjectAndArrays) {
   Term x = var("x", Sort::Ref());
   Term f = tm_.mk_field("java/util/ArrayList", "elementData", "[Ljava/lang/Object;");
