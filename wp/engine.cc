@@ -124,8 +124,7 @@ struct Target {
   std::string owner, name, descriptor;
   std::shared_ptr<const ir::MethodIR> ir;
   bool native = false;
-  std::string model_owner;  // the model's class, empty without a model
-  std::string model_descriptor;
+  std::optional<callgraph::MethodModel> model;
   std::string key() const { return Cat(owner, ".", name, descriptor); }
 };
 
@@ -925,13 +924,13 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
     t.owner = std::string(h_.Name(owner));
     t.name = std::string(m->name);
     t.descriptor = std::string(m->descriptor);
-    if (std::optional<callgraph::MethodModel> model = callgraph::FindMethodModel(h_, t.owner, *m)) {
-      t.model_owner = std::move(model->owner);
-      t.model_descriptor = std::move(model->descriptor);
-    } else if (m->IsNative()) {
-      t.native = true;
-    } else if (!m->code) {
-      return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
+    t.model = callgraph::FindMethodModel(h_, t.owner, *m);
+    if (!t.model) {  // else the model's code stands in for the method's own
+      if (m->IsNative()) {
+        t.native = true;
+      } else if (!m->code) {
+        return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
+      }
     }
     list->push_back(std::move(t));
   }
@@ -941,9 +940,8 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
 // The IR of a target with code, built on first use.
 bool IntraSearch::ensure_ir(Target& t, std::string* why) {
   if (t.ir || t.native) return true;
-  const bool modelled = !t.model_owner.empty();
-  const std::string& owner = modelled ? t.model_owner : t.owner;
-  const std::string& descriptor = modelled ? t.model_descriptor : t.descriptor;
+  const std::string& owner = t.model ? t.model->owner : t.owner;
+  const std::string& descriptor = t.model ? t.model->descriptor : t.descriptor;
   const std::string mkey = Cat(owner, ".", t.name, descriptor);
   auto& ir = irs_[mkey];
   if (!ir) {

@@ -81,8 +81,9 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
     uint32_t site = call_site(Cat("the value of static final field ", display, ".", name,
                                   " (set by its class initializer) is needed"));
     Term sk = tm_.mk_skolem(logic::SkolemKind::kOther, sort, site, 0);
-    globals_.insert(sk);
-    if (sort.is_ref()) {
+    // The class initializer is read once per field (the skolem is the same
+    // term at every getstatic).
+    if (globals_.insert(sk).second && sort.is_ref()) {
       ClinitFacts facts = clinit_facts(decl, name, descriptor);
       if (facts.non_null) non_null_.insert(sk);
       if (facts.length) array_lengths_.try_emplace(sk, *facts.length);

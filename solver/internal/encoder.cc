@@ -34,6 +34,12 @@ std::string descriptor_type(std::string_view d) {
   return {};
 }
 
+// The element type of a reference array type name ("[LC;" -> "C",
+// "[[I" -> "[I"), or "" for other types and primitive arrays.
+std::string reference_element_type(std::string_view type) {
+  return !type.empty() && type.front() == '[' ? descriptor_type(type.substr(1)) : std::string();
+}
+
 }  // namespace
 
 Encoder::Encoder(z3::context& ctx, logic::TermManager& tm, EncoderOptions options)
@@ -440,12 +446,7 @@ void Encoder::collect() {
     // query reads array elements.
     if (!ref_element_reads_.empty()) {
       for (size_t i = 0; i < type_names_.size(); ++i) {  // grows: [[LC; brings [LC;, then C
-        const std::string name = type_names_[i];
-        if (name.size() > 2 && name[0] == '[' && name[1] == 'L' && name.back() == ';') {
-          add_type_name(name.substr(2, name.size() - 3));
-        } else if (name.size() > 1 && name[0] == '[' && name[1] == '[') {
-          add_type_name(name.substr(1));
-        }
+        if (std::string elem = reference_element_type(type_names_[i]); !elem.empty()) add_type_name(elem);
       }
     }
   } else if (!subtype_terms_.empty()) {
@@ -585,11 +586,7 @@ void Encoder::add_axioms() {
     // a size cap: then a witness may be ill-typed, and its replay says so.
     std::vector<std::pair<const std::string*, std::string>> ref_arrays;  // "[LC;" -> "C"
     for (const auto& [name, c] : domain) {
-      if (name.size() > 2 && name[0] == '[' && name[1] == 'L' && name.back() == ';') {
-        ref_arrays.emplace_back(&name, name.substr(2, name.size() - 3));
-      } else if (name.size() > 1 && name[0] == '[' && name[1] == '[') {
-        ref_arrays.emplace_back(&name, name.substr(1));
-      }
+      if (std::string elem = reference_element_type(name); !elem.empty()) ref_arrays.emplace_back(&name, elem);
     }
     constexpr size_t kMaxT6Terms = 50000;
     if (ref_element_reads_.size() * ref_arrays.size() * domain.size() <= kMaxT6Terms) {
