@@ -185,6 +185,27 @@ bool native_never_throws(const Target& t) {
   return kNeverThrow.contains(t.key());
 }
 
+// Natives that may throw but write nothing the analysis models (no field,
+// static or element of an existing object): only reflection and type
+// queries, and new arrays. A call of one inside a callee is skipped with
+// skolems (havocking only the callee's part of the minterm), which is
+// sound for the framed part too: the native cannot change it.
+bool native_writes_nothing(std::string_view key) {
+  static const absl::flat_hash_set<std::string_view> kWritesNothing = {
+      "java/lang/Class.isArray()Z",
+      "java/lang/Class.isPrimitive()Z",
+      "java/lang/Class.isInterface()Z",
+      "java/lang/Class.isInstance(Ljava/lang/Object;)Z",
+      "java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z",
+      "java/lang/Class.getModifiers()I",
+      "java/lang/Class.getSuperclass()Ljava/lang/Class;",
+      "java/lang/reflect/Array.newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
+      "java/lang/reflect/Array.multiNewArray(Ljava/lang/Class;[I)Ljava/lang/Object;",
+      "java/lang/reflect/Array.getLength(Ljava/lang/Object;)I",
+  };
+  return kWritesNothing.contains(key);
+}
+
 constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
 constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
 constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
@@ -206,12 +227,15 @@ struct Item {
   uint32_t crowd = 0;  // minterms already at its point when it arrived
 };
 
-// Section 6's heuristic, a min-heap: less looping first, then shallower
-// call depth, then points that fewer facts have reached, then first come.
+// Section 6's heuristic ("paths with less looping or call depth"), a
+// min-heap: the fewest back edges crossed plus calls entered first (a loop
+// iteration in the goal's method weighs as much as one level deeper in a
+// callee, so that a callee's loops do not hold up the caller's), then less
+// looping, then points that fewer facts have reached, then first come.
 struct ItemOrder {
   bool operator()(const Item& a, const Item& b) const {
+    if (a.loops + a.depth != b.loops + b.depth) return a.loops + a.depth > b.loops + b.depth;
     if (a.loops != b.loops) return a.loops > b.loops;
-    if (a.depth != b.depth) return a.depth > b.depth;
     if (a.crowd != b.crowd) return a.crowd > b.crowd;
     return a.seq > b.seq;
   }
@@ -285,8 +309,8 @@ class IntraSearch {
   void skip_call(const Item& item, ir::EdgeId eid, Step* step);
   bool ensure_ir(Target& t, std::string* why);
   void choose_expansions(bool phase_end);
-  std::vector<std::string> compatible_targets(const Pending& p, Term sigma, const DirectedSite& site,
-                                              size_t limit, bool* many);
+  std::vector<std::string> bounded_targets(const Pending& p, Term sigma, const DirectedSite& site);
+  bool dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k);
   void return_to_caller(const Item& item);
   bool writes_of(const Target& t, std::function<bool(Term)>* may_write);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
@@ -390,16 +414,16 @@ void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::
 
 void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
                        int32_t line, int32_t assume) {
-  Minterm phi = raw;
+  Minterm phi = vocab_.with_global_facts(raw);
   if (opt_.simplify) {
     const auto t0 = Clock::now();
-    phi = simplifier_.simplify(raw);
+    phi = simplifier_.simplify(phi);
     result_.stats.simplifier_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  } else if (!raw.is_true() && !raw.is_false()) {
+  } else if (!phi.is_true() && !phi.is_false()) {
     // NoSimplification: Z3 decides, unsimplified; an unsat within a cut
     // type domain or an unknown keeps the minterm.
-    std::vector<Term> query(raw.begin(), raw.end());
-    add_ranges(tm_, vocab_, raw.term(), &query);
+    std::vector<Term> query(phi.begin(), phi.end());
+    add_ranges(tm_, vocab_, phi.term(), &query);
     solver::CheckResult r = check(query, /*want_witness=*/false);
     bool domain_cut = false;
     for (const std::string& a : r.assumptions) domain_cut |= a.starts_with("finite type domain");
@@ -704,16 +728,9 @@ bool too_large_for_a_witness(const solver::Witness& w) {
 }
 
 bool IntraSearch::at_entry(const Item& item) {
-  // Literals about unknowns that known facts discharge: a static final
-  // field that its class initializer always sets to a new object is not
-  // null.
-  Minterm phi = item.phi;
-  for (Term lit : item.phi) {
-    if (lit.is(logic::TermKind::kNot) && lit.arg(0).is(logic::TermKind::kEq) &&
-        lit.arg(0).arg(1).is(logic::TermKind::kNull) && vocab_.known_non_null(lit.arg(0).arg(0))) {
-      phi = logic::remove_literal(tm_, phi, lit);
-    }
-  }
+  // (What is known of static finals and the current thread was put in by
+  // push: Vocabulary::with_global_facts.)
+  const Minterm& phi = item.phi;
   // The fields of string literals are the JVM's (value, coder, hash): not
   // inputs. Strings are modelled by issue #7.
   bool string_internals = false;
@@ -1151,7 +1168,7 @@ bool IntraSearch::writes_of(const Target& t, std::function<bool(Term)>* may_writ
     nt.owner = n.owner;
     nt.name = n.name;
     nt.descriptor = n.descriptor;
-    if (!native_never_throws(nt)) return false;  // its effects are not assumed away
+    if (!native_never_throws(nt) && !native_writes_nothing(nt.key())) return false;  // its effects are not assumed away
   }
   *may_write = [this, &mods](Term x) {
     static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
@@ -1334,14 +1351,11 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
 }
 
 // The targets not yet enabled at `site` that the dispatch skolem `sigma`
-// of pending minterm `p` may take: the receiver's type bounds in p (an
-// instanceof, an exact type, a resolved dispatch) narrow the class-hierarchy
-// list; when at most `limit` remain, each is checked by the solver with p
-// (an unsat answer rules it out); more than `limit`: *many, unchecked.
-std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term sigma,
-                                                         const DirectedSite& site, size_t limit,
-                                                         bool* many) {
-  *many = false;
+// of pending minterm `p` may take by the receiver's type bounds in p (an
+// instanceof, an exact type, a resolved dispatch), which narrow the
+// class-hierarchy list.
+std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sigma,
+                                                      const DirectedSite& site) {
   const ir::Instruction& call = site.ir->insns[site.call];
   absl::flat_hash_set<std::string> allowed;  // empty: no bound found
   bool bounded = false;
@@ -1384,49 +1398,47 @@ std::vector<std::string> IntraSearch::compatible_targets(const Pending& p, Term 
     if (bounded && !allowed.contains(k)) continue;
     candidates.push_back(k);
   }
-  if (candidates.size() > limit) {
-    *many = true;
-    return candidates;
+  return candidates;
+}
+
+// May the dispatch skolem `sigma` of pending minterm `p` be target `k` of
+// `site`? Ruled out only by a real unsat from the solver (not one within a
+// cut type domain); out of time, or past the phase's checks, it may.
+bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site,
+                                    const std::string& k) {
+  if (out_of_time() || candidate_checks_ >= kMaxCandidateChecks) return true;
+  ++candidate_checks_;
+  const Target* t = nullptr;
+  for (const Target& x : *site.targets) {
+    if (x.key() == k) t = &x;
   }
-  std::vector<std::string> out;
-  std::vector<Term> typing = entry_typing(acts_[p.act]);
-  for (const std::string& k : candidates) {
-    // Out of time, or too many checks this phase: the target stays a
-    // candidate (never ruled out unchecked).
-    if (out_of_time() || candidate_checks_ >= kMaxCandidateChecks) {
-      out.push_back(k);
-      continue;
-    }
-    ++candidate_checks_;
-    const Target* t = nullptr;
-    for (const Target& x : *site.targets) {
-      if (x.key() == k) t = &x;
-    }
-    Minterm with = logic::conjoin(tm_, p.phi, tm_.mk_eq(sigma, tm_.mk_method(t->owner, t->name, t->descriptor)));
-    with = simplifier_.simplify(with);
-    if (with.is_false()) continue;
-    std::vector<Term> query(with.begin(), with.end());
-    query.insert(query.end(), typing.begin(), typing.end());
-    add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
-    // Ruled out only by a real unsat: one within a cut type domain is not.
-    solver::CheckResult r = check(query, /*want_witness=*/false);
-    bool domain_cut = false;
-    for (const std::string& a : r.assumptions) domain_cut = domain_cut || a.starts_with("finite type domain");
-    if (r.answer == solver::SatAnswer::kUnsat && !domain_cut) continue;
-    out.push_back(k);
-  }
-  return out;
+  if (t == nullptr) return true;
+  Minterm with = logic::conjoin(tm_, p.phi, tm_.mk_eq(sigma, tm_.mk_method(t->owner, t->name, t->descriptor)));
+  with = simplifier_.simplify(with);
+  if (with.is_false()) return false;
+  std::vector<Term> query(with.begin(), with.end());
+  for (Term x : entry_typing(acts_[p.act])) query.push_back(x);
+  add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
+  solver::CheckResult r = check(query, /*want_witness=*/false);
+  bool domain_cut = false;
+  for (const std::string& a : r.assumptions) domain_cut = domain_cut || a.starts_with("finite type domain");
+  return !(r.answer == solver::SatAnswer::kUnsat && !domain_cut);
 }
 
 // Directed construction between phases (Section 4, Figure 4). For each
-// minterm that reached the entry with skolems of partially expanded sites:
-// if at one of its sites no target that is not yet enabled is compatible
-// with it, it is infeasible (every execution dispatches to some target, and
-// the enabled ones were expanded); otherwise its cheapest site (fewest
-// compatible targets) is chosen. The next phase enables every chosen site's
-// compatible targets; only at the end of a phase, when no minterm offers a
-// site with at most kSmallSite of them, is the smallest larger one enabled
-// (within max_targets). Deterministic: sites and targets in name order.
+// minterm that reached the entry with skolems of partially expanded sites,
+// its sites are ranked by the targets not yet enabled that the type bounds
+// in the minterm allow (bounded_targets); a site allowing none makes it
+// infeasible (every execution dispatches to some target, and the enabled
+// ones were expanded). The cheapest site's candidates are then checked by
+// the solver (a candidate already chosen for another minterm needs no
+// check: it is enabled anyway): none left, the minterm is infeasible;
+// otherwise they are chosen. Only the cheapest site is checked: the others
+// wait for later phases, which start over. The next phase enables every
+// chosen site's targets; only at the end of a phase, when no minterm offers
+// a site with at most kSmallSite of them, is the smallest larger one
+// enabled (within max_targets). Deterministic: sites and targets in name
+// order.
 void IntraSearch::choose_expansions(bool phase_end) {
   std::map<std::string, std::set<std::string>> small;
   std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> big;
@@ -1446,26 +1458,47 @@ void IntraSearch::choose_expansions(bool phase_end) {
       sigmas[it->second.key].push_back(v);
       sites[it->second.key] = &it->second;
     }
+    // Each site's candidates by the type bounds, fewest first.
+    struct SiteCandidates {
+      std::string key;
+      std::vector<std::string> targets;  // sorted
+    };
+    std::vector<SiteCandidates> ranked;
     bool refuted = false;
-    std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> best;
     for (const auto& [key, vars] : sigmas) {
       std::set<std::string> union_targets;
-      bool many = false;
       for (Term sigma : vars) {
-        bool m = false;
-        for (std::string& t : compatible_targets(p, sigma, *sites[key], kSmallSite, &m)) {
-          union_targets.insert(std::move(t));
-        }
-        many = many || m;
+        for (std::string& t : bounded_targets(p, sigma, *sites[key])) union_targets.insert(std::move(t));
       }
       if (union_targets.empty()) {
         refuted = true;
         break;
       }
-      const size_t rank = many ? kSmallSite + union_targets.size() : union_targets.size();
-      if (!best || rank < best->first) {
-        best = {rank, {key, std::vector<std::string>(union_targets.begin(), union_targets.end())}};
+      ranked.push_back({key, std::vector<std::string>(union_targets.begin(), union_targets.end())});
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const SiteCandidates& a, const SiteCandidates& b) {
+      return a.targets.size() < b.targets.size();
+    });
+    std::optional<SiteCandidates> best;
+    if (!refuted && !ranked.empty()) {
+      SiteCandidates& first = ranked.front();
+      if (first.targets.size() > kSmallSite) {
+        best = first;  // too many to check one by one
+      } else {
+        const std::set<std::string>& chosen = small[first.key];
+        SiteCandidates feasible{first.key, {}};
+        for (const std::string& k : first.targets) {
+          bool ok = chosen.contains(k);
+          for (Term sigma : sigmas[first.key]) {
+            if (ok) break;
+            ok = dispatch_feasible(p, sigma, *sites[first.key], k);
+          }
+          if (ok) feasible.targets.push_back(k);
+        }
+        if (feasible.targets.empty()) refuted = true;
+        else best = std::move(feasible);
       }
+      if (small[first.key].empty()) small.erase(first.key);
     }
     if (refuted) {
       ++result_.stats.refuted_by_dispatch;
@@ -1479,10 +1512,10 @@ void IntraSearch::choose_expansions(bool phase_end) {
       if (info.role == logic::VarRole::kSkolem) note(vocab_.call_site_text(info.site));
     }
     if (!best) continue;
-    if (best->first <= kSmallSite) {
-      small[best->second.first].insert(best->second.second.begin(), best->second.second.end());
-    } else if (!big || best->first < big->first) {
-      big = best;
+    if (best->targets.size() <= kSmallSite) {
+      small[best->key].insert(best->targets.begin(), best->targets.end());
+    } else if (!big || kSmallSite + best->targets.size() < big->first) {
+      big = {kSmallSite + best->targets.size(), {best->key, best->targets}};
     }
   }
   for (const auto& [site, ts] : small) {

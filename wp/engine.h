@@ -6,7 +6,8 @@
 // witness drawn from the model.
 //
 // Departures from Figure 3: the worklist is ordered (fewer loop iterations
-// first, then first-come: the paper's "quasi breadth-first" heuristic);
+// plus call depth first, then first-come: the paper's "quasi breadth-first"
+// heuristic);
 // each goal runs under a step budget, a wall-clock timeout and a term
 // budget (the memory cap).
 //

@@ -194,17 +194,10 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       return with(conjoin_all(tm_, s.apply(phi), {tm_.mk_ne(v, tm_.mk_null())}));
     }
     case Op::kGetStatic: {
-      // wp(v = C.f, φ) = φ[C.f/v]; for a static final array whose length
-      // its class initializer fixes, also φ[n/C.f.length].
-      Term value = vocab_.static_field(in.owner, in.name, in.descriptor);
-      std::optional<int32_t> length = value.sort().is_ref() ? vocab_.known_length(value) : std::nullopt;
-      if (!length) return assign(value);
-      Substitution s(tm_);
-      s.add(var(in.result), value);
-      Term after = s.apply(phi);
-      Substitution len(tm_);
-      len.add(tm_.mk_length(value), tm_.mk_int(*length));
-      return with(conjoin_all(tm_, len.apply(after), {}));
+      // wp(v = C.f, φ) = φ[C.f/v]; what the class initializer fixes of a
+      // static final (never null, a length) is put in by the engine
+      // (Vocabulary::with_global_facts), wherever the value's reads meet it.
+      return assign(vocab_.static_field(in.owner, in.name, in.descriptor));
     }
     case Op::kPutStatic: {
       Substitution s(tm_);

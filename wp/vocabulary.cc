@@ -3,6 +3,8 @@
 #include "classfile/member_resolution.h"
 #include "models/string_model.h"
 #include "ir/builder.h"
+#include "logic/substitution.h"
+#include "logic/visit.h"
 #include "classfile/strings.h"
 
 namespace jwp::wp {
@@ -159,6 +161,18 @@ Term Vocabulary::current_thread() {
   non_null_.insert(sk);
   globals_.insert(sk);
   return sk;
+}
+
+logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
+  if (non_null_.empty() || phi.is_true() || phi.is_false()) return phi;
+  logic::Substitution s(tm_);
+  for (Term v : logic::free_variables(phi)) {
+    if (non_null_.contains(v)) s.add(tm_.mk_eq(v, tm_.mk_null()), tm_.mk_false());
+    if (auto it = array_lengths_.find(v); it != array_lengths_.end()) {
+      s.add(tm_.mk_length(v), tm_.mk_int(it->second));
+    }
+  }
+  return s.empty() ? phi : s.apply(phi);
 }
 
 uint32_t Vocabulary::call_site(const std::string& description) {

@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
+#include "logic/minterm.h"
 #include "logic/term_manager.h"
 
 namespace jwp::wp {
@@ -88,6 +89,12 @@ class Vocabulary {
   // The skolems above (static finals, the current thread): one value in
   // every execution, unlike the skolems of one call's result.
   bool is_global(logic::Term skolem) const { return globals_.contains(skolem); }
+  // `phi` with what is known of its global skolems put in: a known length
+  // for each length read of one, false for `σ == null` when σ is never
+  // null. A static final's facts may meet its length only far from the
+  // getstatic (after a summary is applied, say), so every new minterm gets
+  // them. `phi` itself when it mentions no global skolem with facts.
+  logic::Minterm with_global_facts(const logic::Minterm& phi);
 
  private:
   // The declaring class (JVMS 5.4.3.2) and whether the field is final.

@@ -91,7 +91,10 @@ INSTANTIATE_TEST_SUITE_P(
                       ModelledGoal{"locked(I)I@line:171", "AbstractQueuedSynchronizer.compareAndSetState"},
                       ModelledGoal{"staticLengths(I)I@line:179", "lengths of static final arrays"},
                       ModelledGoal{"boxedSuccessor(II)I@line:69", "Integer.valueOf"},
-                      ModelledGoal{"boxedLong(II)I@line:187", "Long.valueOf"}));
+                      ModelledGoal{"boxedLong(II)I@line:187", "Long.valueOf"},
+                      ModelledGoal{"listSum(III)I@line:29",
+                                   "ArrayList.add and its iterator: JDK callees' summaries framed, "
+                                   "static final facts met after a summary, cheap target choice"}));
 
 TEST(MethodModels, WithoutModelsArraycopyAndTheLockAreNativesThatMayThrow) {
   int status = -1;
