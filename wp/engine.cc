@@ -308,7 +308,7 @@ class IntraSearch {
   CallHandling expand_call(const Item& item, ir::EdgeId eid);
   void skip_call(const Item& item, ir::EdgeId eid, Step* step);
   bool ensure_ir(Target& t, std::string* why);
-  void choose_expansions(bool phase_end);
+  void choose_expansions(bool allow_big);
   std::vector<std::string> bounded_targets(const Pending& p, Term sigma, const DirectedSite& site);
   bool dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k);
   void return_to_caller(const Item& item);
@@ -352,6 +352,10 @@ class IntraSearch {
   uint64_t candidate_checks_ = 0;  // Z3 checks of expansion candidates this phase
   uint64_t pending_since_ = 0;   // the step at which the unchecked ones began
   std::vector<std::pair<std::string, std::string>> to_enable_;
+  // The cheapest site seen this phase with more than kSmallSite candidates
+  // (rank, site key, targets), enabled when nothing cheaper is found.
+  std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> big_;
+  uint32_t graces_ = 0;  // times the phase's grace ran out
   const Goal& goal_;
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
@@ -1435,13 +1439,13 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
 // check: it is enabled anyway): none left, the minterm is infeasible;
 // otherwise they are chosen. Only the cheapest site is checked: the others
 // wait for later phases, which start over. The next phase enables every
-// chosen site's targets; only at the end of a phase, when no minterm offers
-// a site with at most kSmallSite of them, is the smallest larger one
-// enabled (within max_targets). Deterministic: sites and targets in name
-// order.
-void IntraSearch::choose_expansions(bool phase_end) {
+// chosen site's targets; only when no minterm offers a site with at most
+// kSmallSite of them, and `allow_big` (the end of the phase, or its grace
+// ran out twice), is the smallest larger one seen this phase enabled
+// (within max_targets). Deterministic: sites and targets in name order.
+void IntraSearch::choose_expansions(bool allow_big) {
   std::map<std::string, std::set<std::string>> small;
-  std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> big;
+  auto& big = big_;
   for (; pending_checked_ < pending_.size(); ++pending_checked_) {
     if (out_of_time()) {
       note(Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms"));
@@ -1521,7 +1525,7 @@ void IntraSearch::choose_expansions(bool phase_end) {
   for (const auto& [site, ts] : small) {
     for (const std::string& t : ts) to_enable_.emplace_back(site, t);
   }
-  if (to_enable_.empty() && big && phase_end) {
+  if (to_enable_.empty() && big && allow_big) {
     if (big->second.second.size() <= opt_.max_targets) {
       for (const std::string& t : big->second.second) to_enable_.emplace_back(big->second.first, t);
     } else {
@@ -1608,7 +1612,10 @@ Result IntraSearch::run() {
       // need not end), choose targets; end the phase when there are some.
       if (pending_since_ == 0) pending_since_ = result_.stats.steps;
       if (result_.stats.steps >= 2 * pending_since_ + kPhaseGrace) {
-        choose_expansions(/*phase_end=*/false);
+        // The first time, only sites with few candidates; from the second
+        // on, the best larger one too (a loop whose skipped call has many
+        // targets would otherwise hold the phase until the budget ends).
+        choose_expansions(/*allow_big=*/graces_++ > 0);
         if (!to_enable_.empty()) {
           budget = "the phase ended early to expand calls";
           break;
@@ -1629,7 +1636,7 @@ Result IntraSearch::run() {
     result_.summaries.push_back(n);
   }
   if (found_) return result_;
-  if (budget.empty() && pending_.size() > pending_checked_) choose_expansions(/*phase_end=*/true);
+  if (budget.empty() && (pending_.size() > pending_checked_ || big_)) choose_expansions(/*allow_big=*/true);
   if (!budget.empty()) reasons_.insert(reasons_.begin(), budget);
   if (reasons_.empty()) {
     result_.verdict = Verdict::kNotFound;

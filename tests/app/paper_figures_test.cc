@@ -121,5 +121,21 @@ TEST(DirectedConstruction, AnInstanceofNarrowsFiftyTargetsToTwo) {
   EXPECT_GE(cha["stats"]["callgraph_methods"].get<int>(), 50);
 }
 
+// A call with 50 targets in a loop, and no type test: each unrolled
+// iteration skips it again, so minterms keep waiting; the phase must still
+// end and enable the 50 (fewer than --max-targets) instead of unrolling
+// until the timeout (it did, before the grace's second run allowed large
+// sites).
+TEST(DirectedConstruction, ALoopOverACallWithManyTargetsStillExpandsIt) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.ManyImpls.anyInLoop([Linterproc/ManyImpls$Shape;I)I@line:360' "
+      "--kind exception:java.lang.IllegalStateException --confirm --timeout-ms 30000",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_GE(j["stats"]["phases"].get<int>(), 2);
+  EXPECT_GE(j["stats"]["sites_expanded"].get<int>(), 1);
+}
+
 }  // namespace
 }  // namespace jwp::app

@@ -138,6 +138,8 @@ public class InterprocExpectationCheck {
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));
+    ex("ManyImpls.anyInLoop" + ISE,
+        () -> ManyImpls.anyInLoop(new ManyImpls.Shape[] {new ManyImpls.Impl46()}, 250));
 
     ex("Natives.identityOnPath" + AE, () -> Natives.identityOnPath(null, 0));
     ex("Natives.hashOfFresh" + AE, () -> Natives.hashOfFresh(0));
