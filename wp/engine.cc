@@ -139,7 +139,7 @@ struct DirectedSite {
   std::string key;  // "pkg/C.m(desc)@bci"
   std::shared_ptr<const ir::MethodIR> ir;
   ir::InsnId call;
-  std::vector<Target>* targets;  // every class-hierarchy target
+  std::vector<Target>* targets;  // the class-hierarchy targets (IntraSearch::targets)
 };
 
 // A minterm that reached the entry with skolems of directed sites.
@@ -325,7 +325,17 @@ class IntraSearch {
   void push_at_call_site(const Item& item, const ir::MethodIR& callee, Transformer& callee_tr,
                          int32_t caller_act, ir::InsnId call_insn, const Minterm* framed = nullptr);
   void go_up(const Item& item);
-  std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
+  std::vector<Target>* targets(const ir::Instruction& call, std::string* why, bool all = false);
+  // Directed construction lists no more than max_targets + 1 targets of a
+  // call unless asked for all: listing means reading every concrete
+  // subtype's methods (hundreds of classes for Set.contains), and a site
+  // with more targets is expanded only for the few its constraints allow.
+  bool truncated(const std::vector<Target>* list) const { return truncated_.contains(list); }
+  // The whole list of a site whose first listing was truncated and that
+  // needs it (targets enabled, a type bound to intersect); null (and *why)
+  // when it is too long or cannot be built.
+  std::vector<Target>* all_targets(const ir::Instruction& call, std::vector<Target>* listed,
+                                   std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
   void add_string_model_invariants(const Minterm& phi, std::vector<Term>* out);
@@ -370,6 +380,7 @@ class IntraSearch {
   // Call targets by "owner.name desc invoke-kind"; null when not expandable.
   absl::flat_hash_map<std::string, std::unique_ptr<std::vector<Target>>> targets_;
   absl::flat_hash_map<std::string, std::string> target_errors_;
+  absl::flat_hash_set<const std::vector<Target>*> truncated_;
   absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
   absl::flat_hash_set<std::string> methods_seen_;
   callgraph::MethodCache method_cache_{h_};
@@ -894,9 +905,10 @@ void IntraSearch::step_back(const Item& item) {
 // The class-hierarchy targets of a call (JVMS 5.4.3.3, 5.4.3.4, 5.4.6);
 // null (and *why) when the call cannot be expanded: a resolution failure, a
 // missing class, or too many targets (for class-hierarchy call graphs).
-std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::string* why) {
+std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::string* why, bool all) {
+  const bool capped = opt_.callgraph == CallGraph::kDirected && !all;
   std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke),
-                        call.interface_owner ? "I" : "C");
+                        call.interface_owner ? "I" : "C", capped ? "" : " all");
   auto it = targets_.find(key);
   if (it != targets_.end()) {
     if (!it->second) *why = target_errors_[key];
@@ -916,6 +928,7 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
   }
   if (resolved.signature_polymorphic) return fail("signature-polymorphic method");
   std::vector<std::pair<classfile::ClassId, const classfile::MethodInfo*>> chosen;
+  bool is_truncated = false;
   if (call.invoke == ir::InvokeKind::kStatic || call.invoke == ir::InvokeKind::kSpecial ||
       resolved.member->access_flags & (classfile::access::kPrivate | classfile::access::kFinal)) {
     chosen.emplace_back(resolved.owner, resolved.member);
@@ -924,6 +937,10 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
     if (owner == classfile::kNoClass) return fail("its class is missing");
     std::vector<classfile::ClassId> subs = h_.ConcreteSubtypes(owner);
     for (classfile::ClassId c : subs) {
+      if (capped && chosen.size() > opt_.max_targets) {
+        is_truncated = true;
+        break;
+      }
       classfile::MethodResult sel = classfile::SelectMethod(
           h_, c, resolved,
           call.invoke == ir::InvokeKind::kInterface ? classfile::InvokeKind::kInterface
@@ -955,7 +972,15 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
     }
     list->push_back(std::move(t));
   }
-  return (targets_[key] = std::move(list)).get();
+  std::vector<Target>* out = (targets_[key] = std::move(list)).get();
+  if (is_truncated) truncated_.insert(out);
+  return out;
+}
+
+std::vector<Target>* IntraSearch::all_targets(const ir::Instruction& call, std::vector<Target>* listed,
+                                              std::string* why) {
+  if (listed == nullptr || !truncated(listed)) return listed;
+  return targets(call, why, /*all=*/true);
 }
 
 // The IR of a target with code, built on first use.
@@ -1025,12 +1050,21 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   std::vector<Target*> chosen;
   const bool directed = opt_.callgraph == CallGraph::kDirected && all->size() > 1;
   const std::string site_key = EnabledTargets::SiteKey(*a.ir, call);
+  const bool listed_in_part = truncated(all);
+  if (directed && listed_in_part && enabled_.HasAny(site_key)) {
+    all = all_targets(call, all, &why);
+    if (all == nullptr) {
+      note(Cat("a call is skipped: ", where, " ", why));
+      return CallHandling::kSkipped;
+    }
+  }
   for (Target& t : *all) {
     if (!directed || enabled_.IsEnabled(site_key, t.key())) {
       chosen.push_back(&t);
     }
   }
-  const CallHandling handled = chosen.size() == all->size() ? CallHandling::kExpanded : CallHandling::kPartial;
+  const CallHandling handled =
+      chosen.size() == all->size() && !listed_in_part ? CallHandling::kExpanded : CallHandling::kPartial;
   for (Target* t : chosen) {
     if (t->native && !native_never_throws(*t)) {
       note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
@@ -1142,6 +1176,8 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
   const std::string site_key = EnabledTargets::SiteKey(*air, call);
   directed_sites_.try_emplace(step->skipped_site, DirectedSite{site_key, air, call_id, all});
   if (!enabled_.HasAny(site_key)) return;
+  all = all_targets(call, all, &why);
+  if (all == nullptr) return;
   Term dispatch = tm_.mk_dispatch(tm_.mk_type_of(acts_[item.at.act].tr->var(call.operands[0])),
                                   tm_.mk_signature(call.owner, call.name, call.descriptor));
   std::vector<Term> excluded;
@@ -1395,8 +1431,14 @@ std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sig
       bounded = true;
     }
   }
+  std::vector<Target>* listed = site.targets;
+  if (bounded && truncated(listed)) {
+    // A bound may allow targets beyond the first ones listed.
+    std::string why;
+    if (std::vector<Target>* whole = all_targets(call, listed, &why)) listed = whole;
+  }
   std::vector<std::string> candidates;
-  for (const Target& t : *site.targets) {
+  for (const Target& t : *listed) {
     const std::string k = t.key();
     if (enabled_.IsEnabled(site.key, k)) continue;
     if (bounded && !allowed.contains(k)) continue;
@@ -1412,8 +1454,10 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
                                     const std::string& k) {
   if (out_of_time() || candidate_checks_ >= kMaxCandidateChecks) return true;
   ++candidate_checks_;
+  std::string why;
+  const std::vector<Target>* listed = all_targets(site.ir->insns[site.call], site.targets, &why);
   const Target* t = nullptr;
-  for (const Target& x : *site.targets) {
+  for (const Target& x : listed != nullptr ? *listed : *site.targets) {
     if (x.key() == k) t = &x;
   }
   if (t == nullptr) return true;
@@ -1529,8 +1573,8 @@ void IntraSearch::choose_expansions(bool allow_big) {
     if (big->second.second.size() <= opt_.max_targets) {
       for (const std::string& t : big->second.second) to_enable_.emplace_back(big->second.first, t);
     } else {
-      note(Cat("a call has ", big->second.second.size(), " possible targets (more than ", opt_.max_targets,
-               "): ", big->second.first));
+      note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ",
+               big->second.first));
     }
   }
 }

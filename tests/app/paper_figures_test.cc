@@ -137,5 +137,26 @@ TEST(DirectedConstruction, ALoopOverACallWithManyTargetsStillExpandsIt) {
   EXPECT_GE(j["stats"]["sites_expanded"].get<int>(), 1);
 }
 
+// Directed construction lists no more than --max-targets + 1 targets of a
+// site at first (listing reads every implementation's methods). With 10,
+// the 50-target site is listed in part: the instanceof Special still finds
+// Impl17 and Impl33 in the whole list, and without a type test the site is
+// reported as having more than 10 targets.
+TEST(DirectedConstruction, ASiteListedInPartStillHasItsBoundedTargets) {
+  nlohmann::json bounded = WpJson(
+      "--goal 'interproc.ManyImpls.special(Linterproc/ManyImpls$Shape;I)I@line:333' "
+      "--kind exception:java.lang.IllegalStateException --max-targets 10 --confirm",
+      0);
+  EXPECT_EQ(bounded["verdict"], "FOUND") << bounded.dump();
+  EXPECT_EQ(bounded["confirmed"], true);
+  EXPECT_LT(bounded["stats"]["callgraph_methods"].get<int>(), 10);
+  nlohmann::json unbounded = WpJson(
+      "--goal 'interproc.ManyImpls.anyShape(Linterproc/ManyImpls$Shape;I)I@line:352' "
+      "--kind exception:java.lang.IllegalStateException --max-targets 10",
+      4);
+  EXPECT_EQ(unbounded["verdict"], "UNKNOWN");
+  EXPECT_THAT(unbounded["reason"].get<std::string>(), HasSubstr("more than 10 possible targets"));
+}
+
 }  // namespace
 }  // namespace jwp::app
