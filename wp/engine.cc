@@ -390,6 +390,15 @@ class IntraSearch {
   using SummaryCount = Result::SummaryCount;
   std::map<std::string, SummaryCount> summary_counts_;
   absl::flat_hash_map<std::string, std::vector<callgraph::CallSiteRef>> callers_;
+  const std::vector<callgraph::CallSiteRef>& callers_of(const ir::MethodIR& m);
+  // With a named entry (EngineOptions::entry): the methods ("owner.name
+  // desc", as QualifiedName) on some chain of callers from the goal's method
+  // up to the entry within max_caller_depth levels; go_up continues only in
+  // those. Unset while not computed, or when the chains are too many to
+  // list (then every caller is followed).
+  bool leads_to_entry(const std::string& method);
+  std::optional<absl::flat_hash_set<std::string>> toward_entry_;
+  bool toward_entry_done_ = false;
 
   std::priority_queue<Item, std::vector<Item>, ItemOrder> work_;
   absl::flat_hash_map<Point, std::vector<Minterm>> seen_;
@@ -1590,8 +1599,71 @@ bool IntraSearch::is_entry(const Activation& a) const {
   return m.method != nullptr && (m.method->access_flags & classfile::access::kPublic);
 }
 
+const std::vector<callgraph::CallSiteRef>& IntraSearch::callers_of(const ir::MethodIR& m) {
+  const std::string me = m.QualifiedName();
+  auto it = callers_.find(me);
+  if (it == callers_.end()) {
+    callgraph::MethodId id(m.class_name, m.method_name, m.method_descriptor);
+    it = callers_.emplace(me, callgraph::FindCallers(h_, method_cache_, id)).first;
+  }
+  return it->second;
+}
+
+bool IntraSearch::leads_to_entry(const std::string& method) {
+  if (opt_.entry.empty()) return true;
+  if (!toward_entry_done_) {
+    toward_entry_done_ = true;
+    // Breadth-first up through the callers of the goal's method, then the
+    // methods that reach the entry, to a fixpoint (recursion).
+    constexpr size_t kMaxMethods = 256;
+    absl::flat_hash_map<std::string, std::vector<std::string>> up;  // method -> its callers
+    absl::flat_hash_set<std::string> entries;
+    std::vector<std::shared_ptr<const ir::MethodIR>> frontier{goal_.ir};
+    absl::flat_hash_set<std::string> seen{ir_.QualifiedName()};
+    bool complete = true;
+    for (uint32_t level = 0; level <= opt_.max_caller_depth && !frontier.empty() && complete; ++level) {
+      std::vector<std::shared_ptr<const ir::MethodIR>> next;
+      for (const auto& m : frontier) {
+        const std::string name = m->QualifiedName();
+        Activation probe;
+        probe.ir = m;
+        if (is_entry(probe)) entries.insert(name);
+        if (level == opt_.max_caller_depth) continue;
+        for (const callgraph::CallSiteRef& site : callers_of(*m)) {
+          auto cir = method_cache_.Get(site.caller);
+          if (!cir.ok()) continue;  // go_up notes it
+          const std::string caller = (*cir)->QualifiedName();
+          up[name].push_back(caller);
+          if (seen.insert(caller).second) next.push_back(*cir);
+        }
+        if (seen.size() > kMaxMethods) complete = false;
+      }
+      frontier = std::move(next);
+    }
+    if (complete) {
+      absl::flat_hash_set<std::string> reach = entries;
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& [m, callers] : up) {
+          if (reach.contains(m)) continue;
+          for (const std::string& c : callers) {
+            if (reach.contains(c)) {
+              reach.insert(m);
+              changed = true;
+              break;
+            }
+          }
+        }
+      }
+      toward_entry_ = std::move(reach);
+    }
+  }
+  return !toward_entry_ || toward_entry_->contains(method);
+}
+
 // At the entry of a method that is not the entry: continue at each call
-// site that may call it, in a fresh activation of the caller.
+// site that may call it, in a fresh activation of the caller (with a named
+// entry, only in callers on a chain up to it).
 void IntraSearch::go_up(const Item& item) {
   const std::shared_ptr<const ir::MethodIR> bir = acts_[item.at.act].ir;
   Transformer* const btr = acts_[item.at.act].tr.get();
@@ -1602,21 +1674,17 @@ void IntraSearch::go_up(const Item& item) {
              dotted(me)));
     return;
   }
-  callgraph::MethodId id(bir->class_name, bir->method_name, bir->method_descriptor);
-  auto it = callers_.find(me);
-  if (it == callers_.end()) {
-    it = callers_.emplace(me, callgraph::FindCallers(h_, method_cache_, id)).first;
-    if (it->second.empty()) {
-      note(Cat("no caller of ", dotted(me), " on the class path", opt_.entry.empty() ? "" : Cat(" leads to ", opt_.entry)));
-    }
+  const std::vector<callgraph::CallSiteRef> sites = callers_of(*bir);
+  if (sites.empty()) {
+    note(Cat("no caller of ", dotted(me), " on the class path", opt_.entry.empty() ? "" : Cat(" leads to ", opt_.entry)));
   }
-  const std::vector<callgraph::CallSiteRef> sites = it->second;
   for (const callgraph::CallSiteRef& site : sites) {
     auto cir = method_cache_.Get(site.caller);
     if (!cir.ok()) {
       note(Cat("incomplete: caller ", site.caller.ToString(), ": ", cir.status().message()));
       continue;
     }
+    if (!leads_to_entry((*cir)->QualifiedName())) continue;
     Activation caller;
     caller.ir = *cir;
     caller.ns = vocab_.fresh_namespace();
@@ -1650,7 +1718,7 @@ Result IntraSearch::run() {
       budget = Cat("memory cap: ", opt_.max_terms, " terms");
       break;
     }
-    if (opt_.callgraph == CallGraph::kDirected && pending_.size() > pending_checked_) {
+    if (opt_.callgraph == CallGraph::kDirected && (pending_.size() > pending_checked_ || big_)) {
       // Minterms wait for expansion: once the phase has run as long again
       // as it took to produce the first of them (loops with skipped calls
       // need not end), choose targets; end the phase when there are some.

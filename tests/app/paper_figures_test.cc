@@ -158,5 +158,20 @@ TEST(DirectedConstruction, ASiteListedInPartStillHasItsBoundedTargets) {
   EXPECT_THAT(unbounded["reason"].get<std::string>(), HasSubstr("more than 10 possible targets"));
 }
 
+// The path through the 50-target call waits for expansion once, while the
+// other path's loop (an odd sum, never 1000) unrolls without producing
+// waiting minterms: the large site must still be enabled when the phase's
+// grace runs out (it was only at a phase's end, which the loop never
+// reached: a timeout).
+TEST(DirectedConstruction, ALargeSiteIsExpandedWhileAnotherPathLoops) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.ManyImpls.shapeOrOddSum(Linterproc/ManyImpls$Shape;I[IZ)I@line:377' "
+      "--kind exception:java.lang.IllegalStateException --confirm --timeout-ms 30000",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_GE(j["stats"]["phases"].get<int>(), 2);
+}
+
 }  // namespace
 }  // namespace jwp::app

@@ -158,6 +158,23 @@ TEST(WpCommand, CallsAreFollowedIntoTheirTargetsWithNativeAssumptionsListed) {
   EXPECT_GT(j["stats"]["methods_analysed"].get<int>(), 3);
 }
 
+TEST(WpCommand, ANamedEntryLeavesOutCallersThatDoNotLeadToIt) {
+  // shared has four public callers; only mainRoute leads to the entry, so
+  // the search goes up through it alone (the three side routes were
+  // analysed, and each noted that no caller leads to the entry).
+  int status = -1;
+  std::string out = RunCommand(
+      Wp("--goal 'interproc.CalleeNpe.shared(Linterproc/Link;)I@line:64' --kind npe "
+         "--entry 'interproc.CalleeNpe.mainRoute(Linterproc/Link;)I' --json --confirm"),
+      &status);
+  EXPECT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["entry"], "interproc.CalleeNpe.mainRoute(Linterproc/Link;)I");
+  EXPECT_EQ(j["stats"]["callgraph_methods"].get<int>(), 2) << out;
+}
+
 TEST(WpCommand, SameInputsGiveTheSameOutput) {
   // DESIGN.md, "Determinism": byte-identical output apart from the timing.
   for (const char* goal : {"--goal 'wp.Throws.throwNew(I)V@line:19' --kind throw",

@@ -140,6 +140,8 @@ public class InterprocExpectationCheck {
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));
     ex("ManyImpls.anyInLoop" + ISE,
         () -> ManyImpls.anyInLoop(new ManyImpls.Shape[] {new ManyImpls.Impl46()}, 250));
+    ex("ManyImpls.shapeOrOddSum" + ISE,
+        () -> ManyImpls.shapeOrOddSum(new ManyImpls.Impl46(), 250, new int[0], true));
 
     ex("Natives.identityOnPath" + AE, () -> Natives.identityOnPath(null, 0));
     ex("Natives.hashOfFresh" + AE, () -> Natives.hashOfFresh(0));
