@@ -92,6 +92,8 @@ INSTANTIATE_TEST_SUITE_P(
                       ModelledGoal{"staticLengths(I)I@line:179", "lengths of static final arrays"},
                       ModelledGoal{"boxedSuccessor(II)I@line:69", "Integer.valueOf"},
                       ModelledGoal{"boxedLong(II)I@line:187", "Long.valueOf"},
+                      ModelledGoal{"oneAdded(I)I@line:218",
+                                   "a static final's length met after a summary (ArrayList.<init>)"},
                       ModelledGoal{"listSum(III)I@line:29",
                                    "ArrayList.add and its iterator: JDK callees' summaries framed, "
                                    "static final facts met after a summary, cheap target choice"}));

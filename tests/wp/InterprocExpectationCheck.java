@@ -134,6 +134,7 @@ public class InterprocExpectationCheck {
     ex("JdkUse.locked" + AE, () -> JdkUse.locked(0));
     ex("JdkUse.staticLengths" + AE, () -> JdkUse.staticLengths(0));
     ex("JdkUse.boxedLong" + AE, () -> JdkUse.boxedLong(1000, 0));
+    ex("JdkUse.oneAdded" + AE, () -> JdkUse.oneAdded(0));
     ex("JdkUse.sameBoxes" + AE, () -> JdkUse.sameBoxes(5, 0));
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
