@@ -366,6 +366,10 @@ class IntraSearch {
   // (rank, site key, targets), enabled when nothing cheaper is found.
   std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> big_;
   uint32_t graces_ = 0;  // times the phase's grace ran out
+  // Sites of the waiting minterms this phase (not refuted): how many of the
+  // minterms mention each, and the targets the type bounds allow.
+  uint64_t waiting_counted_ = 0;
+  std::map<std::string, std::pair<uint64_t, std::set<std::string>>> waiting_sites_;
   const Goal& goal_;
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
@@ -1536,6 +1540,14 @@ void IntraSearch::choose_expansions(bool allow_big) {
     std::stable_sort(ranked.begin(), ranked.end(), [](const SiteCandidates& a, const SiteCandidates& b) {
       return a.targets.size() < b.targets.size();
     });
+    if (!refuted) {
+      ++waiting_counted_;
+      for (const SiteCandidates& r : ranked) {
+        auto& [count, targets] = waiting_sites_[r.key];
+        ++count;
+        targets.insert(r.targets.begin(), r.targets.end());
+      }
+    }
     std::optional<SiteCandidates> best;
     if (!refuted && !ranked.empty()) {
       SiteCandidates& first = ranked.front();
@@ -1573,6 +1585,19 @@ void IntraSearch::choose_expansions(bool allow_big) {
       small[best->key].insert(best->targets.begin(), best->targets.end());
     } else if (!big || kSmallSite + best->targets.size() < big->first) {
       big = {kSmallSite + best->targets.size(), {best->key, best->targets}};
+    }
+  }
+  // A site every waiting minterm (two or more) passes through must be
+  // expanded for any of them to become a precondition: it goes with the
+  // cheap ones whatever its size (within max_targets), or cheap sites
+  // inside the targets enabled so far could fill every phase while it
+  // waits.
+  if (!small.empty() && waiting_counted_ >= 2) {
+    for (const auto& [site, entry] : waiting_sites_) {
+      const auto& [count, targets] = entry;
+      if (count == waiting_counted_ && targets.size() > kSmallSite && targets.size() <= opt_.max_targets) {
+        small[site].insert(targets.begin(), targets.end());
+      }
     }
   }
   for (const auto& [site, ts] : small) {

@@ -173,5 +173,21 @@ TEST(DirectedConstruction, ALargeSiteIsExpandedWhileAnotherPathLoops) {
   EXPECT_GE(j["stats"]["phases"].get<int>(), 2);
 }
 
+// f.apply is called twice on an unconstrained receiver (6 targets); one
+// target leads into a chain of 20 two-target interfaces. The second call's
+// site is on the path of every waiting minterm, so it is enabled together
+// with the chain's cheap sites: 2 phases. (Enabled only when no cheap site
+// was left, it took 4 here, and guava's ByFunctionOrdering.compare ran out
+// of its 16 phases while the chain filled them.)
+TEST(DirectedConstruction, ASiteEveryWaitingMintermNeedsGoesWithTheCheapOnes) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.Chain.twice(Linterproc/Chain$Fn;I)I@line:409' "
+      "--kind exception:java.lang.IllegalStateException --confirm",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_LE(j["stats"]["phases"].get<int>(), 2) << j.dump();
+}
+
 }  // namespace
 }  // namespace jwp::app

@@ -141,6 +141,7 @@ public class InterprocExpectationCheck {
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));
     ex("ManyImpls.anyInLoop" + ISE,
         () -> ManyImpls.anyInLoop(new ManyImpls.Shape[] {new ManyImpls.Impl46()}, 250));
+    ex("Chain.twice" + ISE, () -> Chain.twice(new Chain.F0(), 4));
     ex("ManyImpls.shapeOrOddSum" + ISE,
         () -> ManyImpls.shapeOrOddSum(new ManyImpls.Impl46(), 250, new int[0], true));
 
