@@ -28,13 +28,16 @@
 // Directed call-graph construction (Section 4, Figure 4): a call with one
 // class-hierarchy target is expanded at once; one with several starts
 // skipped (skolems, σ_method = dispatch(typeOf(receiver), sig)). A phase
-// ends when its minterms reach the entry only through skipped calls; then,
-// for each such minterm, the targets its constraints allow at each skipped
-// site are computed (type bounds in the minterm, then Z3), the minterm is
-// dropped when some site allows none, and the cheapest sites' targets are
-// enabled for the next phase, which starts over. CallGraph::kCha expands
-// every class-hierarchy target from the start instead (the paper's
-// NoFeedback-CHA).
+// ends when its minterms reach the entry only through skipped calls (or,
+// with minterms waiting, after a grace of as many steps again); then, for
+// each such minterm, its sites are ranked by the targets the type bounds in
+// it allow, the cheapest site's candidates are checked by Z3, the minterm
+// is dropped when a site allows none, and the chosen targets are enabled
+// for the next phase, which starts over: cheap sites (at most 4
+// candidates) first, with any site every waiting minterm passes through;
+// a larger site alone when the grace ran out twice or at the phase's end.
+// CallGraph::kCha expands every class-hierarchy target from the start
+// instead (the paper's NoFeedback-CHA).
 //
 // Entries (Section 7, "the closest public method"): a minterm reaching the
 // entry of a method that is not the entry (not public, or not the one named
