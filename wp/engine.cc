@@ -148,6 +148,13 @@ struct Pending {
   int32_t act;
 };
 
+// A directed site of a waiting minterm and the targets not yet enabled
+// that it may take there (sorted).
+struct SiteCandidates {
+  std::string key;  // as DirectedSite::key
+  std::vector<std::string> targets;
+};
+
 // Natives that complete normally whatever their arguments (given a non-null
 // receiver), so that assuming "no exception" (paper Section 6) cannot make a
 // precondition false: only their results and heap effects are unknown.
@@ -204,6 +211,16 @@ bool native_writes_nothing(std::string_view key) {
       "java/lang/reflect/Array.getLength(Ljava/lang/Object;)I",
   };
   return kWritesNothing.contains(key);
+}
+
+// An unsat answer that is a proof: not one only within a cut type domain
+// (the solver's finite domain of too many concrete subtypes).
+bool proves_unsat(const solver::CheckResult& r) {
+  if (r.answer != solver::SatAnswer::kUnsat) return false;
+  for (const std::string& a : r.assumptions) {
+    if (a.starts_with("finite type domain")) return false;
+  }
+  return true;
 }
 
 constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
@@ -317,7 +334,7 @@ class IntraSearch {
                      uint32_t depth, bool exceptional, const Minterm& post);
   void summary_entry(const Item& item);
   void apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w);
-  bool is_entry(const Activation& a) const;
+  bool is_entry(const ir::MethodIR& m) const;
   std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
                                         std::string_view owner, std::string_view name,
                                         std::string_view descriptor);
@@ -362,9 +379,9 @@ class IntraSearch {
   uint64_t candidate_checks_ = 0;  // Z3 checks of expansion candidates this phase
   uint64_t pending_since_ = 0;   // the step at which the unchecked ones began
   std::vector<std::pair<std::string, std::string>> to_enable_;
-  // The cheapest site seen this phase with more than kSmallSite candidates
-  // (rank, site key, targets), enabled when nothing cheaper is found.
-  std::optional<std::pair<size_t, std::pair<std::string, std::vector<std::string>>>> big_;
+  // The site with the fewest candidates seen this phase among those with
+  // more than kSmallSite, enabled when nothing cheaper is found.
+  std::optional<SiteCandidates> big_;
   uint32_t graces_ = 0;  // times the phase's grace ran out
   // Sites of the waiting minterms this phase (not refuted): how many of the
   // minterms mention each, and the targets the type bounds allow.
@@ -452,10 +469,7 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
     // type domain or an unknown keeps the minterm.
     std::vector<Term> query(phi.begin(), phi.end());
     add_ranges(tm_, vocab_, phi.term(), &query);
-    solver::CheckResult r = check(query, /*want_witness=*/false);
-    bool domain_cut = false;
-    for (const std::string& a : r.assumptions) domain_cut |= a.starts_with("finite type domain");
-    if (r.answer == solver::SatAnswer::kUnsat && !domain_cut) phi = Minterm::from_term(tm_.mk_false());
+    if (proves_unsat(check(query, /*want_witness=*/false))) phi = Minterm::from_term(tm_.mk_false());
   }
   if (phi.is_false()) {
     ++result_.stats.proved_false;
@@ -878,7 +892,7 @@ void IntraSearch::step_back(const Item& item) {
       summary_entry(item);
     } else if (a.caller >= 0) {
       return_to_caller(item);
-    } else if (is_entry(a)) {
+    } else if (is_entry(ir)) {
       if (at_entry(item)) found_ = true;
     } else {
       go_up(item);
@@ -1480,10 +1494,7 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
   std::vector<Term> query(with.begin(), with.end());
   for (Term x : entry_typing(acts_[p.act])) query.push_back(x);
   add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
-  solver::CheckResult r = check(query, /*want_witness=*/false);
-  bool domain_cut = false;
-  for (const std::string& a : r.assumptions) domain_cut = domain_cut || a.starts_with("finite type domain");
-  return !(r.answer == solver::SatAnswer::kUnsat && !domain_cut);
+  return !proves_unsat(check(query, /*want_witness=*/false));
 }
 
 // Directed construction between phases (Section 4, Figure 4). For each
@@ -1502,7 +1513,6 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
 // (within max_targets). Deterministic: sites and targets in name order.
 void IntraSearch::choose_expansions(bool allow_big) {
   std::map<std::string, std::set<std::string>> small;
-  auto& big = big_;
   for (; pending_checked_ < pending_.size(); ++pending_checked_) {
     if (out_of_time()) {
       note(Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms"));
@@ -1520,10 +1530,6 @@ void IntraSearch::choose_expansions(bool allow_big) {
       sites[it->second.key] = &it->second;
     }
     // Each site's candidates by the type bounds, fewest first.
-    struct SiteCandidates {
-      std::string key;
-      std::vector<std::string> targets;  // sorted
-    };
     std::vector<SiteCandidates> ranked;
     bool refuted = false;
     for (const auto& [key, vars] : sigmas) {
@@ -1583,8 +1589,8 @@ void IntraSearch::choose_expansions(bool allow_big) {
     if (!best) continue;
     if (best->targets.size() <= kSmallSite) {
       small[best->key].insert(best->targets.begin(), best->targets.end());
-    } else if (!big || kSmallSite + best->targets.size() < big->first) {
-      big = {kSmallSite + best->targets.size(), {best->key, best->targets}};
+    } else if (!big_ || best->targets.size() < big_->targets.size()) {
+      big_ = std::move(best);
     }
   }
   // A site every waiting minterm (two or more) passes through must be
@@ -1603,20 +1609,18 @@ void IntraSearch::choose_expansions(bool allow_big) {
   for (const auto& [site, ts] : small) {
     for (const std::string& t : ts) to_enable_.emplace_back(site, t);
   }
-  if (to_enable_.empty() && big && allow_big) {
-    if (big->second.second.size() <= opt_.max_targets) {
-      for (const std::string& t : big->second.second) to_enable_.emplace_back(big->second.first, t);
+  if (to_enable_.empty() && big_ && allow_big) {
+    if (big_->targets.size() <= opt_.max_targets) {
+      for (const std::string& t : big_->targets) to_enable_.emplace_back(big_->key, t);
     } else {
-      note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ",
-               big->second.first));
+      note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ", big_->key));
     }
   }
 }
 
 // Is this activation (on the way up) the entry? The method named by
 // --entry, else any public method.
-bool IntraSearch::is_entry(const Activation& a) const {
-  const ir::MethodIR& m = *a.ir;
+bool IntraSearch::is_entry(const ir::MethodIR& m) const {
   if (!opt_.entry.empty()) {
     std::string name = Cat(dotted(std::string(m.class_name)), ".", m.method_name);
     return opt_.entry == name || opt_.entry == name + std::string(m.method_descriptor);
@@ -1650,9 +1654,7 @@ bool IntraSearch::leads_to_entry(const std::string& method) {
       std::vector<std::shared_ptr<const ir::MethodIR>> next;
       for (const auto& m : frontier) {
         const std::string name = m->QualifiedName();
-        Activation probe;
-        probe.ir = m;
-        if (is_entry(probe)) entries.insert(name);
+        if (is_entry(*m)) entries.insert(name);
         if (level == opt_.max_caller_depth) continue;
         for (const callgraph::CallSiteRef& site : callers_of(*m)) {
           auto cir = method_cache_.Get(site.caller);
@@ -1661,7 +1663,10 @@ bool IntraSearch::leads_to_entry(const std::string& method) {
           up[name].push_back(caller);
           if (seen.insert(caller).second) next.push_back(*cir);
         }
-        if (seen.size() > kMaxMethods) complete = false;
+        if (seen.size() > kMaxMethods) {
+          complete = false;
+          break;
+        }
       }
       frontier = std::move(next);
     }

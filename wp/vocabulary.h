@@ -71,16 +71,6 @@ class Vocabulary {
     std::string owner, name, descriptor;
   };
   const StaticField* static_field_of(logic::Term var) const;
-  // True for the skolem of a static final reference field that its class
-  // initializer sets only to new objects, arrays or string literals (so it is
-  // never null once the class is initialized).
-  bool known_non_null(logic::Term skolem) const { return non_null_.contains(skolem); }
-  // For the skolem of a static final array field that its class initializer
-  // sets only to new arrays of one constant length: that length.
-  std::optional<int32_t> known_length(logic::Term skolem) const {
-    auto it = array_lengths_.find(skolem);
-    return it == array_lengths_.end() ? std::nullopt : std::optional<int32_t>(it->second);
-  }
 
   // What java.lang.Thread.currentThread() returns: one skolem for every call
   // (the analysis follows one thread, and so does the witness), known to be
@@ -113,7 +103,11 @@ class Vocabulary {
   };
   absl::flat_hash_map<std::string, Resolved> resolved_;  // "owner.name:desc" -> declaring owner
   absl::flat_hash_map<logic::Term, StaticField> statics_;
+  // Never null: the current thread, and static finals whose class
+  // initializer stores only new objects, arrays or string literals in them.
   absl::flat_hash_set<logic::Term> non_null_;
+  // Static finals whose class initializer stores only new arrays of one
+  // constant length in them: that length.
   absl::flat_hash_map<logic::Term, int32_t> array_lengths_;
   absl::flat_hash_set<logic::Term> globals_;
   std::optional<logic::Term> string_chars_;
