@@ -23,6 +23,7 @@ class EnabledTargets {
 
   // True when the target was not enabled at the site before.
   bool Enable(const std::string& site, const std::string& target) {
+    targets_.insert(target);
     return sites_[site].insert(target).second;
   }
   bool IsEnabled(const std::string& site, const std::string& target) const {
@@ -30,12 +31,15 @@ class EnabledTargets {
     return it != sites_.end() && it->second.contains(target);
   }
   bool HasAny(const std::string& site) const { return sites_.contains(site); }
+  // Enabled at some site.
+  bool IsEnabledAnywhere(const std::string& target) const { return targets_.contains(target); }
   size_t num_sites() const { return sites_.size(); }
   // Every site with its targets, both in name order.
   std::vector<std::pair<std::string, std::vector<std::string>>> Sorted() const;
 
  private:
   absl::flat_hash_map<std::string, absl::flat_hash_set<std::string>> sites_;
+  absl::flat_hash_set<std::string> targets_;
 };
 
 }  // namespace jwp::callgraph

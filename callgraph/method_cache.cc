@@ -9,6 +9,14 @@
 namespace jwp::callgraph {
 
 absl::StatusOr<MethodCache::Declaration> MethodCache::Find(const MethodId& m) const {
+  if (const LambdaClass* l = lambdas_ != nullptr ? lambdas_->Find(m.owner) : nullptr) {
+    if (l->class_file != nullptr) {
+      for (const classfile::MethodInfo& info : l->class_file->methods) {
+        if (info.name == m.name && info.descriptor == m.descriptor) return Declaration{l->class_file, &info};
+      }
+    }
+    return absl::NotFoundError(Cat(m.ToString(), ": lambda class ", m.owner, " has no such method"));
+  }
   classfile::ClassId id = h_.Find(m.owner);
   if (id == classfile::kNoClass || h_.IsPhantom(id)) {
     return absl::NotFoundError(

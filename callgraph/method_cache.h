@@ -2,6 +2,7 @@
 // hierarchy: the class is loaded through the hierarchy's class path, the
 // method found by name and descriptor in that class (no inheritance) and its
 // IR built once by ir::BuildMethodIR (paper §3.1). Failures are cached too.
+// Lambda classes (set_lambdas) are found as if they were on the class path.
 #ifndef JWP_CALLGRAPH_METHOD_CACHE_H_
 #define JWP_CALLGRAPH_METHOD_CACHE_H_
 
@@ -10,6 +11,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "callgraph/lambda_classes.h"
 #include "callgraph/method_ref.h"
 #include "classfile/class_file.h"
 #include "classfile/class_hierarchy.h"
@@ -49,6 +51,10 @@ class MethodCache {
 
   const classfile::ClassHierarchy& hierarchy() const { return h_; }
 
+  // Classes made for lambdas (lambda_classes.h) are found as if on the
+  // class path. `lambdas` must outlive the cache.
+  void set_lambdas(const LambdaClasses* lambdas) { lambdas_ = lambdas; }
+
   struct Stats {
     size_t built = 0;     // IR built successfully
     size_t failed = 0;    // Get answered an error (first time)
@@ -58,6 +64,7 @@ class MethodCache {
 
  private:
   const classfile::ClassHierarchy& h_;
+  const LambdaClasses* lambdas_ = nullptr;
   absl::flat_hash_map<MethodId, absl::StatusOr<std::shared_ptr<const ir::MethodIR>>> cache_;
   Stats stats_;
 };

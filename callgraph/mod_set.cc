@@ -120,6 +120,11 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
                         call.descriptor));
     }
     for (MethodId& target : t.targets) callees.insert(std::move(target));
+    if (options_.lambdas != nullptr && call.invoke == ir::InvokeKind::kInterface) {
+      for (size_t l : options_.lambdas->Implementing(h_, call.owner, call.name, call.descriptor)) {
+        callees.insert(options_.lambdas->at(l).Method());
+      }
+    }
   };
   for (const ir::Block& b : m.blocks) {
     for (ir::InsnId insn : b.insns) {
@@ -134,6 +139,16 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
         case ir::Op::kArrayStore:
           direct.arrays_.insert(ModSet::ArrayKind(in.type));
           break;
+        case ir::Op::kLambda: {
+          // The new lambda object's fields get the captured values
+          // (lambda_classes.h).
+          const std::string cls = LambdaClassName(m, in);
+          const std::vector<std::string> captured = LambdaCapturedDescriptors(m, in);
+          for (size_t k = 0; k < captured.size(); ++k) {
+            direct.fields_.insert(ModSet::FieldKey(cls, LambdaClass::CapturedField(k), captured[k]));
+          }
+          break;
+        }
         case ir::Op::kInvoke:
           add_targets(in);
           break;

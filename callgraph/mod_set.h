@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "callgraph/call_targets.h"
+#include "callgraph/lambda_classes.h"
 #include "callgraph/method_cache.h"
 #include "callgraph/method_ref.h"
 #include "classfile/class_hierarchy.h"
@@ -75,6 +76,10 @@ struct ModSetOptions {
   // are assumed to write nothing (paper §6's treatment, which wp lists as an
   // assumption) and are listed in ModSet::AssumedNatives().
   bool natives_are_top = true;
+  // Lambda classes made so far (lambda_classes.h): an interface call also
+  // reaches those that implement it. Their code must be in the MethodCache
+  // (MethodCache::set_lambdas). Null: lambda bodies are not reached.
+  const LambdaClasses* lambdas = nullptr;
 };
 
 // Lazily computed, cached mod-sets. A query explores the call graph below
@@ -96,10 +101,11 @@ struct ModSetOptions {
 // is deterministic in a deterministic client.
 //
 // Not modelled: class initialization (<clinit> run by new, getstatic,
-// putstatic, invokestatic); lambda bodies reached through a functional
-// interface (CHA sees no class for them; kLambda itself writes nothing);
-// reflection. String concatenation (invokedynamic) calls toString() on its
-// reference operands, treated as a virtual call.
+// putstatic, invokestatic); lambda bodies of lambda classes not in
+// ModSetOptions::lambdas (kLambda itself writes only the captured-value
+// fields of its new object); reflection. String concatenation
+// (invokedynamic) calls toString() on its reference operands, treated as a
+// virtual call.
 //
 // Ownership: refers to the hierarchy and the cache, which must outlive it.
 // Returned references live as long as the ModSets. Not thread-safe.

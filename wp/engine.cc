@@ -33,6 +33,7 @@
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
 #include "wp/generalization.h"
+#include "wp/lambda_type_facts.h"
 #include "wp/transformer.h"
 #include "wp/vocabulary.h"
 
@@ -125,6 +126,9 @@ struct Target {
   std::shared_ptr<const ir::MethodIR> ir;
   bool native = false;
   std::optional<callgraph::MethodModel> model;
+  // A lambda class's method (callgraph/lambda_classes.h): its index in the
+  // goal's LambdaClasses; npos for class-path methods.
+  size_t lambda = std::string::npos;
   std::string key() const { return Cat(owner, ".", name, descriptor); }
 };
 
@@ -277,17 +281,22 @@ class IntraSearch {
     uint64_t entry_checks = 0;
   };
   IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt,
-              const EnabledTargets& enabled, Used used)
+              const EnabledTargets& enabled, callgraph::LambdaClasses& lambdas, Used used)
       : h_(h),
         used_(used),
         enabled_(enabled),
+        lambdas_(lambdas),
         goal_(goal),
         ir_(*goal.ir),
         opt_(opt),
-        types_(h),
+        types_(h, lambdas),
         vocab_(tm_, h),
         simplifier_(tm_, &types_),
         solver_(tm_, solver_options()) {
+    vocab_.set_lambdas(&lambdas_);
+    method_cache_.set_lambdas(&lambdas_);
+    lambdas_.AddFrom(ir_);
+    lambdas_at_start_ = lambdas_.size();
     Activation root;
     root.ir = goal.ir;
     root.ns = vocab_.namespace_of(ir_);
@@ -301,6 +310,10 @@ class IntraSearch {
   // Directed construction: the targets to enable for the next phase (site
   // key, target key), chosen when the phase ends without a precondition.
   const std::vector<std::pair<std::string, std::string>>& to_enable() const { return to_enable_; }
+  // Lambda classes were made during the phase: the calls analysed before
+  // did not list them, so a phase with them from the start must follow
+  // before the search can be called exhaustive.
+  bool lambdas_grew() const { return lambdas_.size() > lambdas_at_start_; }
 
  private:
   solver::SolverOptions solver_options() {
@@ -325,6 +338,19 @@ class IntraSearch {
   CallHandling expand_call(const Item& item, ir::EdgeId eid);
   void skip_call(const Item& item, ir::EdgeId eid, Step* step);
   bool ensure_ir(Target& t, std::string* why);
+  // Registers the lambda classes of an IR the search is about to analyse.
+  void learn_lambdas(const ir::MethodIR& ir) { lambdas_.AddFrom(ir); }
+  // The lambda classes an interface call may dispatch to their own method
+  // (empty for other calls). In CHA mode, those made before the phase began
+  // are enabled; in directed mode, those chosen at some site: a lambda is
+  // one object of the program, and where it reaches one call of its
+  // interface's method it tends to reach the others (a Comparator in
+  // TimSort's several compare calls).
+  std::vector<Target>& lambda_targets(const ir::Instruction& call);
+  bool lambda_enabled(const Target& t) const {
+    return opt_.callgraph == CallGraph::kDirected ? enabled_.IsEnabledAnywhere(t.key())
+                                                  : t.lambda < lambdas_at_start_;
+  }
   void choose_expansions(bool allow_big);
   std::vector<std::string> bounded_targets(const Pending& p, Term sigma, const DirectedSite& site);
   bool dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k);
@@ -373,6 +399,13 @@ class IntraSearch {
   const Used used_;
   const Clock::time_point start_ = Clock::now();
   const EnabledTargets& enabled_;
+  callgraph::LambdaClasses& lambdas_;  // the goal's, kept across phases
+  size_t lambdas_at_start_ = 0;        // made before this phase began
+  struct LambdaTargets {
+    size_t made = 0;  // lambdas_.size() when listed
+    std::vector<Target> targets;
+  };
+  absl::flat_hash_map<std::string, std::unique_ptr<LambdaTargets>> lambda_targets_;  // by call key
   absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
   std::vector<Pending> pending_;
   size_t pending_checked_ = 0;   // pending_[0, pending_checked_) were looked at
@@ -391,7 +424,7 @@ class IntraSearch {
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
   logic::TermManager tm_;
-  simplifier::HierarchyTypeFacts types_;
+  LambdaTypeFacts types_;
   Vocabulary vocab_;
   simplifier::Simplifier simplifier_;
   solver::Solver solver_;
@@ -681,6 +714,10 @@ std::optional<Replay> IntraSearch::replay(const solver::Witness& w, const Activa
     }
   }
   r.heap = w.objects;
+  for (const solver::WitnessObject& o : r.heap) {
+    // An input cannot be the lambda object of a site inside the program.
+    if (types_.lambda(o.type) != nullptr) return std::nullopt;
+  }
   for (solver::WitnessObject& o : r.heap) {
     if (!o.type.empty() && o.type[0] == '[' && !o.length) {
       // The formula never reads the length: any length covering the
@@ -981,7 +1018,8 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
         return fail(Cat("has more than ", cap, " class-hierarchy targets"));
       }
     }
-    if (chosen.empty()) return fail("has no concrete target on the class path");
+    // An interface may have only lambda classes (lambda_targets).
+    if (chosen.empty() && !call.interface_owner) return fail("has no concrete target on the class path");
   }
   auto list = std::make_unique<std::vector<Target>>();
   for (const auto& [owner, m] : chosen) {
@@ -1010,9 +1048,37 @@ std::vector<Target>* IntraSearch::all_targets(const ir::Instruction& call, std::
   return targets(call, why, /*all=*/true);
 }
 
+std::vector<Target>& IntraSearch::lambda_targets(const ir::Instruction& call) {
+  const std::string key = Cat(call.owner, ".", call.name, call.descriptor);
+  std::unique_ptr<LambdaTargets>& list = lambda_targets_[key];
+  if (!list) list = std::make_unique<LambdaTargets>();
+  if (call.invoke != ir::InvokeKind::kInterface || list->made == lambdas_.size()) return list->targets;
+  list->made = lambdas_.size();
+  list->targets.clear();
+  for (size_t i : lambdas_.Implementing(h_, call.owner, call.name, call.descriptor)) {
+    const callgraph::LambdaClass& l = lambdas_.at(i);
+    Target t;
+    t.owner = l.name;
+    t.name = l.method_name;
+    t.descriptor = l.erased;
+    t.lambda = i;
+    list->targets.push_back(std::move(t));
+  }
+  return list->targets;
+}
+
 // The IR of a target with code, built on first use.
 bool IntraSearch::ensure_ir(Target& t, std::string* why) {
   if (t.ir || t.native) return true;
+  if (t.lambda != std::string::npos) {
+    auto built = method_cache_.Get(callgraph::MethodId(t.owner, t.name, t.descriptor));
+    if (!built.ok()) {
+      *why = std::string(built.status().message());
+      return false;
+    }
+    t.ir = *built;
+    return true;
+  }
   const std::string& owner = t.model ? t.model->owner : t.owner;
   const std::string& descriptor = t.model ? t.model->descriptor : t.descriptor;
   const std::string mkey = Cat(owner, ".", t.name, descriptor);
@@ -1037,6 +1103,7 @@ bool IntraSearch::ensure_ir(Target& t, std::string* why) {
       return false;
     }
     ir = *built;
+    learn_lambdas(*ir);
   }
   t.ir = ir;
   return true;
@@ -1067,6 +1134,11 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
     note(Cat("a call is skipped: ", where, " ", why));
     return CallHandling::kSkipped;
   }
+  std::vector<Target>& lambdas = lambda_targets(call);
+  if (all->empty() && lambdas.empty()) {
+    note(Cat("a call is skipped: ", where, " has no concrete target on the class path"));
+    return CallHandling::kSkipped;
+  }
   if (a.depth + 1 > opt_.max_call_depth) {
     note(Cat("budget: call depth ", opt_.max_call_depth, " at ", where));
     return CallHandling::kSkipped;
@@ -1075,7 +1147,7 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   // targets is expanded only to the targets enabled so far at this site;
   // the others stay skipped (kPartial) until the constraints choose them.
   std::vector<Target*> chosen;
-  const bool directed = opt_.callgraph == CallGraph::kDirected && all->size() > 1;
+  const bool directed = opt_.callgraph == CallGraph::kDirected && all->size() + lambdas.size() > 1;
   const std::string site_key = EnabledTargets::SiteKey(*a.ir, call);
   const bool listed_in_part = truncated(all);
   if (directed && listed_in_part && enabled_.HasAny(site_key)) {
@@ -1090,8 +1162,12 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       chosen.push_back(&t);
     }
   }
-  const CallHandling handled =
-      chosen.size() == all->size() && !listed_in_part ? CallHandling::kExpanded : CallHandling::kPartial;
+  for (Target& t : lambdas) {
+    if (lambda_enabled(t)) chosen.push_back(&t);
+  }
+  const CallHandling handled = chosen.size() == all->size() + lambdas.size() && !listed_in_part
+                                   ? CallHandling::kExpanded
+                                   : CallHandling::kPartial;
   for (Target* t : chosen) {
     if (t->native && !native_never_throws(*t)) {
       note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
@@ -1202,17 +1278,23 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
   if (all == nullptr || call.operands.empty()) return;
   const std::string site_key = EnabledTargets::SiteKey(*air, call);
   directed_sites_.try_emplace(step->skipped_site, DirectedSite{site_key, air, call_id, all});
-  if (!enabled_.HasAny(site_key)) return;
-  all = all_targets(call, all, &why);
-  if (all == nullptr) return;
+  std::vector<Target>& lambdas = lambda_targets(call);
+  std::vector<const Target*> on;
+  for (const Target& t : lambdas) {
+    if (lambda_enabled(t)) on.push_back(&t);
+  }
+  if (enabled_.HasAny(site_key)) {
+    all = all_targets(call, all, &why);
+    if (all == nullptr) return;
+    for (const Target& t : *all) {
+      if (enabled_.IsEnabled(site_key, t.key())) on.push_back(&t);
+    }
+  }
+  if (on.empty()) return;
   Term dispatch = tm_.mk_dispatch(tm_.mk_type_of(acts_[item.at.act].tr->var(call.operands[0])),
                                   tm_.mk_signature(call.owner, call.name, call.descriptor));
   std::vector<Term> excluded;
-  for (const Target& t : *all) {
-    if (enabled_.IsEnabled(site_key, t.key())) {
-      excluded.push_back(tm_.mk_ne(dispatch, tm_.mk_method(t.owner, t.name, t.descriptor)));
-    }
-  }
+  for (const Target* t : on) excluded.push_back(tm_.mk_ne(dispatch, tm_.mk_method(t->owner, t->name, t->descriptor)));
   for (Minterm& m : step->pre) {
     for (Term x : excluded) m = logic::conjoin(tm_, m, x);
   }
@@ -1226,6 +1308,7 @@ bool IntraSearch::writes_of(const Target& t, std::function<bool(Term)>* may_writ
   if (!mod_sets_) {
     callgraph::ModSetOptions o;
     o.natives_are_top = false;
+    o.lambdas = &lambdas_;
     mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
   }
   const callgraph::ModSet& mods = mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor));
@@ -1372,10 +1455,11 @@ std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, 
   conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
   if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
     // With one class-hierarchy target, every receiver the verifier admits
-    // dispatches to it: the literal would say nothing.
+    // dispatches to it: the literal would say nothing. Not so for an
+    // interface call, where a lambda class made later may be the receiver.
     std::string why;
     const std::vector<Target>* all = targets(call, &why);
-    if (all != nullptr && all->size() == 1) return conds;
+    if (all != nullptr && all->size() == 1 && call.invoke == ir::InvokeKind::kVirtual) return conds;
     conds.push_back(tm_.mk_eq(
         tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
         tm_.mk_method(owner, name, descriptor)));
@@ -1446,6 +1530,15 @@ std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sig
       } else if (b.is(logic::TermKind::kEq) && (b.arg(0) == other.arg(0) || b.arg(1) == other.arg(0))) {
         Term ty = b.arg(0) == other.arg(0) ? b.arg(1) : b.arg(0);
         if (!ty.is(logic::TermKind::kTypeConst)) continue;
+        if (types_.lambda(tm_.type_name(ty)) != nullptr) {
+          // An exact lambda class: its own method, or none of the site's.
+          std::optional<simplifier::MethodName> m =
+              types_.dispatch(tm_.type_name(ty), call.owner, call.name, call.descriptor);
+          if (!m) continue;
+          allowed = {Cat(m->owner, ".", m->name, m->descriptor)};
+          bounded = true;
+          break;
+        }
         names.emplace_back(tm_.type_name(ty));
       } else {
         continue;
@@ -1471,6 +1564,11 @@ std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sig
     if (bounded && !allowed.contains(k)) continue;
     candidates.push_back(k);
   }
+  for (const Target& t : lambda_targets(call)) {
+    const std::string k = t.key();
+    if (lambda_enabled(t) || (bounded && !allowed.contains(k))) continue;
+    candidates.push_back(k);
+  }
   return candidates;
 }
 
@@ -1485,6 +1583,9 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
   const std::vector<Target>* listed = all_targets(site.ir->insns[site.call], site.targets, &why);
   const Target* t = nullptr;
   for (const Target& x : listed != nullptr ? *listed : *site.targets) {
+    if (x.key() == k) t = &x;
+  }
+  for (const Target& x : lambda_targets(site.ir->insns[site.call])) {
     if (x.key() == k) t = &x;
   }
   if (t == nullptr) return true;
@@ -1715,6 +1816,7 @@ void IntraSearch::go_up(const Item& item) {
       continue;
     }
     if (!leads_to_entry((*cir)->QualifiedName())) continue;
+    learn_lambdas(**cir);
     Activation caller;
     caller.ir = *cir;
     caller.ns = vocab_.fresh_namespace();
@@ -1780,6 +1882,10 @@ Result IntraSearch::run() {
   if (found_) return result_;
   if (budget.empty() && (pending_.size() > pending_checked_ || big_)) choose_expansions(/*allow_big=*/true);
   if (!budget.empty()) reasons_.insert(reasons_.begin(), budget);
+  if (lambdas_grew()) {
+    note(Cat("lambda classes were made during the phase (", lambdas_.at(lambdas_at_start_).where,
+             "): calls analysed before did not list them"));
+  }
   if (reasons_.empty()) {
     result_.verdict = Verdict::kNotFound;
     result_.reason = "exhaustive search: no path to the goal is feasible";
@@ -1800,11 +1906,12 @@ Result IntraSearch::run() {
 Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options) {
   const auto start = Clock::now();
   EnabledTargets enabled;
+  callgraph::LambdaClasses lambdas;
   Result::Stats total;
   for (uint32_t phase = 1;; ++phase) {
     const IntraSearch::Used used{
         total.steps, std::chrono::duration<double, std::milli>(Clock::now() - start).count(), total.entry_checks};
-    IntraSearch search(h, goal, options, enabled, used);
+    IntraSearch search(h, goal, options, enabled, lambdas, used);
     Result r = search.run();
     total.minterms += r.stats.minterms;
     total.steps += r.stats.steps;
@@ -1819,7 +1926,9 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     total.solver_ms += r.stats.solver_ms;
     total.refuted_by_dispatch += r.stats.refuted_by_dispatch;
     const double elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    bool more = r.verdict == Verdict::kUnknown && !search.to_enable().empty();
+    // A phase that made new lambda classes runs again with them (they are
+    // targets the phase's calls did not list).
+    bool more = r.verdict == Verdict::kUnknown && (!search.to_enable().empty() || search.lambdas_grew());
     if (more && phase >= options.max_phases) {
       r.reason = Cat("budget: ", options.max_phases, " phases of call-graph expansion; ", r.reason);
       more = false;

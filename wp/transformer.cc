@@ -285,9 +285,24 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       return with(conjoin_all(tm_, phi, {tm_.mk_ne(operand(in, 0), tm_.mk_null())}));
     case Op::kInvoke:
       return skipped_call(in, post, false, nullptr);
-    case Op::kLambda:
-      if (result_mentioned()) return unsupported(Cat("lambda object at line ", in.line));
-      return with({post});
+    case Op::kLambda: {
+      // An object of the class made for this site (callgraph/lambda_classes.h)
+      // holding the captured values: wp(v = lambda(c_0, ..., c_n), φ) =
+      // φ[update(cap$i, o, c_i)/cap$i][o/v], o = fresh(the lambda class).
+      if (!result_mentioned()) return with({post});
+      const callgraph::LambdaClass* l = vocab_.lambda_class(ir_, in);
+      if (l == nullptr) return unsupported(Cat("lambda object at line ", in.line, " (its class was not made)"));
+      if (!l->unsupported.empty()) return unsupported(l->unsupported);
+      if (l->captured.size() != in.operands.size()) return unsupported(Cat("lambda object at line ", in.line));
+      Term o = tm_.mk_fresh(vocab_.type(l->name));
+      Substitution s(tm_);
+      s.add(var(in.result), o);
+      for (size_t i = 0; i < l->captured.size(); ++i) {
+        Term f = vocab_.field(l->name, callgraph::LambdaClass::CapturedField(i), l->captured[i]);
+        s.add(f, tm_.mk_update(f, o, operand(in, i)));
+      }
+      return with(conjoin_all(tm_, s.apply(phi), {}));
+    }
     case Op::kCatch: {
       // wp(v = catch, φ) = φ[exc/v]
       return assign(tm_.exc());

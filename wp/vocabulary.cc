@@ -65,7 +65,15 @@ std::string Vocabulary::resolved_owner(std::string_view owner, std::string_view 
   return it->second.owner;
 }
 
+const callgraph::LambdaClass* Vocabulary::lambda_class(const ir::MethodIR& ir, const ir::Instruction& in) const {
+  return lambdas_ == nullptr ? nullptr : lambdas_->Find(callgraph::LambdaClassName(ir, in));
+}
+
 Term Vocabulary::field(std::string_view owner, std::string_view name, std::string_view descriptor) {
+  // A lambda class's captured fields are its own (and it is not on the class path).
+  if (lambdas_ != nullptr && owner.find("$$Lambda$") != std::string_view::npos && lambdas_->Find(owner) != nullptr) {
+    return tm_.mk_field(owner, name, descriptor);
+  }
   return tm_.mk_field(resolved_owner(owner, name, descriptor), name, descriptor);
 }
 

@@ -15,6 +15,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "callgraph/lambda_classes.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
 #include "logic/minterm.h"
@@ -31,6 +32,12 @@ class Vocabulary {
 
   logic::TermManager& tm() { return tm_; }
   const classfile::ClassHierarchy& hierarchy() const { return h_; }
+
+  // The lambda classes made so far (they are not on the class path); must
+  // outlive the vocabulary.
+  void set_lambdas(const callgraph::LambdaClasses* lambdas) { lambdas_ = lambdas; }
+  // The lambda class made for kLambda instruction `in` of `ir`, or null.
+  const callgraph::LambdaClass* lambda_class(const ir::MethodIR& ir, const ir::Instruction& in) const;
 
   // A namespace id for a method ("pkg/C.m(desc)"); the same method gets the
   // same id.
@@ -93,6 +100,7 @@ class Vocabulary {
 
   logic::TermManager& tm_;
   const classfile::ClassHierarchy& h_;
+  const callgraph::LambdaClasses* lambdas_ = nullptr;
   absl::flat_hash_map<std::string, uint32_t> namespaces_;
   uint32_t next_fresh_ns_ = 1u << 20;
   std::vector<std::string> sites_;

@@ -124,6 +124,13 @@ public class InterprocExpectationCheck {
     ex("JdkUse.builderLength" + AE, () -> JdkUse.builderLength("ab", 0));
     ex("JdkUse.boxedSuccessor" + AE, () -> JdkUse.boxedSuccessor(199, 0));
     ex("JdkUse.forEachSum" + AE, () -> JdkUse.forEachSum(2, 3, 0));
+    ex("LambdaUse.onlyLambdas" + AE, () -> LambdaUse.onlyLambdas(7, 0));
+    ex("LambdaUse.lambdaBesideAClass" + AE, () -> LambdaUse.lambdaBesideAClass(4, 0));
+    ex("LambdaUse.unboundReference" + AE, () -> LambdaUse.unboundReference(new String(new char[200]), 0));
+    ex("LambdaUse.primitiveResult" + AE, () -> LambdaUse.primitiveResult("ab", 0));
+    ex("LambdaUse.constructorReference" + AE, () -> LambdaUse.constructorReference(0));
+    ex("LambdaUse.madeInACallee" + AE, () -> LambdaUse.madeInACallee(9, 0));
+    ex("LambdaUse.capturedThis" + AE, () -> new LambdaUse().capturedThis(0));
     ex("JdkUse.sortDescending" + AE, () -> JdkUse.sortDescending(0, 1, 0));
     ex("JdkUse.requireName:exit:java.lang.NullPointerException", () -> JdkUse.requireName(null));
     ex("JdkUse.processorsOnPath" + AE, () -> JdkUse.processorsOnPath(0));
