@@ -91,6 +91,8 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   stats["calls_entered"] = r.stats.calls_entered;
   stats["summaries_created"] = r.stats.summaries_created;
   stats["summaries_reused"] = r.stats.summaries_reused;
+  stats["summaries_kept"] = r.stats.summaries_kept;
+  stats["summaries_kept_reused"] = r.stats.summaries_kept_reused;
   stats["phases"] = r.stats.phases;
   stats["callgraph_methods"] = r.stats.callgraph_methods;
   stats["sites_expanded"] = r.stats.sites_expanded;

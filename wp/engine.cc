@@ -116,6 +116,12 @@ struct Summary {
   int32_t act = -1;
   std::vector<Waiter> waiters;
   std::vector<SummaryPre> pres;
+  std::string key;               // in IntraSearch::summary_ids_
+  std::vector<int32_t> callees;  // summaries its activation waited on
+  // Kept from an earlier phase (IntraSearch::next_phase): complete, its
+  // preconditions are applied to new call sites without analysis.
+  bool kept = false;
+  uint32_t counted_in_phase = 0;  // the phase its method was last counted in
 };
 
 // A target of a call: its IR (built on first use) when it has code. A
@@ -281,9 +287,8 @@ class IntraSearch {
     uint64_t entry_checks = 0;
   };
   IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt,
-              const EnabledTargets& enabled, callgraph::LambdaClasses& lambdas, Used used)
+              const EnabledTargets& enabled, callgraph::LambdaClasses& lambdas)
       : h_(h),
-        used_(used),
         enabled_(enabled),
         lambdas_(lambdas),
         goal_(goal),
@@ -306,7 +311,13 @@ class IntraSearch {
     methods_seen_.insert(ir_.QualifiedName());
   }
 
-  Result run();
+  // One phase; `used`: what earlier phases of the goal spent of its budgets.
+  Result run(Used used);
+  // Before the next phase, with `changed` the call sites (EnabledTargets
+  // keys) that gained targets: the summaries the next phase can use as
+  // they are stay (those whose analysis finished and reached none of those
+  // sites, nor a summary that did); the rest of the search starts over.
+  void next_phase(const absl::flat_hash_set<std::string>& changed);
   // Directed construction: the targets to enable for the next phase (site
   // key, target key), chosen when the phase ends without a precondition.
   const std::vector<std::pair<std::string, std::string>>& to_enable() const { return to_enable_; }
@@ -396,8 +407,9 @@ class IntraSearch {
   std::optional<Replay> replay(const solver::Witness& w, const Activation& entry);
 
   const classfile::ClassHierarchy& h_;
-  const Used used_;
-  const Clock::time_point start_ = Clock::now();
+  Used used_;
+  Clock::time_point start_ = Clock::now();
+  uint32_t phase_ = 1;
   const EnabledTargets& enabled_;
   callgraph::LambdaClasses& lambdas_;  // the goal's, kept across phases
   size_t lambdas_at_start_ = 0;        // made before this phase began
@@ -440,6 +452,7 @@ class IntraSearch {
   callgraph::MethodCache method_cache_{h_};
   std::unique_ptr<callgraph::ModSets> mod_sets_;
   std::vector<Summary> summaries_;
+  uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed
   absl::flat_hash_map<std::string, int32_t> summary_ids_;
   using SummaryCount = Result::SummaryCount;
   std::map<std::string, SummaryCount> summary_counts_;
@@ -1374,9 +1387,24 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     if (dependent.is_true()) ++count.trivial;
   } else {
     ++result_.stats.summaries_reused;
-    ++count.reused;
+    Summary& kept = summaries_[it->second];
+    if (kept.kept) ++result_.stats.summaries_kept_reused;
+    if (kept.kept && kept.counted_in_phase != phase_) {
+      // Per phase, a kept summary counts as if this phase had made it.
+      kept.counted_in_phase = phase_;
+      methods_seen_.insert(t.ir->QualifiedName());
+      ++count.created;
+      if (dependent.is_true()) ++count.trivial;
+    } else {
+      ++count.reused;
+    }
   }
   const int32_t sid = it->second;
+  summaries_[sid].key = key;
+  if (const int32_t caller_summary = acts_[caller_act].summary; caller_summary >= 0) {
+    std::vector<int32_t>& callees = summaries_[caller_summary].callees;
+    if (callees.empty() || callees.back() != sid) callees.push_back(sid);
+  }
   summaries_[sid].waiters.push_back(
       Waiter{caller_act, call, split.framed, std::move(split.canonical), item.loops, item.path,
              item.site, item.assume});
@@ -1829,7 +1857,79 @@ void IntraSearch::go_up(const Item& item) {
   }
 }
 
-Result IntraSearch::run() {
+void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
+  // Activations with work left: their summaries are incomplete.
+  absl::flat_hash_set<int32_t> open;
+  for (; !work_.empty(); work_.pop()) open.insert(work_.top().at.act);
+  // New lambda classes change what interface calls list, and mod-sets.
+  const bool lambdas_grew_now = lambdas_grew();
+  std::vector<bool> bad(summaries_.size(), lambdas_grew_now);
+  for (size_t i = 0; i < summaries_.size() && !lambdas_grew_now; ++i) {
+    const Summary& sm = summaries_[i];
+    if (sm.act < 0 || open.contains(sm.act)) {
+      bad[i] = true;
+      continue;
+    }
+    const ir::MethodIR& m = *acts_[sm.act].ir;
+    for (const ir::Instruction& in : m.insns) {
+      if (in.op == ir::Op::kInvoke && changed.contains(EnabledTargets::SiteKey(m, in))) {
+        bad[i] = true;
+        break;
+      }
+    }
+  }
+  // A summary whose callees' summaries go is incomplete too (recursion: to
+  // a fixpoint).
+  for (bool again = true; again;) {
+    again = false;
+    for (size_t i = 0; i < summaries_.size(); ++i) {
+      if (bad[i]) continue;
+      for (int32_t c : summaries_[i].callees) {
+        if (bad[c]) {
+          bad[i] = again = true;
+          break;
+        }
+      }
+    }
+  }
+  for (size_t i = 0; i < summaries_.size(); ++i) {
+    Summary& sm = summaries_[i];
+    if (bad[i]) {
+      summary_ids_.erase(sm.key);
+      sm = Summary{};
+      continue;
+    }
+    sm.waiters.clear();  // the ended phase's call sites
+    sm.kept = true;
+    ++kept_total_;
+  }
+  if (lambdas_grew_now) {
+    mod_sets_.reset();
+    lambdas_at_start_ = lambdas_.size();
+  }
+  ++phase_;
+  seen_.clear();
+  pending_.clear();
+  pending_checked_ = 0;
+  candidate_checks_ = 0;
+  pending_since_ = 0;
+  to_enable_.clear();
+  big_.reset();
+  graces_ = 0;
+  waiting_counted_ = 0;
+  waiting_sites_.clear();
+  methods_seen_ = {ir_.QualifiedName()};
+  summary_counts_.clear();
+  reasons_.clear();
+  reason_set_.clear();
+  found_ = false;
+  result_ = Result{};
+}
+
+Result IntraSearch::run(Used used) {
+  used_ = used;
+  start_ = Clock::now();
+  result_.stats.summaries_kept = kept_total_;
   auto elapsed_ms = [&] {
     return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
   };
@@ -1908,11 +2008,11 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
   EnabledTargets enabled;
   callgraph::LambdaClasses lambdas;
   Result::Stats total;
+  IntraSearch search(h, goal, options, enabled, lambdas);
   for (uint32_t phase = 1;; ++phase) {
     const IntraSearch::Used used{
         total.steps, std::chrono::duration<double, std::milli>(Clock::now() - start).count(), total.entry_checks};
-    IntraSearch search(h, goal, options, enabled, lambdas, used);
-    Result r = search.run();
+    Result r = search.run(used);
     total.minterms += r.stats.minterms;
     total.steps += r.stats.steps;
     total.proved_false += r.stats.proved_false;
@@ -1925,6 +2025,8 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     total.simplifier_ms += r.stats.simplifier_ms;
     total.solver_ms += r.stats.solver_ms;
     total.refuted_by_dispatch += r.stats.refuted_by_dispatch;
+    total.summaries_kept = r.stats.summaries_kept;
+    total.summaries_kept_reused += r.stats.summaries_kept_reused;
     const double elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     // A phase that made new lambda classes runs again with them (they are
     // targets the phase's calls did not list).
@@ -1945,7 +2047,11 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
       r.stats.time_ms = elapsed;
       return r;
     }
-    for (const auto& [site, target] : search.to_enable()) enabled.Enable(site, target);
+    absl::flat_hash_set<std::string> changed;
+    for (const auto& [site, target] : search.to_enable()) {
+      if (enabled.Enable(site, target)) changed.insert(site);
+    }
+    search.next_phase(changed);
   }
 }
 

@@ -36,6 +36,11 @@
 // for the next phase, which starts over: cheap sites (at most 4
 // candidates) first, with any site every waiting minterm passes through;
 // a larger site alone when the grace ran out twice or at the phase's end.
+// The next phase keeps the summaries the new targets leave valid: those
+// whose analysis finished and whose method has no call site that gained a
+// target, nor waited on a summary that is not kept (Result::Stats
+// summaries_kept, summaries_kept_reused). Interface calls also list the
+// lambda classes made so far (callgraph/lambda_classes.h).
 // CallGraph::kCha expands every class-hierarchy target from the start
 // instead (the paper's NoFeedback-CHA).
 //
@@ -148,6 +153,11 @@ struct Result {
     uint64_t callgraph_methods = 0; // methods in the final phase's call graph
     uint64_t sites_expanded = 0;    // call sites with targets enabled by directed construction
     uint64_t refuted_by_dispatch = 0;  // waiting minterms no remaining target can satisfy
+    // Reuse across phases: summaries an ended phase handed to the next
+    // (complete, and no call site they reach gained a target), summed over
+    // phases; and the call-site arrivals they served there, not analysed again.
+    uint64_t summaries_kept = 0;
+    uint64_t summaries_kept_reused = 0;
     double simplifier_ms = 0;       // time in the simplifier
     double solver_ms = 0;           // time in Z3
     double time_ms = 0;

@@ -189,5 +189,26 @@ TEST(DirectedConstruction, ASiteEveryWaitingMintermNeedsGoesWithTheCheapOnes) {
   EXPECT_LE(j["stats"]["phases"].get<int>(), 2) << j.dump();
 }
 
+// Reuse across phases (issue #7): listSum takes several phases; the
+// summaries of methods none of whose call sites gained a target (the
+// ArrayList internals below add, Integer.valueOf) pass from one phase to
+// the next and serve its call sites without being analysed again.
+TEST(DirectedConstruction, LaterPhasesReuseTheSummariesTheirNewTargetsLeaveValid) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.JdkUse.listSum(III)I@line:29' --kind exception:java.lang.ArithmeticException --confirm", 0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  const auto& st = j["stats"];
+  EXPECT_GE(st["phases"].get<int>(), 2) << st.dump();
+  EXPECT_GT(st["summaries_kept"].get<int>(), 0) << st.dump();
+  EXPECT_GT(st["summaries_kept_reused"].get<int>(), 0) << st.dump();
+  // A summary kept into the final phase is listed as that phase's own.
+  bool add = false;
+  for (const auto& s : j["summaries"]) {
+    add = add || s["method"] == "java.util.ArrayList.add(Ljava/lang/Object;)Z";
+  }
+  EXPECT_TRUE(add) << j["summaries"].dump();
+}
+
 }  // namespace
 }  // namespace jwp::app
