@@ -422,6 +422,13 @@ def totals_cha(row, ok):
     row("sites expanded (sum)", lambda c: fmt_num(sum_stat(ok[c], "sites_expanded")) if ok[c] else "n/a")
     row("methods analysed (sum)", lambda c: fmt_num(sum_stat(ok[c], "methods_analysed")) if ok[c] else "n/a")
 
+    def kept(c):
+        k, u = sum_stat(ok[c], "summaries_kept"), sum_stat(ok[c], "summaries_kept_reused")
+        if not ok[c]:
+            return "n/a"
+        return "not reported" if k is None or u is None else "%s / %s" % (fmt_num(k), fmt_num(u))
+    row("summaries kept across phases / call sites they served (sum)", kept)
+
 
 TOTALS = {"gen": totals_gen, "cha": totals_cha}
 
