@@ -1903,10 +1903,11 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
     sm.kept = true;
     ++kept_total_;
   }
-  if (lambdas_grew_now) {
-    mod_sets_.reset();
-    lambdas_at_start_ = lambdas_.size();
-  }
+  // Mod-sets are rebuilt: a ModSets' answers depend on the order of its
+  // queries (a query cut by the node budget is cached as top), and a phase
+  // that starts from another order than its own could lose frames.
+  mod_sets_.reset();
+  lambdas_at_start_ = lambdas_.size();
   ++phase_;
   seen_.clear();
   pending_.clear();

@@ -335,7 +335,8 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
     if (c == '/') c = '.';
   }
   std::string description = Cat(owner, ".", in.name, in.descriptor, " at line ", in.line);
-  const uint32_t site = vocab_.call_site(Cat("a call is skipped: ", description));
+  const uint32_t site =
+      vocab_.call_site(Cat("a call is skipped: ", description), Cat(ir_.QualifiedName(), "@", in.bci));
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
   Substitution s(tm_);
   std::vector<Term> conds;

@@ -189,6 +189,12 @@ uint32_t Vocabulary::call_site(const std::string& description) {
   return it->second;
 }
 
+uint32_t Vocabulary::call_site(const std::string& description, const std::string& identity) {
+  auto [it, inserted] = site_ids_.try_emplace(Cat("\x01", identity), static_cast<uint32_t>(sites_.size()));
+  if (inserted) sites_.push_back(description);
+  return it->second;
+}
+
 Term Vocabulary::array_map(std::string_view element_descriptor) {
   using logic::ArrayKind;
   ArrayKind kind = ArrayKind::kRef;

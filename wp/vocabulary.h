@@ -71,6 +71,9 @@ class Vocabulary {
   // Why a skolem is an unknown, for skolems' VarInfo::site: a number per
   // reason ("a call is skipped: pkg.C.m(desc) at line 12"), and back.
   uint32_t call_site(const std::string& description);
+  // A site told apart by `identity` (two calls on one source line share a
+  // description), shown as `description`.
+  uint32_t call_site(const std::string& description, const std::string& identity);
   const std::string& call_site_text(uint32_t site) const { return sites_[site]; }
 
   // For witnesses: the static field behind a variable made by static_field.
