@@ -189,6 +189,20 @@ TEST(DirectedConstruction, ASiteEveryWaitingMintermNeedsGoesWithTheCheapOnes) {
   EXPECT_LE(j["stats"]["phases"].get<int>(), 2) << j.dump();
 }
 
+// Two calls on one source line need different targets. Their skolems
+// shared one site (keyed by its description) until bf53220, and directed
+// construction enabled Dbl at a.run's site: a wrong NOT_FOUND.
+TEST(DirectedConstruction, TwoCallsOnOneLineAreTwoSites) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.SameLine.both(Linterproc/SameLine$Op;Linterproc/SameLine$Op;II)I@line:45' "
+      "--kind exception:java.lang.ArithmeticException --confirm",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  ASSERT_EQ(j["callgraph"].size(), 2u) << j["callgraph"].dump();
+  for (const auto& site : j["callgraph"]) EXPECT_EQ(site["targets"].size(), 1u) << site.dump();
+}
+
 // Reuse across phases (issue #7): listSum takes several phases; the
 // summaries of methods none of whose call sites gained a target (the
 // ArrayList internals below add, Integer.valueOf) pass from one phase to

@@ -132,6 +132,7 @@ public class InterprocExpectationCheck {
     ex("LambdaUse.madeInACallee" + AE, () -> LambdaUse.madeInACallee(9, 0));
     ex("LambdaUse.capturedThis" + AE, () -> new LambdaUse().capturedThis(0));
     ex("WideFrames.framedAround" + AE, () -> WideFrames.framedAround(new WideFrames(), null, false, 0));
+    ex("SameLine.both" + AE, () -> SameLine.both(new SameLine.Inc(), new SameLine.Dbl(), 3, 0));
     ex("JdkUse.sortDescending" + AE, () -> JdkUse.sortDescending(0, 1, 0));
     ex("JdkUse.requireName:exit:java.lang.NullPointerException", () -> JdkUse.requireName(null));
     ex("JdkUse.processorsOnPath" + AE, () -> JdkUse.processorsOnPath(0));
