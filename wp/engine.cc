@@ -823,20 +823,6 @@ bool IntraSearch::at_entry(const Item& item) {
   // (What is known of static finals and the current thread was put in by
   // push: Vocabulary::with_global_facts.)
   const Minterm& phi = item.phi;
-  // The fields of string literals are the JVM's (value, coder, hash): not
-  // inputs. Strings are modelled by issue #7.
-  bool string_internals = false;
-  for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(),
-                               [](Term x) { return x.is(logic::TermKind::kRead); })) {
-    if (t.arg(1).is(logic::TermKind::kStringLit) && !tm_.is_length_field(t.arg(0)) &&
-        t.arg(0) != vocab_.string_chars()) {
-      string_internals = true;
-    }
-  }
-  if (string_internals) {
-    note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
-    return false;
-  }
   if (logic::mentions_skolem(phi)) {
     // A skipped call on every path of this minterm. When one of them may be
     // expanded by directed construction, the minterm waits for the end of
@@ -854,6 +840,20 @@ bool IntraSearch::at_entry(const Item& item) {
       if (info.role != logic::VarRole::kSkolem) continue;
       note(vocab_.call_site_text(info.site));
     }
+    return false;
+  }
+  // The fields of string literals are the JVM's (value, coder, hash): not
+  // inputs. Strings are modelled by issue #7.
+  bool string_internals = false;
+  for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(),
+                               [](Term x) { return x.is(logic::TermKind::kRead); })) {
+    if (t.arg(1).is(logic::TermKind::kStringLit) && !tm_.is_length_field(t.arg(0)) &&
+        t.arg(0) != vocab_.string_chars()) {
+      string_internals = true;
+    }
+  }
+  if (string_internals) {
+    note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
     return false;
   }
   if (used_.entry_checks + result_.stats.entry_checks >= opt_.max_entry_checks) {
@@ -1716,6 +1716,12 @@ void IntraSearch::choose_expansions(bool allow_big) {
       if (info.role == logic::VarRole::kSkolem) note(vocab_.call_site_text(info.site));
     }
     if (!best) continue;
+    // Sites the minterm's type bounds pin to one target are chosen beside
+    // the cheapest: each adds one method, and a phase per site would take
+    // every waiting minterm through the rest of the path again.
+    for (size_t i = 1; i < ranked.size() && ranked[i].targets.size() == 1; ++i) {
+      small[ranked[i].key].insert(ranked[i].targets.front());
+    }
     if (best->targets.size() <= kSmallSite) {
       small[best->key].insert(best->targets.begin(), best->targets.end());
     } else if (!big_ || best->targets.size() < big_->targets.size()) {

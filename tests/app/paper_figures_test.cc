@@ -203,6 +203,37 @@ TEST(DirectedConstruction, TwoCallsOnOneLineAreTwoSites) {
   for (const auto& site : j["callgraph"]) EXPECT_EQ(site["targets"].size(), 1u) << site.dump();
 }
 
+// A minterm that waits for a skipped call (its skolems) goes to the
+// choice of targets even when it holds a string literal's characters
+// through the call's havoc: op.run comes before "ab".length(). It used to
+// be refused as "constraining the fields of a string literal" (UNKNOWN).
+TEST(DirectedConstruction, AWaitingMintermMayHoldAStringLiteral) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.LiteralAfterCall.literalAfterCall(Linterproc/LiteralAfterCall$Op;I)I@line:30' "
+      "--kind exception:java.lang.ArithmeticException --confirm",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["stats"]["phases"], 2) << j["stats"].dump();
+}
+
+// Several cheap expansions per phase (issue #7): both c.add sites have a
+// receiver allocated as a Doubling, so the minterm pins each to one
+// target; they are enabled together, not one phase each.
+TEST(DirectedConstruction, SitesPinnedToOneTargetAreEnabledInOnePhase) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.LiteralAfterCall.twoSitesOneAllocation(III)I@line:59' "
+      "--kind exception:java.lang.ArithmeticException --confirm",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["stats"]["phases"], 2) << j["stats"].dump();
+  ASSERT_EQ(j["callgraph"].size(), 2u) << j["callgraph"].dump();
+  for (const auto& site : j["callgraph"]) {
+    EXPECT_EQ(site["targets"], nlohmann::json::array({"interproc/LiteralAfterCall$Doubling.add(I)V"})) << site.dump();
+  }
+}
+
 // Reuse across phases (issue #7): listSum takes several phases; the
 // summaries of methods none of whose call sites gained a target (the
 // ArrayList internals below add, Integer.valueOf) pass from one phase to

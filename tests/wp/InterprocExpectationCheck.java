@@ -133,6 +133,9 @@ public class InterprocExpectationCheck {
     ex("LambdaUse.capturedThis" + AE, () -> new LambdaUse().capturedThis(0));
     ex("WideFrames.framedAround" + AE, () -> WideFrames.framedAround(new WideFrames(), null, false, 0));
     ex("SameLine.both" + AE, () -> SameLine.both(new SameLine.Inc(), new SameLine.Dbl(), 3, 0));
+    ex("LiteralAfterCall.literalAfterCall" + AE,
+        () -> LiteralAfterCall.literalAfterCall(new LiteralAfterCall.Len(), 0));
+    ex("LiteralAfterCall.twoSitesOneAllocation" + AE, () -> LiteralAfterCall.twoSitesOneAllocation(5, 0, 0));
     ex("JdkUse.sortDescending" + AE, () -> JdkUse.sortDescending(0, 1, 0));
     ex("JdkUse.requireName:exit:java.lang.NullPointerException", () -> JdkUse.requireName(null));
     ex("JdkUse.processorsOnPath" + AE, () -> JdkUse.processorsOnPath(0));
