@@ -23,19 +23,32 @@ bool is_generic(const TermManager& tm, Term t) {
 
 // The leaves of `t` through which the callee may change its value: field
 // and array-kind constants (lengths never change) and static variables.
-bool mentions_written(const TermManager& tm, Term t,
-                      const std::function<bool(Term)>& may_write) {
+// A map under mod(m, σ) is not one: a skipped call's effect σ leaves the
+// map arbitrary whatever m was, so what the callee writes to m cannot show
+// through it. (Framing such a term only loosens its tie to the same σ on
+// the dependent side, and a minterm with such a skolem is never a
+// precondition: it can only wait for expansion or be refuted.)
+bool mentions_written(const TermManager& tm, Term t, const std::function<bool(Term)>& may_write,
+                      absl::flat_hash_map<Term, bool>& memo) {
+  if (t.is(TermKind::kMod)) return false;
+  if (t.is(TermKind::kFieldConst)) return !tm.is_length_field(t) && may_write(t);
+  if (t.is(TermKind::kArrayConst) || t.is_var()) return may_write(t);
+  if (t.num_args() == 0) return false;
+  if (auto it = memo.find(t); it != memo.end()) return it->second;
   bool written = false;
-  logic::for_each_subterm(t, [&](Term x) {
-    if (written) return false;
-    if (x.is(TermKind::kFieldConst)) {
-      if (!tm.is_length_field(x) && may_write(x)) written = true;
-    } else if (x.is(TermKind::kArrayConst) || x.is_var()) {
-      if (may_write(x)) written = true;
+  for (Term a : t.args()) {
+    if (mentions_written(tm, a, may_write, memo)) {
+      written = true;
+      break;
     }
-    return !written;
-  });
+  }
+  memo.emplace(t, written);
   return written;
+}
+
+bool mentions_written(const TermManager& tm, Term t, const std::function<bool(Term)>& may_write) {
+  absl::flat_hash_map<Term, bool> memo;
+  return mentions_written(tm, t, may_write, memo);
 }
 
 // ret constrained only to be true, false, null or non-null (paper Section 5:

@@ -117,6 +117,23 @@ TEST_F(GeneralizationTest, WithoutGeneralizationLiteralsAreSplit) {
   EXPECT_EQ(s.framed.term(), tm.mk_gt(x, tm.mk_int(3)));
 }
 
+// A read through a skipped call's havoc, read(mod(year, σ), l): the map is
+// arbitrary whatever year was, so a callee writing year cannot change it:
+// framed, with or without generalization. A plain read of year beside it
+// stays dependent.
+TEST_F(GeneralizationTest, ReadsThroughAHavocAreFramed) {
+  Term sigma = tm.fresh_skolem(logic::SkolemKind::kHeap, year.sort(), 0, year);
+  Term havocked = tm.mk_read(tm.mk_mod(year, sigma), l);
+  Term plain = tm.mk_read(year, l);
+  Minterm post = Minterm::of(tm, {tm.mk_eq(havocked, tm.mk_int(7)), tm.mk_gt(plain, x)});
+  for (bool generalize : {false, true}) {
+    FrameSplit s = SplitAtCall(tm, post, writes_year, generalize);
+    EXPECT_TRUE(s.framed.contains(tm.mk_eq(havocked, tm.mk_int(7)))) << generalize << ": " << str(s.framed);
+    EXPECT_FALSE(s.dependent.is_true()) << generalize;
+    EXPECT_FALSE(logic::mentions(s.dependent, sigma)) << generalize << ": " << str(s.dependent);
+  }
+}
+
 // Applying a summary: the call site's generics are substituted away when an
 // equation defines them; canonical generics (a summary's parameters inside
 // its callee) are never eliminated.
