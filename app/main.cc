@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
           {"directed", jwp::wp::CallGraph::kDirected}, {"cha", jwp::wp::CallGraph::kCha}}))
       ->capture_default_str();
   wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
+  wp_cmd->add_flag("--trace", wp.trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
   wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
 
   jwp::app::ValidateOptions validate;

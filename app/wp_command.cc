@@ -297,6 +297,9 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     return 1;
   }
   wp::EngineOptions engine = options.engine;
+  if (options.trace) {
+    engine.trace = [&err](std::string_view line) { err << "trace: " << line << "\n"; };
+  }
   engine.entry = options.entry;
   for (char& c : engine.entry) {  // the class part may use slashes; the descriptor keeps them
     if (c == '(') break;

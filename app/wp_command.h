@@ -33,6 +33,7 @@ struct WpOptions {
   bool confirm = false;
   bool json = false;
   std::string witness_out;  // also write the witness JSON here
+  bool trace = false;  // the engine's trace lines on `err`
   wp::EngineOptions engine;
 };
 

@@ -239,6 +239,7 @@ constexpr size_t kSmallSite = 4;              // targets enabled at once without
 constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
 constexpr uint64_t kMaxCandidateChecks = 256; // Z3 checks of expansion candidates per phase
 constexpr int32_t kMaxWitnessArrayLength = 1 << 16;  // larger arrays: the solver is asked again
+constexpr size_t kTraceWidth = 400;  // characters of a minterm in a --trace line
 
 using callgraph::EnabledTargets;
 
@@ -435,6 +436,7 @@ class IntraSearch {
   const Goal& goal_;
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
+  bool tracing() const { return static_cast<bool>(opt_.trace); }
   logic::TermManager tm_;
   LambdaTypeFacts types_;
   Vocabulary vocab_;
@@ -1370,6 +1372,12 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
   auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
   SummaryCount& count = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
   if (inserted) {
+    if (tracing()) {
+      std::string text = logic::to_java(tm_, dependent);
+      if (text.size() > kTraceWidth) text = Cat(text.substr(0, kTraceWidth), " ...");
+      opt_.trace(Cat("phase ", phase_, ": summary of ", dotted(t.owner), ".", t.name, t.descriptor,
+                     exceptional ? " (exceptional exit)" : "", " for ", text));
+    }
     summaries_.emplace_back();
     Activation callee;
     callee.ir = t.ir;
@@ -1682,6 +1690,12 @@ void IntraSearch::choose_expansions(bool allow_big) {
         ++count;
         targets.insert(r.targets.begin(), r.targets.end());
       }
+    }
+    if (tracing()) {
+      std::string sites;
+      for (const SiteCandidates& r : ranked) sites += Cat(" ", r.key, " (", r.targets.size(), ")");
+      opt_.trace(Cat("phase ", phase_, ": a minterm waits at the entry",
+                     refuted ? ", refuted: a site has no target left" : Cat("; its sites by candidates:", sites)));
     }
     std::optional<SiteCandidates> best;
     if (!refuted && !ranked.empty()) {
@@ -2055,7 +2069,13 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
       return r;
     }
     absl::flat_hash_set<std::string> changed;
+    if (options.trace) {
+      options.trace(Cat("phase ", phase, " ends after ", r.stats.steps, " steps (", r.stats.minterms, " minterms, ",
+                        r.stats.summaries_created, " summaries made, ", r.stats.summaries_reused, " reused, ",
+                        r.stats.terms, " terms in all): ", r.reason));
+    }
     for (const auto& [site, target] : search.to_enable()) {
+      if (options.trace) options.trace(Cat("phase ", phase, " enables ", target, " at ", site));
       if (enabled.Enable(site, target)) changed.insert(site);
     }
     search.next_phase(changed);

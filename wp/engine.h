@@ -54,6 +54,7 @@
 #define JWP_WP_ENGINE_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -103,6 +104,10 @@ struct EngineOptions {
   // paper's NoSimplification configuration, Table 4): each new minterm goes
   // to Z3 as it is, dropped only when Z3 proves it unsatisfiable.
   bool simplify = true;
+  // When set, told one line at a time how the search goes: each phase's
+  // end and what it enables, each waiting minterm's sites and candidates,
+  // each new summary's key. For people tuning the engine (jwp wp --trace).
+  std::function<void(std::string_view)> trace;
 };
 
 enum class Verdict { kFound, kNotFound, kUnknown };

@@ -209,6 +209,26 @@ TEST(WpCommand, GoalInAPrivateMethodIsReachedFromItsPublicCaller) {
   EXPECT_EQ(j["confirmed"], true);
 }
 
+// --trace tells on standard error how the search went: the phases, what
+// each enabled, the waiting minterms' sites, the summaries; without it,
+// nothing of that is printed.
+TEST(WpCommand, TracePrintsThePhasesAndWhatTheyEnable) {
+  const std::string goal =
+      "--goal 'interproc.LiteralAfterCall.twoSitesOneAllocation(III)I@line:59' "
+      "--kind exception:java.lang.ArithmeticException";
+  int status = -1;
+  std::string out = RunCommand(Wp(goal + " --trace 2>&1 >/dev/null"), &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("trace: phase 1 ends after "));
+  EXPECT_THAT(out, HasSubstr("trace: phase 1 enables interproc/LiteralAfterCall$Doubling.add(I)V at "
+                             "interproc/LiteralAfterCall.twoSitesOneAllocation(III)I@10\n"));
+  EXPECT_THAT(out, HasSubstr("trace: phase 1: a minterm waits at the entry; its sites by candidates: "));
+  EXPECT_THAT(out, HasSubstr("trace: phase 2: summary of interproc.LiteralAfterCall$Doubling.add(I)V for "));
+  std::string quiet = RunCommand(Wp(goal + " 2>&1 >/dev/null"), &status);
+  EXPECT_EQ(status, 0) << quiet;
+  EXPECT_EQ(quiet.find("trace:"), std::string::npos) << quiet;
+}
+
 TEST(WpCommand, StepBudgetGivesUnknownWithTheReason) {
   int status = -1;
   std::string out = RunCommand(
