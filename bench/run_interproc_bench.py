@@ -12,6 +12,10 @@ build/fixtures/release17.jar) and real-jar goals (bench/*_goals.tsv).
                  bench/polymorphic_goals.tsv:
       directed  jwp wp ... --confirm (jwp's default call graph)
       cha       the same with --callgraph cha (--cha-flag), --confirm too
+  --compare binaries  two builds of jwp with the same flags (an A/B of an
+                 engine change), over the goals of --compare cha:
+      new       --jwp, jwp's defaults and --confirm
+      base      --base-jwp (a copy of an earlier build: its bin/ and lib/)
 
 Every goal runs in both configurations, one right after the other. The
 script prints a markdown table: per goal the verdicts and the engine's time
@@ -28,7 +32,7 @@ A configuration whose flag jwp does not know (checked once against
 `jwp wp --help`, and on every usage error that names the flag) is reported
 as unavailable.
 
-  bench/run_interproc_bench.py [--compare gen|cha] [--jwp build/bin/jwp]
+  bench/run_interproc_bench.py [--compare gen|cha|binaries] [--jwp build/bin/jwp] [--base-jwp PATH]
       [--timeout-ms 60000] [--only REGEX] [--out FILE] [--jobs 1]
       [--goals FILE]... [--fixtures tests/wp/interproc_expectations.tsv]
       [--fixture-cp build/fixtures/release17.jar] [--nogen-flag --no-generalization]
@@ -87,6 +91,18 @@ def comparison(args):
             "flags": {"gen": [], "nogen": flag_words(args.nogen_flag)},
             "confirm": {"gen": True, "nogen": False},
             "goals": [os.path.join(BENCH, "interproc_goals.tsv")],
+        }
+    if args.compare == "binaries":
+        return {
+            "title": "jwp A/B of two builds",
+            "configs": ("new", "base"),
+            "name": {"new": "new jwp", "base": "base jwp"},
+            "short": {"new": "new", "base": "base"},
+            "flags": {"new": [], "base": []},
+            "confirm": {"new": True, "base": True},
+            "goals": [os.path.join(BENCH, "interproc_goals.tsv"), os.path.join(BENCH, "polymorphic_goals.tsv")],
+            "columns": "cha",
+            "binary": {"new": args.jwp, "base": args.base_jwp},
         }
     return {
         "title": "jwp call-graph benchmark (issue #7)",
@@ -240,7 +256,8 @@ def run_config(args, state, g, config):
     flags = state.cmp["flags"][config]
     if not state.available[config]:
         return {"status": "unavailable", "verdict": None, "message": "jwp has no %s" % " ".join(flags)}
-    cmd = [args.jwp, "wp", "-cp", g["cp"], "--goal", g["goal"], "--kind", g["kind"], "--json"]
+    jwp = binary_of(args, state.cmp, config)
+    cmd = [jwp, "wp", "-cp", g["cp"], "--goal", g["goal"], "--kind", g["kind"], "--json"]
     if g["entry"]:
         cmd += ["--entry", g["entry"]]
     cmd += ["--timeout-ms", str(args.timeout_ms)]
@@ -248,7 +265,7 @@ def run_config(args, state, g, config):
         cmd += ["--confirm"]
     cmd += flags
     res = {"cmd": cmd, "verdict": None, "confirmed": None, "stats": {}, "message": "",
-           "binary": binary_id(args.jwp)}
+           "binary": binary_id(jwp)}
 
     def timed(command):
         """Runs jwp into res (wall_s, rc); None when it overran and was killed."""
@@ -377,7 +394,7 @@ def goal_rows(args, cmp, goals, results, binary=None):
     configs = cmp["configs"]
     columns = [("verdict", lambda r, c: fmt_verdict(r, cmp["confirm"][c])),
                ("ms", lambda r, c: fmt_num(stat(r, "time_ms")))]
-    columns += [(h, lambda r, c, f=f: f(r)) for h, f in GOAL_COLUMNS[args.compare]]
+    columns += [(h, lambda r, c, f=f: f(r)) for h, f in GOAL_COLUMNS[cmp.get("columns", args.compare)]]
     head = ["#", "set", "goal"]
     for h, _ in columns:
         head += ["%s (%s)" % (h, cmp["short"][c]) for c in configs]
@@ -385,7 +402,8 @@ def goal_rows(args, cmp, goals, results, binary=None):
              "|--:|---|---|" + "|".join("---" if h == "verdict" else "--:" for h, _ in columns for c in configs) + "|"]
     for i, g in enumerate(goals, 1):
         r = results[i - 1]
-        mark = " †" if binary and any(r[c].get("binary", binary) != binary for c in configs) else ""
+        expected = {c: (cmp["binary_ids"][c] if "binary_ids" in cmp else binary) for c in configs}
+        mark = " †" if binary and any(r[c].get("binary", expected[c]) != expected[c] for c in configs) else ""
         cells = [str(i) + mark, g["set"], "`%s`" % g["label"]]
         for _, f in columns:
             cells += [f(r[c], c) for c in configs]
@@ -494,7 +512,7 @@ def totals(args, cmp, goals, results, subset_name, idx):
     for key, name in (("simplifier_ms", "simplifier time (ms)"), ("solver_ms", "solver time (ms)")):
         row(name, lambda c, key=key: fmt_num(sum_stat(ok[c], key)) if sum_stat(ok[c], key) is not None
             else ("n/a" if not ok[c] else "not reported"))
-    TOTALS[args.compare](row, ok)
+    TOTALS[cmp.get("columns", args.compare)](row, ok)
     row("timed out (`--timeout-ms`)",
         lambda c: str(sum(1 for r in rs[c] if timed_out(r))) if avail(c) else "n/a")
     row("decided (FOUND / NOT_FOUND) in this configuration only",
@@ -612,10 +630,12 @@ def report_lists(cmp, goals, results):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--compare", choices=("gen", "cha"), default="gen",
+    ap.add_argument("--compare", choices=("gen", "cha", "binaries"), default="gen",
                     help="gen: with and without generalization (issue #6, the default); "
                          "cha: directed call graph against CHA (issue #7)")
     ap.add_argument("--jwp", default=os.path.join(ROOT, "build", "bin", "jwp"))
+    ap.add_argument("--base-jwp", help="--compare binaries: the jwp to compare --jwp with (a copy of an "
+                    "earlier build's bin/ and lib/, so that it finds its own models jar)")
     ap.add_argument("--timeout-ms", type=int, default=60000)
     ap.add_argument("--only", default="", help="regex on the goal or the set (fixture, lang3, io, guava, "
                                                "collections4; with several goal files, e.g. 'polymorphic guava')")
@@ -639,6 +659,9 @@ def main():
         ap.error("--jobs and --timeout-ms must be positive")
     if args.kill_after is None:
         args.kill_after = 2 * args.timeout_ms / 1000 + 60
+    if args.compare == "binaries" and not args.base_jwp:
+        print("run_interproc_bench: --compare binaries needs --base-jwp", file=sys.stderr)
+        return 2
     cmp = comparison(args)
     configs = cmp["configs"]
 
@@ -659,6 +682,8 @@ def main():
     started = time.monotonic()
     t0 = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     binary_before = binary_id(args.jwp)
+    if "binary" in cmp:
+        cmp["binary_ids"] = {c: binary_id(binary_of(args, cmp, c)) for c in configs}
 
     def one(i):
         g = goals[i]
@@ -679,9 +704,12 @@ def main():
         words += ["`--confirm`"] if cmp["confirm"][c] else []
         return "%s (%s%s)" % (cmp["name"][c], " and ".join(words), "" if available[c] else ": unavailable in this jwp")
 
-    md = ["%s, %s: %d goals, each %s; `--timeout-ms %d`, %d job(s); wall time %.0f s; jwp binary of %s."
+    binaries = ("jwp binary of %s" % binary_before if "binary" not in cmp else
+                "; ".join("%s: %s (%s)" % (cmp["name"][c], binary_of(args, cmp, c), cmp["binary_ids"][c])
+                          for c in configs))
+    md = ["%s, %s: %d goals, each %s; `--timeout-ms %d`, %d job(s); wall time %.0f s; %s."
           % (cmp["title"], t0, len(goals), " and ".join(describe(c) for c in configs),
-             args.timeout_ms, args.jobs, wall, binary_before), ""]
+             args.timeout_ms, args.jobs, wall, binaries), ""]
     if binary_after != binary_before:
         md += ["**Warning: %s changed during the run (%s, now %s): the runs mix binaries; † marks "
                "the goals run with another one.**" % (args.jwp, binary_before, binary_after), ""]
@@ -701,6 +729,11 @@ def main():
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
     return 1 if failed else 0
+
+
+def binary_of(args, cmp, config):
+    """The jwp a configuration runs: its own with --compare binaries, else --jwp."""
+    return cmp.get("binary", {}).get(config, args.jwp)
 
 
 def binary_id(path):
