@@ -28,8 +28,10 @@ bool is_generic(const TermManager& tm, Term t) {
 // through it. (Framing such a term only loosens its tie to the same σ on
 // the dependent side, and a minterm with such a skolem is never a
 // precondition: it can only wait for expansion or be refuted.)
+// `memo` holds the answers for compound terms; one memo serves a whole split.
+using WrittenMemo = absl::flat_hash_map<Term, bool>;
 bool mentions_written(const TermManager& tm, Term t, const std::function<bool(Term)>& may_write,
-                      absl::flat_hash_map<Term, bool>& memo) {
+                      WrittenMemo& memo) {
   if (t.is(TermKind::kMod)) return false;
   if (t.is(TermKind::kFieldConst)) return !tm.is_length_field(t) && may_write(t);
   if (t.is(TermKind::kArrayConst) || t.is_var()) return may_write(t);
@@ -44,11 +46,6 @@ bool mentions_written(const TermManager& tm, Term t, const std::function<bool(Te
   }
   memo.emplace(t, written);
   return written;
-}
-
-bool mentions_written(const TermManager& tm, Term t, const std::function<bool(Term)>& may_write) {
-  absl::flat_hash_map<Term, bool> memo;
-  return mentions_written(tm, t, may_write, memo);
 }
 
 // ret constrained only to be true, false, null or non-null (paper Section 5:
@@ -83,8 +80,8 @@ bool ret_only_tested(TermManager& tm, const Minterm& m) {
 
 class Generalizer {
  public:
-  Generalizer(TermManager& tm, const std::function<bool(Term)>& may_write)
-      : tm_(tm), may_write_(may_write) {}
+  Generalizer(TermManager& tm, const std::function<bool(Term)>& may_write, WrittenMemo& written)
+      : tm_(tm), may_write_(may_write), written_(written) {}
 
   // `t` with every written read, aread (and, unless kept, ret) replaced by
   // a generic variable; the defining equations go to dependent_/framed_.
@@ -101,10 +98,10 @@ class Generalizer {
     for (Term a : t.args()) args.push_back(rewrite(a, keep_ret));
     Term out = tm_.rebuild(t, args);
     if (out.is(TermKind::kRead) && !(out.arg(0).is(TermKind::kFieldConst) && tm_.is_length_field(out.arg(0))) &&
-        mentions_written(tm_, out.arg(0), may_write_)) {
+        mentions_written(tm_, out.arg(0), may_write_, written_)) {
       Term obj = as_generic(out.arg(1));
       out = extract(out, tm_.rebuild(out, std::vector<Term>{out.arg(0), obj}));
-    } else if (out.is(TermKind::kARead) && mentions_written(tm_, out.arg(0), may_write_)) {
+    } else if (out.is(TermKind::kARead) && mentions_written(tm_, out.arg(0), may_write_, written_)) {
       Term arr = as_generic(out.arg(1));
       Term idx = as_generic(out.arg(2));
       out = extract(out, tm_.rebuild(out, std::vector<Term>{out.arg(0), arr, idx}));
@@ -139,6 +136,7 @@ class Generalizer {
 
   TermManager& tm_;
   const std::function<bool(Term)>& may_write_;
+  WrittenMemo& written_;
   absl::flat_hash_map<Term, Term> memo_, extracted_, framed_vars_;
 };
 
@@ -167,18 +165,19 @@ FrameSplit SplitAtCall(TermManager& tm, const Minterm& post,
   FrameSplit out;
   std::vector<Term> lits(post.begin(), post.end());
   std::vector<Term> dep, rest;
+  WrittenMemo written;  // mentions_written's answers, for the whole split
   if (generalize) {
     // Fresh generics live above the canonical ones.
     tm.mk_generic(kFirstFreshGeneric - 1, logic::Sort::Int());
-    Generalizer g(tm, may_write);
+    Generalizer g(tm, may_write, written);
     const bool keep_ret = ret_only_tested(tm, post);
     for (Term& lit : lits) lit = g.rewrite(lit, keep_ret);
     dep = g.dependent_;
     lits.insert(lits.end(), g.framed_.begin(), g.framed_.end());
   }
   for (Term lit : lits) {
-    const bool written = lit.has(logic::kHasRetExc) || mentions_written(tm, lit, may_write);
-    (written ? dep : rest).push_back(lit);
+    const bool dependent = lit.has(logic::kHasRetExc) || mentions_written(tm, lit, may_write, written);
+    (dependent ? dep : rest).push_back(lit);
   }
   out.framed = Minterm::of(tm, rest);
   if (!generalize) {

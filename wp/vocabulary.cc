@@ -183,11 +183,7 @@ logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
   return s.empty() ? phi : s.apply(phi);
 }
 
-uint32_t Vocabulary::call_site(const std::string& description) {
-  auto [it, inserted] = site_ids_.try_emplace(description, static_cast<uint32_t>(sites_.size()));
-  if (inserted) sites_.push_back(description);
-  return it->second;
-}
+uint32_t Vocabulary::call_site(const std::string& description) { return call_site(description, description); }
 
 uint32_t Vocabulary::call_site(const std::string& description, const std::string& identity) {
   auto [it, inserted] = site_ids_.try_emplace(Cat("\x01", identity), static_cast<uint32_t>(sites_.size()));
