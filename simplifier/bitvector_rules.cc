@@ -1,5 +1,6 @@
 // Int and long rules (V2: 32/64-bit two's complement, Java's semantics):
-// value ranges of terms, comparisons decided by ranges, rewrites that are
+// value ranges of terms, comparisons decided by ranges, equalities decided
+// by the low bits the terms' forms fix (parity), rewrites that are
 // bijections under wrapping (x + c1 == c2, x ^ c1 == c2, odd x * c == d),
 // i2l and lcmp comparisons as the bytecode produces them, and the
 // difference-constraint pass over the comparison literals of a minterm.
@@ -7,6 +8,7 @@
 // Never valid here, and never done: x + 1 > x, x < x + 1, or moving a
 // constant across < or <= (x + c < y is not x < y - c when x + c wraps).
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -144,6 +146,66 @@ Term lcmp_outcomes(TermManager& tm, Term a, Term b, bool minus, bool zero, bool 
   return tm.mk_ne(a, b);              // {-1, 1}
 }
 
+// The low bits of an int or long term that its form fixes: t ≡ r (mod
+// 2^bits), bits 0 when nothing is known. Arithmetic modulo 2^n keeps the
+// low bits of a sum, difference, negation or product a function of the
+// operands' low bits (2^n is a multiple of every 2^k below it), and a
+// factor with j known trailing zeros fixes j more bits of a product.
+struct LowBits {
+  int bits = 0;
+  uint64_t r = 0;
+};
+
+// `budget`: the nodes left to visit (shared subterms are visited again, so
+// a depth alone would not bound the work); out of it, nothing is known.
+LowBits low_bits_at(Term t, int* budget) {
+  const int n = t.sort().is_int() ? 32 : 64;
+  auto clamp = [&](LowBits x) {
+    x.bits = std::min(x.bits, n);
+    return x;
+  };
+  if (t.is_const()) return {n, static_cast<uint64_t>(t.integral_value())};
+  if (--*budget < 0) return {};
+  auto sub = [&](size_t i) { return low_bits_at(t.arg(i), budget); };
+  switch (t.kind()) {
+    case TermKind::kAdd: case TermKind::kSub: case TermKind::kBitAnd: case TermKind::kBitOr:
+    case TermKind::kBitXor: {
+      const LowBits a = sub(0), b = sub(1);
+      const uint64_t r = t.is(TermKind::kAdd)    ? a.r + b.r
+                         : t.is(TermKind::kSub)  ? a.r - b.r
+                         : t.is(TermKind::kBitAnd) ? (a.r & b.r)
+                         : t.is(TermKind::kBitOr)  ? (a.r | b.r)
+                                                   : (a.r ^ b.r);
+      return {std::min(a.bits, b.bits), r};
+    }
+    case TermKind::kNeg: {
+      const LowBits a = sub(0);
+      return {a.bits, uint64_t{0} - a.r};
+    }
+    case TermKind::kMul: {
+      // a = ra + 2^ka s, b = rb + 2^kb t: a * b = ra rb + ra 2^kb t +
+      // rb 2^ka s + 2^(ka + kb) s t, so a * b ≡ ra rb modulo 2 to the
+      // min(zeros(ra) + kb, zeros(rb) + ka) (zeros: the known trailing
+      // zeros; 2 * x is even, 3 * x is nothing).
+      const LowBits a = sub(0), b = sub(1);
+      auto zeros = [](LowBits x) { return std::min(x.bits, std::countr_zero(x.r)); };
+      return clamp({std::min(zeros(a) + b.bits, zeros(b) + a.bits), a.r * b.r});
+    }
+    case TermKind::kShl:
+      if (t.arg(1).is_const()) {
+        const int k = static_cast<int>(t.arg(1).integral_value() & (n - 1));
+        const LowBits a = sub(0);
+        return clamp({a.bits + k, a.r << k});
+      }
+      return {};
+    case TermKind::kL2I: case TermKind::kI2L: {
+      const LowBits a = sub(0);  // the low 32 bits are kept
+      return {std::min(a.bits, 32), a.r};
+    }
+    default: return {};
+  }
+}
+
 }  // namespace
 
 Interval value_range(const TermManager& tm, Term t) { return range_at(tm, t, 12); }
@@ -231,6 +293,18 @@ RewriteStatus bitvector_rules(Context& ctx, Term t, Term* out) {
   }
 
   if (op != TermKind::kEq) return RewriteStatus::kFailed;
+  // a == b --> false if their low bits, fixed by their forms, differ
+  // (1 + 2 * x == 1000: odd against even, for every x, wrapping or not).
+  {
+    int budget = 256;  // a loop's sum nests one add per iteration
+    const LowBits la = low_bits_at(a, &budget), lb = low_bits_at(b, &budget);
+    const int k = std::min(la.bits, lb.bits);
+    const uint64_t mask = k >= 64 ? ~uint64_t{0} : (uint64_t{1} << k) - 1;
+    if (k > 0 && ((la.r ^ lb.r) & mask) != 0) {
+      *out = tm.mk_false();
+      return RewriteStatus::kDone;
+    }
+  }
   // Equalities: bijections of the 2^n values may be inverted.
   // x + c1 == c2 --> x == c2 - c1
   if (a.is(TermKind::kAdd) && a.arg(1).is_const() && b.is_const()) {

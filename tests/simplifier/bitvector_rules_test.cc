@@ -119,6 +119,29 @@ TEST_F(BitvectorRules, BijectiveEqualities) {
       << J(shifted);
 }
 
+TEST_F(BitvectorRules, LowBitsDecideEqualities) {
+  // 1 + 2 * x == 1000: odd against even, whatever x and however it wraps.
+  EXPECT_TRUE(checked(M({tm.mk_eq(tm.mk_add(i(1), tm.mk_mul(x, i(2))), i(1000))})).is_false());
+  // A loop's sum, one add per iteration: 1 + 2*x + 2*y + 2*z == 1000.
+  Term sum = tm.mk_add(tm.mk_add(tm.mk_add(i(1), tm.mk_mul(x, i(2))), tm.mk_mul(y, i(2))), tm.mk_mul(z, i(2)));
+  EXPECT_TRUE(checked(M({tm.mk_eq(sum, i(1000))})).is_false());
+  // (x << 3) + 4 == 2: the low three bits are 100 against 010.
+  EXPECT_TRUE(checked(M({tm.mk_eq(tm.mk_add(tm.mk_shl(x, i(3)), i(4)), i(2))})).is_false());
+  // x * y * 2 == 1: even whatever x and y.
+  EXPECT_TRUE(checked(M({tm.mk_eq(tm.mk_mul(tm.mk_mul(x, y), i(2)), i(1))})).is_false());
+  // long, and through i2l: 2L * lx + 1 == 10L; i2l(2 * x) == 3L.
+  EXPECT_TRUE(checked(M({tm.mk_eq(tm.mk_add(tm.mk_mul(lx, l(2)), l(1)), l(10))})).is_false());
+  EXPECT_TRUE(checked(M({tm.mk_eq(tm.mk_i2l(tm.mk_mul(x, i(2))), l(3))})).is_false());
+  // What the low bits leave open stays: 4 * x + 2 == 6 (x == 1), 2 * x == 4,
+  // (x << 31) == MIN (x odd), 3 * x == 1000 (inverted, not refuted), and an
+  // odd product of two unknowns, x * y == 7.
+  EXPECT_FALSE(checked(M({tm.mk_eq(tm.mk_add(tm.mk_mul(x, i(4)), i(2)), i(6))})).is_false());
+  EXPECT_FALSE(checked(M({tm.mk_eq(tm.mk_mul(x, i(2)), i(4))})).is_false());
+  EXPECT_FALSE(checked(M({tm.mk_eq(tm.mk_shl(x, i(31)), i(INT32_MIN))})).is_false());
+  EXPECT_FALSE(checked(M({tm.mk_eq(tm.mk_mul(x, i(3)), i(1000))})).is_false());
+  EXPECT_FALSE(checked(M({tm.mk_eq(tm.mk_mul(x, y), i(7))})).is_false());
+}
+
 TEST_F(BitvectorRules, IteOfConstantsComparedWithConstant) {
   // (p ? 1 : 0) == 0 --> !p
   Term b = tm.mk_ite(p, i(1), i(0));
