@@ -163,6 +163,9 @@ struct Pending {
 struct SiteCandidates {
   std::string key;  // as DirectedSite::key
   std::vector<std::string> targets;
+  // A waiting minterm skipped the site more than once (a loop through it):
+  // waiting longer only unrolls the loop further.
+  bool repeated = false;
 };
 
 // Natives that complete normally whatever their arguments (given a non-null
@@ -1646,8 +1649,10 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
 // wait for later phases, which start over. The next phase enables every
 // chosen site's targets; only when no minterm offers a site with at most
 // kSmallSite of them, and `allow_big` (the end of the phase, or its grace
-// ran out twice), is the smallest larger one seen this phase enabled
-// (within max_targets). Deterministic: sites and targets in name order.
+// ran out twice) or a waiting minterm skipped that site more than once (a
+// loop through it, which unrolls on while the phase waits), is the
+// smallest larger one seen this phase enabled (within max_targets).
+// Deterministic: sites and targets in name order.
 void IntraSearch::choose_expansions(bool allow_big) {
   std::map<std::string, std::set<std::string>> small;
   for (; pending_checked_ < pending_.size(); ++pending_checked_) {
@@ -1678,7 +1683,7 @@ void IntraSearch::choose_expansions(bool allow_big) {
         refuted = true;
         break;
       }
-      ranked.push_back({key, std::vector<std::string>(union_targets.begin(), union_targets.end())});
+      ranked.push_back({key, std::vector<std::string>(union_targets.begin(), union_targets.end()), vars.size() > 1});
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](const SiteCandidates& a, const SiteCandidates& b) {
       return a.targets.size() < b.targets.size();
@@ -1740,6 +1745,8 @@ void IntraSearch::choose_expansions(bool allow_big) {
       small[best->key].insert(best->targets.begin(), best->targets.end());
     } else if (!big_ || best->targets.size() < big_->targets.size()) {
       big_ = std::move(best);
+    } else if (best->key == big_->key && best->repeated) {
+      big_->repeated = true;
     }
   }
   // A site every waiting minterm (two or more) passes through must be
@@ -1758,7 +1765,7 @@ void IntraSearch::choose_expansions(bool allow_big) {
   for (const auto& [site, ts] : small) {
     for (const std::string& t : ts) to_enable_.emplace_back(site, t);
   }
-  if (to_enable_.empty() && big_ && allow_big) {
+  if (to_enable_.empty() && big_ && (allow_big || big_->repeated)) {
     if (big_->targets.size() <= opt_.max_targets) {
       for (const std::string& t : big_->targets) to_enable_.emplace_back(big_->key, t);
     } else {
@@ -1977,9 +1984,10 @@ Result IntraSearch::run(Used used) {
       // need not end), choose targets; end the phase when there are some.
       if (pending_since_ == 0) pending_since_ = result_.stats.steps;
       if (result_.stats.steps >= 2 * pending_since_ + kPhaseGrace) {
-        // The first time, only sites with few candidates; from the second
-        // on, the best larger one too (a loop whose skipped call has many
-        // targets would otherwise hold the phase until the budget ends).
+        // The first time, only sites with few candidates, or a larger one
+        // that a loop skips again and again; from the second on, the best
+        // larger one too (a loop whose skipped call has many targets would
+        // otherwise hold the phase until the budget ends).
         choose_expansions(/*allow_big=*/graces_++ > 0);
         if (!to_enable_.empty()) {
           budget = "the phase ended early to expand calls";
@@ -2072,7 +2080,9 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     if (options.trace) {
       options.trace(Cat("phase ", phase, " ends after ", r.stats.steps, " steps (", r.stats.minterms, " minterms, ",
                         r.stats.summaries_created, " summaries made, ", r.stats.summaries_reused, " reused, ",
-                        r.stats.terms, " terms in all): ", r.reason));
+                        r.stats.terms, " terms in all, ", r.stats.entry_checks, " final checks, ",
+                        static_cast<int64_t>(r.stats.time_ms), " ms, of which solver ",
+                        static_cast<int64_t>(r.stats.solver_ms), " ms): ", r.reason));
     }
     for (const auto& [site, target] : search.to_enable()) {
       if (options.trace) options.trace(Cat("phase ", phase, " enables ", target, " at ", site));

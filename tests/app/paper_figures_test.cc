@@ -137,6 +137,22 @@ TEST(DirectedConstruction, ALoopOverACallWithManyTargetsStillExpandsIt) {
   EXPECT_GE(j["stats"]["sites_expanded"].get<int>(), 1);
 }
 
+// A 50-target call in a loop with no other skipped call on the path: each
+// unrolling skips it again, so waiting for a cheaper site is pointless and
+// the phase enables all 50 when its grace first runs out (573 steps in all;
+// waiting for a second grace took 1,000, and most of the time, in terms
+// the unrolled havocs build).
+TEST(DirectedConstruction, ALoopSkippingABigSiteAgainEnablesItAtTheFirstGrace) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.ManyImpls.nullAfterLoop([Linterproc/ManyImpls$Shape;I[I)I@line:385' "
+      "--kind npe --confirm --max-steps 800",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["stats"]["phases"], 2);
+  EXPECT_EQ(j["stats"]["sites_expanded"], 1);
+}
+
 // Directed construction lists no more than --max-targets + 1 targets of a
 // site at first (listing reads every implementation's methods). With 10,
 // the 50-target site is listed in part: the instanceof Special still finds

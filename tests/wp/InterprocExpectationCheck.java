@@ -156,6 +156,8 @@ public class InterprocExpectationCheck {
     ex("Chain.twice" + ISE, () -> Chain.twice(new Chain.F0(), 4));
     ex("ManyImpls.shapeOrOddSum" + ISE,
         () -> ManyImpls.shapeOrOddSum(new ManyImpls.Impl46(), 250, new int[0], true));
+    ex("ManyImpls.nullAfterLoop:npe",
+        () -> ManyImpls.nullAfterLoop(new ManyImpls.Shape[] {new ManyImpls.Impl46()}, 250, null));
 
     ex("Natives.identityOnPath" + AE, () -> Natives.identityOnPath(null, 0));
     ex("Natives.hashOfFresh" + AE, () -> Natives.hashOfFresh(0));
