@@ -86,6 +86,7 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   stats["proved_false"] = r.stats.proved_false;
   stats["subsumed"] = r.stats.subsumed;
   stats["entry_checks"] = r.stats.entry_checks;
+  stats["dispatch_checks"] = r.stats.dispatch_checks;
   stats["terms"] = r.stats.terms;
   stats["methods_analysed"] = r.stats.methods_analysed;
   stats["calls_entered"] = r.stats.calls_entered;

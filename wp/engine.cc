@@ -1618,6 +1618,7 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
                                     const std::string& k) {
   if (out_of_time() || candidate_checks_ >= kMaxCandidateChecks) return true;
   ++candidate_checks_;
+  ++result_.stats.dispatch_checks;
   std::string why;
   const std::vector<Target>* listed = all_targets(site.ir->insns[site.call], site.targets, &why);
   const Target* t = nullptr;
@@ -2047,6 +2048,7 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     total.proved_false += r.stats.proved_false;
     total.subsumed += r.stats.subsumed;
     total.entry_checks += r.stats.entry_checks;
+    total.dispatch_checks += r.stats.dispatch_checks;
     total.terms = std::max(total.terms, r.stats.terms);
     total.calls_entered += r.stats.calls_entered;
     total.summaries_created += r.stats.summaries_created;
@@ -2081,6 +2083,7 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
       options.trace(Cat("phase ", phase, " ends after ", r.stats.steps, " steps (", r.stats.minterms, " minterms, ",
                         r.stats.summaries_created, " summaries made, ", r.stats.summaries_reused, " reused, ",
                         r.stats.terms, " terms in all, ", r.stats.entry_checks, " final checks, ",
+                        r.stats.dispatch_checks, " checks of candidate targets, ",
                         static_cast<int64_t>(r.stats.time_ms), " ms, of which solver ",
                         static_cast<int64_t>(r.stats.solver_ms), " ms): ", r.reason));
     }

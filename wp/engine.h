@@ -149,6 +149,7 @@ struct Result {
     uint64_t proved_false = 0;   // minterms the simplifier dropped as FALSE
     uint64_t subsumed = 0;       // dropped as redundant (merge)
     uint64_t entry_checks = 0;   // Z3 final checks
+    uint64_t dispatch_checks = 0;  // Z3 checks of expansion candidates (directed construction)
     uint64_t terms = 0;          // terms made
     uint64_t methods_analysed = 0;  // distinct methods propagated through
     uint64_t calls_entered = 0;     // activations of callees
