@@ -163,8 +163,9 @@ struct Pending {
 struct SiteCandidates {
   std::string key;  // as DirectedSite::key
   std::vector<std::string> targets;
-  // A waiting minterm skipped the site more than once (a loop through it):
-  // waiting longer only unrolls the loop further.
+  // A waiting minterm skipped the site more than once (mostly a loop
+  // through it, or two calls of its method): waiting longer only unrolls
+  // the loop further.
   bool repeated = false;
 };
 
