@@ -426,7 +426,6 @@ class IntraSearch {
   absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
   std::vector<Pending> pending_;
   size_t pending_checked_ = 0;   // pending_[0, pending_checked_) were looked at
-  uint64_t candidate_checks_ = 0;  // Z3 checks of expansion candidates this phase
   uint64_t pending_since_ = 0;   // the step at which the unchecked ones began
   std::vector<std::pair<std::string, std::string>> to_enable_;
   // The site with the fewest candidates seen this phase among those with
@@ -1617,8 +1616,8 @@ std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sig
 // cut type domain); out of time, or past the phase's checks, it may.
 bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site,
                                     const std::string& k) {
-  if (out_of_time() || candidate_checks_ >= kMaxCandidateChecks) return true;
-  ++candidate_checks_;
+  // (result_ is the phase's: the checks are counted per phase.)
+  if (out_of_time() || result_.stats.dispatch_checks >= kMaxCandidateChecks) return true;
   ++result_.stats.dispatch_checks;
   std::string why;
   const std::vector<Target>* listed = all_targets(site.ir->insns[site.call], site.targets, &why);
@@ -1941,7 +1940,6 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   seen_.clear();
   pending_.clear();
   pending_checked_ = 0;
-  candidate_checks_ = 0;
   pending_since_ = 0;
   to_enable_.clear();
   big_.reset();
