@@ -108,7 +108,10 @@ TEST(MethodModels, WithoutModelsArraycopyAndTheLockAreNativesThatMayThrow) {
   EXPECT_THAT(copy["reason"].get<std::string>(), HasSubstr("native method java.lang.System.arraycopy"));
   nlohmann::json lock = RunWpJson(
       " --goal 'interproc.JdkUse.locked(I)I@line:171' --kind exception:java.lang.ArithmeticException"
-      " --json --no-models --timeout-ms 5000",
+      // A step budget, not a timeout: the search meets the Unsafe call after
+      // about 12,000 steps, which a slow (sanitizer) build did not always
+      // reach in 5 s.
+      " --json --no-models --max-steps 15000",
       &status);
   EXPECT_EQ(lock["verdict"], "UNKNOWN") << lock.dump();
   EXPECT_THAT(lock["reason"].get<std::string>(), HasSubstr("Unsafe.compareAndSetInt"));
