@@ -127,6 +127,7 @@ CheckResult Solver::check(std::span<const logic::Term> assertions, bool want_wit
     z3::solver s(impl_->ctx);
     z3::params p(impl_->ctx);
     p.set("timeout", options_.timeout_ms);
+    if (options_.rlimit != 0) p.set("rlimit", options_.rlimit);
     s.set(p);
     for (const z3::expr& a : enc.axioms()) s.add(a);
     for (const z3::expr& a : enc.assertions()) s.add(a);

@@ -40,6 +40,10 @@ const char* sat_answer_name(SatAnswer a);
 
 struct SolverOptions {
   unsigned timeout_ms = 10000;  // per query (Z3's timeout)
+  // Z3's resource limit per query (its "rlimit"); 0: none. Unlike the
+  // timeout it does not depend on the machine's speed or load, so a test
+  // that counts unknown answers sets it.
+  unsigned rlimit = 0;
   // Hierarchy facts (axioms T1-T5): with them Type is a finite domain; null:
   // Type is uninterpreted (only V1 and H3 constrain it).
   const simplifier::TypeFacts* types = nullptr;

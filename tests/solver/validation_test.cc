@@ -267,13 +267,14 @@ std::vector<Term> extra_instances(TermManager& tm, Term formula) {
   return out;
 }
 
-SatAnswer check_script(const std::string& script, unsigned timeout_ms, std::string* error) {
+SatAnswer check_script(const std::string& script, unsigned timeout_ms, unsigned rlimit, std::string* error) {
   try {
     z3::context c;
     z3::expr_vector v = c.parse_string(script.c_str());
     z3::solver s(c);
     z3::params p(c);
     p.set("timeout", timeout_ms);
+    p.set("rlimit", rlimit);
     s.set(p);
     for (unsigned k = 0; k < v.size(); ++k) s.add(v[k]);
     switch (s.check()) {
@@ -287,6 +288,13 @@ SatAnswer check_script(const std::string& script, unsigned timeout_ms, std::stri
   }
 }
 
+// Each query has Z3's resource limit, not a time limit, so which queries
+// come back unknown does not depend on the machine's speed or load (a 1.5 s
+// timeout gave 25 unknowns of 300 on a loaded machine, where 15 fail).
+// The timeout only guards against a query the limit would not stop.
+constexpr unsigned kValidationRlimit = 5000000;
+constexpr unsigned kSafetyTimeoutMs = 30000;
+
 // The sanitizer build checks fewer terms: Z3 dominates the time and is the
 // same library in both builds; the encoder's memory safety is what that
 // build adds.
@@ -299,7 +307,8 @@ constexpr int kValidationTerms = 300, kMinSat = 50, kMinUnsat = 20, kMaxUnknown 
 TEST(Validation, DirectEncodingAgreesWithThePrinter) {
   TermManager tm;
   SolverOptions o;
-  o.timeout_ms = 1500;
+  o.timeout_ms = kSafetyTimeoutMs;
+  o.rlimit = kValidationRlimit;
   o.cache_entries = 0;
   if (const char* dir = std::getenv("JWP_VALIDATION_LOG_DIR")) {  // to study slow queries
     o.log_dir = dir;
@@ -316,7 +325,7 @@ TEST(Validation, DirectEncodingAgreesWithThePrinter) {
     ++checked;
     CheckResult mine = solver.check(all);
     std::string error;
-    SatAnswer theirs = check_script(logic::to_smtlib(tm, all), 1500, &error);
+    SatAnswer theirs = check_script(logic::to_smtlib(tm, all), kSafetyTimeoutMs, kValidationRlimit, &error);
     ASSERT_TRUE(error.empty()) << error << "\n" << logic::to_smtlib(tm, all);
     if (mine.answer == SatAnswer::kUnknown || theirs == SatAnswer::kUnknown) {
       ++unknown;
