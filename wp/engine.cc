@@ -1744,14 +1744,14 @@ void IntraSearch::choose_expansions(bool allow_big) {
     }
     if (best->targets.size() <= kSmallSite) {
       small[best->key].insert(best->targets.begin(), best->targets.end());
-    } else if (!big_ || best->targets.size() < big_->targets.size()) {
-      // The same site with fewer candidates (this minterm's type bounds cut
-      // more) keeps what an earlier minterm saw: a loop through it.
-      const bool repeated = big_ && big_->key == best->key && big_->repeated;
-      big_ = std::move(best);
-      big_->repeated = big_->repeated || repeated;
-    } else if (best->key == big_->key && best->repeated) {
-      big_->repeated = true;
+    } else {
+      // The same site offered again, with fewer candidates (this minterm's
+      // type bounds cut more) or not, keeps what either minterm saw: a loop
+      // through it.
+      const bool same_site = big_ && big_->key == best->key;
+      const bool repeated = best->repeated || (same_site && big_->repeated);
+      if (!big_ || best->targets.size() < big_->targets.size()) big_ = std::move(best);
+      if (same_site) big_->repeated = repeated;
     }
   }
   // A site every waiting minterm (two or more) passes through must be
