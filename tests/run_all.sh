@@ -5,6 +5,10 @@
 # sample of the end-to-end tests in the ASan+UBSan build. This is the README's
 # test command and what CI runs. The unit tests run only under the sanitizers:
 # building and running them twice took a quarter of the suite's time.
+# Both builds are unity builds (CMAKE_UNITY_BUILD): each library's sources
+# compile in batches of 8, which parses abseil's, Z3's and JSON's headers once
+# per batch and halved the optimized build (211 -> 114 s on 2 cores). A
+# developer's incremental build is left as it was (one object per file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +16,8 @@ bash .ci/setup
 
 jobs=$(nproc)
 echo "== $(date +%T) release build (build/)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJWP_UNIT_TESTS=OFF
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJWP_UNIT_TESTS=OFF \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
 cmake --build build -j "$jobs"
 echo "== $(date +%T) release tests"
 ctest --test-dir build --output-on-failure -j "$jobs" --timeout 600
@@ -25,6 +30,7 @@ ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz  # each run h
 
 echo "== $(date +%T) sanitizer build (build-asan/: ASan+UBSan)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DJWP_SANITIZE=ON -DJWP_UNIT_TESTS=ON \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"  # -g1: line tables for ASan's reports, 3/4 of -g's compile time
 cmake --build build-asan -j "$jobs"
 echo "== $(date +%T) sanitizer tests"
