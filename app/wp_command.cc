@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "classfile/class_hierarchy.h"
+#include "classfile/header_cache.h"
 #include "app/class_path_setup.h"
 #include "classfile/class_path.h"
 #include "classfile/jdk.h"
@@ -243,7 +244,9 @@ bool OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk
     analysed = jar + (analysed.empty() ? "" : ":" + analysed);
   }
   if (!OpenClassPath(analysed, jdk, err, &out->opened)) return false;
-  auto hierarchy = classfile::ClassHierarchy::Build(*out->opened.class_path);
+  classfile::ClassHierarchyOptions hierarchy_options;
+  hierarchy_options.header_cache_dir = classfile::DefaultCacheDir();
+  auto hierarchy = classfile::ClassHierarchy::Build(*out->opened.class_path, hierarchy_options);
   if (!hierarchy.ok()) {
     err << "error: " << hierarchy.status().message() << "\n";
     return false;

@@ -21,6 +21,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_format.h"
 #include "classfile/class_reader.h"
+#include "classfile/header_cache.h"
 
 namespace jwp::classfile {
 
@@ -112,7 +113,24 @@ class ClassHierarchyBuilder {
 
   // Phase 1.
   void ReadHeaders() {
+    // The headers of a jimage's classes come from the cache when one is set.
+    absl::flat_hash_map<const Archive*, std::unique_ptr<HeaderTable>> tables;
+    if (!h_->options_.header_cache_dir.empty()) {
+      for (const auto& archive : h_->class_path_->archives()) {
+        if (auto t = LoadOrBuildHeaderTable(*archive, h_->options_.header_cache_dir)) {
+          tables.emplace(archive.get(), std::move(t));
+        }
+      }
+    }
     h_->class_path_->ForEachClass([&](std::string_view name, const Archive& archive) {
+      if (auto t = tables.find(&archive); t != tables.end()) {
+        if (const HeaderTable::Header* cached = t->second->Find(name)) {
+          ++h_->cached_headers_;
+          Add(name, archive, cached->access_flags, cached->major_version, cached->super,
+              cached->interfaces);
+          return;
+        }
+      }
       auto bytes = archive.ReadClass(name);
       if (!bytes.ok()) {
         ++h_->skipped_;
@@ -132,16 +150,25 @@ class ClassHierarchyBuilder {
                                 ": defines ", header->name, ", not ", name));
         return;
       }
-      Pending p;
-      p.symbol = Symbol(name);
-      p.archive = &archive;
-      p.access_flags = header->access_flags;
-      p.major_version = header->major_version;
-      if (!header->super.empty()) p.super_symbol = Symbol(header->super);
-      p.interface_symbols.reserve(header->interfaces.size());
-      for (const std::string& i : header->interfaces) p.interface_symbols.push_back(Symbol(i));
-      pending_.push_back(std::move(p));
+      Add(name, archive, header->access_flags, header->major_version, header->super,
+          header->interfaces);
     });
+  }
+
+  // A class whose header reads well (from the class file or the cache).
+  template <typename Names>
+  void Add(std::string_view name, const Archive& archive, uint16_t access_flags,
+           uint16_t major_version, std::string_view super, const Names& interfaces) {
+    if (access_flags & access::kModule) return;
+    Pending p;
+    p.symbol = Symbol(name);
+    p.archive = &archive;
+    p.access_flags = access_flags;
+    p.major_version = major_version;
+    if (!super.empty()) p.super_symbol = Symbol(super);
+    p.interface_symbols.reserve(interfaces.size());
+    for (std::string_view i : interfaces) p.interface_symbols.push_back(Symbol(i));
+    pending_.push_back(std::move(p));
   }
 
   // Phase 2.
@@ -760,6 +787,7 @@ ClassHierarchy::Stats ClassHierarchy::stats() const {
   s.missing = missing_.size();
   s.cycles = cycles_;
   s.skipped = skipped_;
+  s.cached_headers = cached_headers_;
   s.loaded = loaded_.load(std::memory_order_relaxed);
   return s;
 }

@@ -72,6 +72,10 @@ const char* MissingClassPolicyName(MissingClassPolicy policy);
 
 struct ClassHierarchyOptions {
   MissingClassPolicy missing = MissingClassPolicy::kPhantom;
+  // Where the headers of a jimage's classes are cached between runs
+  // (header_cache.h; DefaultCacheDir() is the usual one); "": read them from
+  // the image each time.
+  std::string header_cache_dir;
 };
 
 // A three-valued answer: kUnknown when the hierarchy lacks the classes that
@@ -195,6 +199,7 @@ class ClassHierarchy {
     size_t cycles = 0;      // strongly connected components reported
     size_t skipped = 0;     // unreadable or malformed headers
     size_t loaded = 0;      // classes whose members were parsed so far
+    size_t cached_headers = 0;  // headers taken from the header cache
   };
   Stats stats() const;
 
@@ -263,6 +268,7 @@ class ClassHierarchy {
   std::vector<Missing> missing_;  // sorted by name
   size_t cycles_ = 0;
   size_t skipped_ = 0;
+  size_t cached_headers_ = 0;
   ClassId object_ = kNoClass;
   ClassId cloneable_ = kNoClass;
   ClassId serializable_ = kNoClass;
