@@ -3,7 +3,9 @@
 // of logic/AXIOMS.md with the toy hierarchy,
 //   1. when the simplifier answers FALSE, Z3 finds no model of the input;
 //   2. otherwise the simplified minterm is equivalent to the input: Z3 finds
-//      no model of (input ∧ ¬output) nor of (output ∧ ¬input).
+//      no model of (input ∧ ¬output) ∨ (output ∧ ¬input). One query, where
+//      two took 40% more time; when Z3 finds a model, each direction is
+//      checked alone to say which one fails.
 // A Z3 "unknown" proves nothing: such minterms are counted and reported, and
 // more than --max-unknown-percent of them fails the run.
 //
@@ -126,13 +128,23 @@ int main(int argc, char** argv) {
     ++changed;
     // The empty minterm's term() is null: it stands for true.
     auto as_term = [&](const Minterm& x) { return x.is_true() ? tm.mk_true() : x.term(); };
-    Term forward[] = {as_term(m), tm.mk_not(as_term(s))};
-    Term backward[] = {as_term(s), tm.mk_not(as_term(m))};
-    auto r1 = solver.check(forward);
-    if (r1.answer == SatAnswer::kSat) fail("input does not imply output", r1.answer);
-    auto r2 = solver.check(backward);
-    if (r2.answer == SatAnswer::kSat) fail("output does not imply input", r2.answer);
-    if (r1.answer == SatAnswer::kUnknown || r2.answer == SatAnswer::kUnknown) ++unknown;
+    // One query: the two differ (m xor s). Only when Z3 finds a model are
+    // the two directions checked apart, to say which one fails.
+    Term differ[] = {tm.mk_or({tm.mk_and({as_term(m), tm.mk_not(as_term(s))}),
+                               tm.mk_and({as_term(s), tm.mk_not(as_term(m))})})};
+    auto r = solver.check(differ);
+    if (r.answer == SatAnswer::kUnknown) ++unknown;
+    if (r.answer == SatAnswer::kSat) {
+      Term forward[] = {as_term(m), tm.mk_not(as_term(s))};
+      Term backward[] = {as_term(s), tm.mk_not(as_term(m))};
+      auto r1 = solver.check(forward);
+      auto r2 = solver.check(backward);
+      if (r1.answer == SatAnswer::kSat) fail("input does not imply output", r1.answer);
+      if (r2.answer == SatAnswer::kSat) fail("output does not imply input", r2.answer);
+      if (r1.answer != SatAnswer::kSat && r2.answer != SatAnswer::kSat) {
+        fail("input and output differ (neither direction alone decided)", r.answer);
+      }
+    }
     if (failures >= 5) break;
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
