@@ -25,10 +25,10 @@ int main(int argc, char** argv) {
   stats_cmd->add_option("--max-errors", stats.max_errors_shown, "Errors to list (default 20)");
 
   jwp::app::DumpOptions dump;
-  auto* dump_cmd = app.add_subcommand("dump", "Print a class as javap -c -p -l does");
+  auto* dump_cmd = app.add_subcommand("dump", "Print classes as javap -c -p -l does");
   dump_cmd->add_option("-c,--cp,--class-path", dump.class_path, "Class path (a.jar:dir:b.jar)");
   dump_cmd->add_option("--jdk", dump.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
-  dump_cmd->add_option("class", dump.class_name, "Class name (a.b.C or a/b/C)")->required();
+  dump_cmd->add_option("classes", dump.class_names, "Class names (a.b.C or a/b/C), printed in turn")->required();
 
   jwp::app::IrOptions ir;
   auto* ir_cmd = app.add_subcommand("ir", "Print the SSA IR of a method");

@@ -62,6 +62,26 @@ TEST(JwpCommand, DumpOfMissingClassFailsWithItsName) {
   EXPECT_THAT(out, HasSubstr("fixtures/NoSuchClass"));
 }
 
+TEST(JwpCommand, DumpOfSeveralClassesPrintsEachInTurnAndReportsTheMissingOne) {
+  const std::string dump = Jwp() + " dump -cp " + jwp::testing::Release8Dir() + " ";
+  int status = -1;
+  const std::string basics = RunCommand(dump + "fixtures.Basics 2>/dev/null", &status);
+  ASSERT_EQ(status, 0);
+  const std::string color = RunCommand(dump + "'fixtures/Basics$Color' 2>/dev/null", &status);
+  ASSERT_EQ(status, 0);
+  ASSERT_THAT(basics, HasSubstr("class fixtures.Basics"));
+  ASSERT_THAT(color, HasSubstr("fixtures.Basics$Color"));
+
+  const std::string both = dump + "fixtures.Basics fixtures.NoSuchClass 'fixtures/Basics$Color'";
+  std::string out = RunCommand(both + " 2>/dev/null", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(out, basics + color);  // the missing class leaves nothing behind
+  std::string err = RunCommand(both + " 2>&1 >/dev/null", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_THAT(err, HasSubstr("fixtures/NoSuchClass"));
+  EXPECT_THAT(err, ::testing::Not(HasSubstr("Basics")));
+}
+
 TEST(JwpCommand, UsageErrorsExitTwo) {
   int status = -1;
   std::string out = RunCommand(Jwp() + " frobnicate 2>&1", &status);

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Differential test of `jwp dump` against `javap -c -p -l`.
 
-For each class of the given sources, runs `jwp dump` (one process per class)
-and javap (many classes per JVM: javap's start-up is slow), splits both
-listings into the class header and one section per member, and compares
+For each class of the given sources, runs `jwp dump` and javap, each on many
+classes per process (a batch failing as a whole is run again one class at a
+time, so a failure is pinned on its class), splits both listings into the class header and one section per member, and compares
 them line by line after normalising whitespace only (runs of blanks become
 one space; blank lines are dropped). Everything javap prints for -c -p -l is
 compared: declarations, instructions with their offsets and resolved
@@ -222,31 +222,39 @@ def compare(cls, javap_text, jwp_text):
     return diffs, a
 
 
-def javap_batch(javap, source, classes, timeout):
-    """javap listings of `classes`, one text per class (None if javap failed on it)."""
-    cmd = [javap] + JAVAP_ENCODING_FLAGS + JAVAP_OPTIONS + source.javap_args() + classes
-    p = run(cmd, timeout)
+def batch_texts(cmd_for, classes, timeout):
+    """Listings of `classes`, one text per class (None where the tool failed).
+
+    cmd_for(classes) is the command printing them in turn, each ending in a
+    line "}". When the batch fails, its classes are run one at a time."""
+    p = run(cmd_for(classes), timeout)
     blocks = split_javap_output(p.stdout)
     if len(blocks) == len(classes) and p.returncode == 0:
         return blocks, ""
     if len(classes) == 1:
-        return [None], (p.stderr.strip() or p.stdout.strip() or f"exit code {p.returncode}")
-    # Something failed: find which class by running them one at a time.
+        why = p.stderr.strip() or p.stdout.strip() or f"exit code {p.returncode}"
+        return [None], f"{classes[0]}: {why}"
     out, errors = [], []
     for c in classes:
-        texts, err = javap_batch(javap, source, [c], timeout)
+        texts, err = batch_texts(cmd_for, [c], timeout)
         out.extend(texts)
         if err:
-            errors.append(f"{c}: {err}")
+            errors.append(err)
     return out, "\n".join(errors)
 
 
-def jwp_dump(jwp, jdk, source, cls, timeout):
-    cmd = [jwp, "dump"] + (["--jdk", jdk] if jdk else []) + source.jwp_args() + [cls]
-    p = run(cmd, timeout)
-    if p.returncode != 0:
-        return None, p.stderr.strip() or f"exit code {p.returncode}"
-    return p.stdout, ""
+def javap_batch(javap, source, classes, timeout):
+    """javap listings of `classes`, one text per class (None if javap failed on it)."""
+    return batch_texts(
+        lambda cs: [javap] + JAVAP_ENCODING_FLAGS + JAVAP_OPTIONS + source.javap_args() + cs,
+        classes, timeout)
+
+
+def jwp_batch(jwp, jdk, source, classes, timeout):
+    """`jwp dump` listings of `classes`, one text per class (None if jwp failed on it)."""
+    return batch_texts(
+        lambda cs: [jwp, "dump"] + (["--jdk", jdk] if jdk else []) + source.jwp_args() + cs,
+        classes, timeout)
 
 
 def default_jdk(javap):
@@ -311,24 +319,18 @@ def main():
                 batch = classes[i:i + JAVAP_BATCH]
                 f = pool.submit(javap_batch, javap, source, batch, args.timeout)
                 futures[f] = ("javap", source, batch)
-            for c in classes:
-                f = pool.submit(jwp_dump, args.jwp, jdk, source, c, args.timeout)
-                futures[f] = ("jwp", source, [c])
+                f = pool.submit(jwp_batch, args.jwp, jdk, source, batch, args.timeout)
+                futures[f] = ("jwp", source, batch)
         for f in concurrent.futures.as_completed(futures):
             tool, source, batch = futures[f]
             try:
                 texts, err = f.result()
             except subprocess.TimeoutExpired:
                 texts, err = [None] * len(batch), f"{tool} timed out"
-            if tool == "jwp":
-                jwp_texts[(source.spec, batch[0])] = texts
-                if err:
-                    problems.append(f"{batch[0]}: jwp dump failed: {err}")
-            else:
-                for c, t in zip(batch, texts):
-                    javap_texts[(source.spec, c)] = t
-                if err:
-                    problems.append(f"javap failed: {err}")
+            for c, t in zip(batch, texts):
+                (jwp_texts if tool == "jwp" else javap_texts)[(source.spec, c)] = t
+            if err:
+                problems.append(f"{'jwp dump' if tool == 'jwp' else 'javap'} failed: {err}")
 
     n_classes = n_members = n_instructions = 0
     diffs = []
