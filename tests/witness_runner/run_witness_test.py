@@ -67,7 +67,9 @@ def main():
         return 1
     want_status, pattern = STATUS[kind], manifest[name]
 
-    cmd = [a.java, "-cp", a.classpath, "jwp.runner.WitnessRunner", "-" if a.stdin else a.witness]
+    # The flags jwp runs the runner with (app/wp_command.cc).
+    cmd = [a.java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", a.classpath,
+           "jwp.runner.WitnessRunner", "-" if a.stdin else a.witness]
     stdin = open(a.witness, "rb").read() if a.stdin else None
     start = time.monotonic()
     try:
