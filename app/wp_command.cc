@@ -269,7 +269,7 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   // runner's error message) goes to a file shown only on errors.
   std::string err_path = witness_path + ".stderr";
   // The runner's own JVM only drives the debuggee (JdiCheck.java starts it
-  // with the same flags): C1 and the serial collector start it 13% sooner.
+  // with the same flags): C1 and the serial collector start it about 15% sooner.
   std::string command = shell_quote(jdk->home + "/bin/java") +
                         " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp " + shell_quote(jar + ":" + class_path) +
                         " jwp.runner.WitnessRunner " + shell_quote(witness_path) + " 2>" + shell_quote(err_path);
