@@ -5,10 +5,12 @@
 # sample of the end-to-end tests in the ASan+UBSan build. This is the README's
 # test command and what CI runs. The unit tests run only under the sanitizers:
 # building and running them twice took a quarter of the suite's time.
-# Both builds are unity builds (CMAKE_UNITY_BUILD): each library's sources
+# The builds are unity builds (CMAKE_UNITY_BUILD): each library's sources
 # compile in batches of 8, which parses abseil's, Z3's and JSON's headers once
 # per batch and halved the optimized build (211 -> 114 s on 2 cores). A
 # developer's incremental build is left as it was (one object per file).
+# The sanitizer build leaves out the benchmarks (the optimized build keeps
+# them compiling).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,13 +26,14 @@ ctest --test-dir build --output-on-failure -j "$jobs" --timeout 600
 
 echo "== $(date +%T) fuzz build (build-fuzz/: clang, libFuzzer, ASan+UBSan): short fuzz runs"
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DJWP_FUZZ=ON -DJWP_SANITIZE=ON -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"
+  -DJWP_FUZZ=ON -DJWP_SANITIZE=ON -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
 cmake --build build-fuzz -j "$jobs" --target class_file_fuzzer archive_fuzzer jimage_fuzzer
 ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz  # each run has its own time limit
 
 echo "== $(date +%T) sanitizer build (build-asan/: ASan+UBSan)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DJWP_SANITIZE=ON -DJWP_UNIT_TESTS=ON \
-  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 -DJWP_BENCH=OFF \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"  # -g1: line tables for ASan's reports, 3/4 of -g's compile time
 cmake --build build-asan -j "$jobs"
 echo "== $(date +%T) sanitizer tests"
