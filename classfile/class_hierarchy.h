@@ -4,7 +4,9 @@
 // types (JVMS 6.5 checkcast, JLS 4.10). It is built from class headers only
 // (ParseClassHeader), so that the whole JDK fits in little memory; member
 // tables are parsed lazily through ClassPath::Load when member resolution
-// (member_resolution.h, JVMS 5.4.3 and 5.4.6) needs them.
+// (member_resolution.h, JVMS 5.4.3 and 5.4.6) needs them. With
+// ClassHierarchyOptions::header_cache_dir, a jimage's headers come from the
+// file header_cache.h keeps between runs.
 //
 // Malformed or incomplete input never stops the build. A supertype that is not
 // on the class path is handled by a MissingClassPolicy (after WALA's
