@@ -157,8 +157,8 @@ TEST(Archive, ErrorsNameThePath) {
 TEST(ClassPath, FirstDefinitionWins) {
   Diagnostics diag;
   std::string r8 = jwp::testing::Release8Dir(), r17 = jwp::testing::Release17Dir();
-  auto a = ClassPath::Open(r17 + ":" + r8, {.include_jdk = false}, &diag);
-  auto b = ClassPath::Open(r8 + ":" + r17, {.include_jdk = false}, &diag);
+  auto a = ClassPath::Open(r17 + ":" + r8, {.jdk_home = "", .include_jdk = false}, &diag);
+  auto b = ClassPath::Open(r8 + ":" + r17, {.jdk_home = "", .include_jdk = false}, &diag);
   ASSERT_TRUE(a.ok() && b.ok());
   auto ca = (*a)->Load("fixtures/Basics");
   auto cb = (*b)->Load("fixtures/Basics");
