@@ -13,6 +13,9 @@
 //                      (and its bytes) cached by the ClassPath. The upper
 //                      bound, and what a hierarchy that loaded its classes
 //                      through ClassPath::Load would cost.
+// --header-cache DIR (with --mode hierarchy): the jimage's headers through
+// the cache of classfile/header_cache.h in DIR, as jwp wp builds it (the
+// first run writes the file, the next ones read it).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -40,11 +43,12 @@ struct Options {
   std::string jdk;      // empty: FindJdk's search
   bool jmods = false;   // read the JDK from jmods/ instead of lib/modules
   std::string mode = "hierarchy";
+  std::string header_cache;  // --header-cache DIR
 };
 
 [[noreturn]] void Usage(const char* argv0) {
   std::cerr << "usage: " << argv0
-            << " [--jdk DIR] [--jmods] [--mode hierarchy|headers|classfiles]\n";
+            << " [--jdk DIR] [--jmods] [--mode hierarchy|headers|classfiles] [--header-cache DIR]\n";
   std::exit(2);
 }
 
@@ -84,13 +88,16 @@ struct Loaded {
   std::vector<classfile::ClassHeader> headers;           // --mode headers
   size_t classes = 0;
   size_t errors = 0;
+  size_t cached = 0;  // headers taken from the header cache
 };
 
 // Everything the hierarchy keeps lives in `out` (or in the ClassPath's cache
 // for --mode classfiles) until the peak is read.
 void BuildHierarchy(const ClassPath& cp, const Options& o, Loaded& out) {
   if (o.mode == "hierarchy") {
-    auto h = classfile::ClassHierarchy::Build(cp);
+    classfile::ClassHierarchyOptions options;
+    options.header_cache_dir = o.header_cache;
+    auto h = classfile::ClassHierarchy::Build(cp, options);
     if (!h.ok()) {
       std::cerr << "error: " << h.status().message() << "\n";
       ++out.errors;
@@ -100,6 +107,7 @@ void BuildHierarchy(const ClassPath& cp, const Options& o, Loaded& out) {
     auto stats = out.hierarchy->stats();
     out.classes = stats.classes;
     out.errors = stats.skipped;
+    out.cached = stats.cached_headers;
     return;
   }
   cp.ForEachClass([&](std::string_view name, const Archive& archive) {
@@ -131,9 +139,11 @@ int Run(int argc, char** argv) {
     if (a == "--jdk" && i + 1 < argc) o.jdk = argv[++i];
     else if (a == "--jmods") o.jmods = true;
     else if (a == "--mode" && i + 1 < argc) o.mode = argv[++i];
+    else if (a == "--header-cache" && i + 1 < argc) o.header_cache = argv[++i];
     else Usage(argv[0]);
   }
   if (o.mode != "hierarchy" && o.mode != "headers" && o.mode != "classfiles") Usage(argv[0]);
+  if (!o.header_cache.empty() && o.mode != "hierarchy") Usage(argv[0]);
 
   long rss_start = CurrentRssKb();
   classfile::Diagnostics diagnostics;
@@ -159,10 +169,10 @@ int Run(int argc, char** argv) {
   const auto& jdk = *(*cp)->jdk();
   std::printf("jdk %s (%s) from %s\n", jdk.home.c_str(), jdk.version.c_str(),
               o.jmods ? "jmods" : "lib/modules");
-  std::printf("RESULT hierarchy mode=%s archives=%zu classes=%zu errors=%zu time_s=%.3f "
+  std::printf("RESULT hierarchy mode=%s archives=%zu classes=%zu cached=%zu errors=%zu time_s=%.3f "
               "rss_start_kb=%ld rss_after_open_kb=%ld rss_end_kb=%ld rss_anon_kb=%ld rss_file_kb=%ld "
               "peak_rss_kb=%ld\n",
-              o.mode.c_str(), (*cp)->archives().size(), loaded.classes, loaded.errors, secs,
+              o.mode.c_str(), (*cp)->archives().size(), loaded.classes, loaded.cached, loaded.errors, secs,
               rss_start, rss_open, rss_end, rss_anon, rss_file, PeakRssKb());
   return loaded.errors == 0 ? 0 : 1;
 }

@@ -53,6 +53,11 @@ echo "running hierarchy_memory..." >&2
 "$BUILD_DIR/bin/hierarchy_memory" --mode hierarchy | tee -a "$LOG" >&2
 "$BUILD_DIR/bin/hierarchy_memory" --mode hierarchy --jmods \
   | sed 's/mode=hierarchy/mode=hierarchy-jmods/' | tee -a "$LOG" >&2
+rm -rf "$OUT/header-cache"  # the first run writes the header cache, the second reads it
+"$BUILD_DIR/bin/hierarchy_memory" --mode hierarchy --header-cache "$OUT/header-cache" \
+  | sed 's/mode=hierarchy/mode=hierarchy-cache-write/' | tee -a "$LOG" >&2
+"$BUILD_DIR/bin/hierarchy_memory" --mode hierarchy --header-cache "$OUT/header-cache" \
+  | sed 's/mode=hierarchy/mode=hierarchy-cache-read/' | tee -a "$LOG" >&2
 "$BUILD_DIR/bin/hierarchy_memory" --mode headers | tee -a "$LOG" >&2
 "$BUILD_DIR/bin/hierarchy_memory" --mode classfiles | tee -a "$LOG" >&2
 
