@@ -2,6 +2,8 @@
 
 #include <ostream>
 
+#include "classfile/header_cache.h"
+
 namespace jwp::app {
 
 bool OpenClassPath(const std::string& class_path, const std::string& jdk, std::ostream& err,
@@ -17,6 +19,13 @@ bool OpenClassPath(const std::string& class_path, const std::string& jdk, std::o
   for (const auto& d : out->diagnostics->Sorted()) err << "warning: " << d.message << "\n";
   out->class_path = *std::move(cp);
   return true;
+}
+
+absl::StatusOr<std::unique_ptr<classfile::ClassHierarchy>> BuildCachedHierarchy(
+    const classfile::ClassPath& class_path) {
+  classfile::ClassHierarchyOptions options;
+  options.header_cache_dir = classfile::DefaultCacheDir();
+  return classfile::ClassHierarchy::Build(class_path, options);
 }
 
 }  // namespace jwp::app

@@ -1,6 +1,6 @@
 // Opening the class path the way every jwp command does: -cp and --jdk,
 // warnings (skipped entries, ...) printed as `warning: ...`, set-up errors
-// as `error: ...`.
+// as `error: ...`; and its class hierarchy, through the header cache.
 #ifndef JWP_APP_CLASS_PATH_SETUP_H_
 #define JWP_APP_CLASS_PATH_SETUP_H_
 
@@ -8,6 +8,8 @@
 #include <memory>
 #include <string>
 
+#include "absl/status/statusor.h"
+#include "classfile/class_hierarchy.h"
 #include "classfile/class_path.h"
 #include "classfile/diagnostics.h"
 
@@ -25,6 +27,11 @@ struct OpenedClassPath {
 // error on `err`.
 bool OpenClassPath(const std::string& class_path, const std::string& jdk, std::ostream& err,
                    OpenedClassPath* out);
+
+// The hierarchy of `class_path`, with the JDK image's headers kept between
+// runs in classfile::DefaultCacheDir() (classfile/header_cache.h).
+absl::StatusOr<std::unique_ptr<classfile::ClassHierarchy>> BuildCachedHierarchy(
+    const classfile::ClassPath& class_path);
 
 }  // namespace jwp::app
 

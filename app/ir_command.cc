@@ -3,7 +3,6 @@
 #include <ostream>
 
 #include "classfile/class_hierarchy.h"
-#include "classfile/header_cache.h"
 #include "app/class_path_setup.h"
 #include "classfile/class_path.h"
 #include "ir/builder.h"
@@ -58,9 +57,7 @@ int RunIr(const IrOptions& options, std::ostream& out, std::ostream& err) {
     err << "error: " << cls << "." << name << matches[0]->descriptor << " has no code (abstract or native)\n";
     return 1;
   }
-  classfile::ClassHierarchyOptions hierarchy_options;
-  hierarchy_options.header_cache_dir = classfile::DefaultCacheDir();
-  auto hierarchy = classfile::ClassHierarchy::Build(*cp, hierarchy_options);
+  auto hierarchy = BuildCachedHierarchy(*cp);
   if (!hierarchy.ok()) {
     err << "error: " << hierarchy.status().message() << "\n";
     return 2;

@@ -5,9 +5,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "app/class_path_setup.h"
 #include "classfile/bytecode.h"
 #include "classfile/class_hierarchy.h"
-#include "classfile/header_cache.h"
 #include "ir/builder.h"
 #include "ir/verifier.h"
 #include "classfile/class_path.h"
@@ -41,9 +41,7 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
   }
   std::unique_ptr<classfile::ClassHierarchy> hierarchy;
   if (options.build_ir) {
-    classfile::ClassHierarchyOptions hierarchy_options;
-    hierarchy_options.header_cache_dir = classfile::DefaultCacheDir();
-    auto h = classfile::ClassHierarchy::Build(**cp, hierarchy_options);
+    auto h = BuildCachedHierarchy(**cp);
     if (!h.ok()) {
       err << "error: " << h.status().message() << "\n";
       return 2;

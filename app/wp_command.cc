@@ -14,7 +14,6 @@
 #include <sstream>
 
 #include "classfile/class_hierarchy.h"
-#include "classfile/header_cache.h"
 #include "app/class_path_setup.h"
 #include "classfile/class_path.h"
 #include "classfile/jdk.h"
@@ -244,9 +243,7 @@ bool OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk
     analysed = jar + (analysed.empty() ? "" : ":" + analysed);
   }
   if (!OpenClassPath(analysed, jdk, err, &out->opened)) return false;
-  classfile::ClassHierarchyOptions hierarchy_options;
-  hierarchy_options.header_cache_dir = classfile::DefaultCacheDir();
-  auto hierarchy = classfile::ClassHierarchy::Build(*out->opened.class_path, hierarchy_options);
+  auto hierarchy = BuildCachedHierarchy(*out->opened.class_path);
   if (!hierarchy.ok()) {
     err << "error: " << hierarchy.status().message() << "\n";
     return false;
