@@ -12,14 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <charconv>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -161,50 +159,41 @@ class HeaderTableBuilder {
     rest.remove_prefix(classes_line.size());
     if (rest != "end\n" && !rest.ends_with("\nend\n")) return nullptr;  // truncated
     rest.remove_suffix(4);  // "end\n"
-    // Two passes: the interface names' vector must not move once spans
-    // point into it.
-    struct Line {
-      std::string_view name, super, interfaces;
-      uint16_t access = 0, major = 0;
-    };
-    std::vector<Line> lines;
-    lines.reserve(count);
-    size_t interface_count = 0;
     if (!rest.empty()) rest.remove_suffix(1);  // the last line's newline
-    for (std::string_view line : rest.empty() ? std::vector<std::string_view>{} : Split(rest, '\n')) {
-      std::vector<std::string_view> f = Split(line, '\t');
-      Line l;
-      if (f.size() != 5 || f[0].empty() || !ParseU16(f[1], &l.access) || !ParseU16(f[2], &l.major)) {
-        return nullptr;
-      }
-      l.name = f[0];
-      l.super = f[3];
-      l.interfaces = f[4];
-      if (!l.interfaces.empty()) interface_count += 1 + std::count(f[4].begin(), f[4].end(), ' ');
-      lines.push_back(l);
-    }
+    const std::vector<std::string_view> lines =
+        rest.empty() ? std::vector<std::string_view>{} : Split(rest, '\n');
     if (lines.size() != count) return nullptr;
-    t->interface_names_.reserve(interface_count);
+    // Each header's interfaces as (first, count) in interface_names_: the
+    // spans can point into it only once it has stopped growing.
+    std::vector<std::pair<size_t, size_t>> interfaces;
+    interfaces.reserve(count);
     t->headers_.reserve(count);
     t->index_.reserve(count);
-    for (const Line& l : lines) {
+    for (std::string_view line : lines) {
+      const std::vector<std::string_view> f = Split(line, '\t');
       HeaderTable::Header h;
-      h.name = l.name;
-      h.super = l.super;
-      h.access_flags = l.access;
-      h.major_version = l.major;
-      const size_t begin = t->interface_names_.size();
-      if (!l.interfaces.empty()) {
-        for (std::string_view i : Split(l.interfaces, ' ')) {
+      if (f.size() != 5 || f[0].empty() || !ParseU16(f[1], &h.access_flags) ||
+          !ParseU16(f[2], &h.major_version)) {
+        return nullptr;
+      }
+      h.name = f[0];
+      h.super = f[3];
+      const size_t first = t->interface_names_.size();
+      if (!f[4].empty()) {
+        for (std::string_view i : Split(f[4], ' ')) {
           if (i.empty()) return nullptr;
           t->interface_names_.push_back(i);
         }
       }
-      h.interfaces = {t->interface_names_.data() + begin, t->interface_names_.size() - begin};
+      interfaces.emplace_back(first, t->interface_names_.size() - first);
       if (!t->index_.try_emplace(h.name, static_cast<uint32_t>(t->headers_.size())).second) {
         return nullptr;  // a name twice
       }
       t->headers_.push_back(h);
+    }
+    for (size_t k = 0; k < t->headers_.size(); ++k) {
+      t->headers_[k].interfaces = {t->interface_names_.data() + interfaces[k].first,
+                                   interfaces[k].second};
     }
     return t;
   }
