@@ -17,23 +17,22 @@ cd "$(dirname "$0")/.."
 bash .ci/setup
 
 jobs=$(nproc)
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 echo "== $(date +%T) release build (build/)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJWP_UNIT_TESTS=OFF \
-  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJWP_UNIT_TESTS=OFF "${unity[@]}"
 cmake --build build -j "$jobs"
 echo "== $(date +%T) release tests"
 ctest --test-dir build --output-on-failure -j "$jobs" --timeout 600
 
 echo "== $(date +%T) fuzz build (build-fuzz/: clang, libFuzzer, ASan+UBSan): short fuzz runs"
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DJWP_FUZZ=ON -DJWP_SANITIZE=ON -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
+  -DJWP_FUZZ=ON -DJWP_SANITIZE=ON -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" "${unity[@]}"
 cmake --build build-fuzz -j "$jobs" --target class_file_fuzzer archive_fuzzer jimage_fuzzer
 ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz  # each run has its own time limit
 
 echo "== $(date +%T) sanitizer build (build-asan/: ASan+UBSan)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DJWP_SANITIZE=ON -DJWP_UNIT_TESTS=ON \
-  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 -DJWP_BENCH=OFF \
+  "${unity[@]}" -DJWP_BENCH=OFF \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"  # -g1: line tables for ASan's reports, 3/4 of -g's compile time
 cmake --build build-asan -j "$jobs"
 echo "== $(date +%T) sanitizer tests"

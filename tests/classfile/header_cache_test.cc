@@ -40,8 +40,6 @@ std::unique_ptr<Archive> JdkImage() {
   return a.ok() ? std::move(*a) : nullptr;
 }
 
-bool StartsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
-
 TEST(HeaderCache, TheHierarchyIsTheSameWithTheCache) {
   TempDir dir;
   ClassHierarchyOptions cached;
@@ -73,11 +71,11 @@ TEST(HeaderCache, WrittenOnceThenRead) {
   const std::string cache = dir.File("cache");
   auto built = LoadOrBuildHeaderTable(*image, cache);
   ASSERT_NE(built, nullptr);
-  EXPECT_TRUE(StartsWith(built->origin(), "wrote " + HeaderCachePath(*image, cache)))
+  EXPECT_TRUE(built->origin().starts_with("wrote " + HeaderCachePath(*image, cache)))
       << built->origin();
   auto read = LoadOrBuildHeaderTable(*image, cache);
   ASSERT_NE(read, nullptr);
-  EXPECT_TRUE(StartsWith(read->origin(), "read ")) << read->origin();
+  EXPECT_TRUE(read->origin().starts_with("read ")) << read->origin();
   EXPECT_EQ(read->size(), image->class_count());
 
   const HeaderTable::Header* list = read->Find("java/util/ArrayList");
@@ -132,7 +130,7 @@ TEST(HeaderCache, AFileThatDoesNotMatchTheImageIsWrittenAnew) {
     WriteText(file, text);
     auto t = LoadOrBuildHeaderTable(*image, cache);
     ASSERT_NE(t, nullptr) << what;
-    EXPECT_TRUE(StartsWith(t->origin(), "wrote ")) << what << ": " << t->origin();
+    EXPECT_TRUE(t->origin().starts_with("wrote ")) << what << ": " << t->origin();
     EXPECT_EQ(ReadText(file), good) << what;
     EXPECT_EQ(t->size(), image->class_count()) << what;
   }

@@ -3,7 +3,8 @@
 
 For each class of the given sources, runs `jwp dump` and javap, each on many
 classes per process (a batch failing as a whole is run again one class at a
-time, so a failure is pinned on its class), splits both listings into the class header and one section per member, and compares
+time, so a failure is pinned on its class), splits both listings into the
+class header and one section per member, and compares
 them line by line after normalising whitespace only (runs of blanks become
 one space; blank lines are dropped). Everything javap prints for -c -p -l is
 compared: declarations, instructions with their offsets and resolved

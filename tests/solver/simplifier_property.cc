@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -130,15 +131,14 @@ int main(int argc, char** argv) {
     auto as_term = [&](const Minterm& x) { return x.is_true() ? tm.mk_true() : x.term(); };
     // One query: the two differ (m xor s). Only when Z3 finds a model are
     // the two directions checked apart, to say which one fails.
-    Term differ[] = {tm.mk_or({tm.mk_and({as_term(m), tm.mk_not(as_term(s))}),
-                               tm.mk_and({as_term(s), tm.mk_not(as_term(m))})})};
-    auto r = solver.check(differ);
+    const Term forward = tm.mk_and({as_term(m), tm.mk_not(as_term(s))});
+    const Term backward = tm.mk_and({as_term(s), tm.mk_not(as_term(m))});
+    const Term differ = tm.mk_or({forward, backward});
+    auto r = solver.check(std::span<const Term>(&differ, 1));
     if (r.answer == SatAnswer::kUnknown) ++unknown;
     if (r.answer == SatAnswer::kSat) {
-      Term forward[] = {as_term(m), tm.mk_not(as_term(s))};
-      Term backward[] = {as_term(s), tm.mk_not(as_term(m))};
-      auto r1 = solver.check(forward);
-      auto r2 = solver.check(backward);
+      auto r1 = solver.check(std::span<const Term>(&forward, 1));
+      auto r2 = solver.check(std::span<const Term>(&backward, 1));
       if (r1.answer == SatAnswer::kSat) fail("input does not imply output", r1.answer);
       if (r2.answer == SatAnswer::kSat) fail("output does not imply input", r2.answer);
       if (r1.answer != SatAnswer::kSat && r2.answer != SatAnswer::kSat) {
