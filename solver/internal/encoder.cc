@@ -66,8 +66,8 @@ z3::sort Encoder::sort(Sort s) {
     case SortKind::kBool: return ctx_.bool_sort();
     case SortKind::kInt: return ctx_.bv_sort(32);
     case SortKind::kLong: return ctx_.bv_sort(64);
-    case SortKind::kFloat: return ctx_.fpa_sort(8, 24);
-    case SortKind::kDouble: return ctx_.fpa_sort(11, 53);
+    case SortKind::kFloat: uses_floating_point_ = true; return ctx_.fpa_sort(8, 24);
+    case SortKind::kDouble: uses_floating_point_ = true; return ctx_.fpa_sort(11, 53);
     case SortKind::kRef: return ref_;
     case SortKind::kType: return type_;
     case SortKind::kMethod: return method_;

@@ -45,6 +45,8 @@ class Encoder {
   const std::vector<z3::expr>& assertions() const { return assertions_; }
   const std::vector<z3::expr>& axioms() const { return axioms_; }
   const std::vector<std::string>& assumptions() const { return assumptions_; }
+  // Whether the encoding has a floating-point sort (float or double terms).
+  bool uses_floating_point() const { return uses_floating_point_; }
 
   // ---- For witness extraction (after encode) -------------------------------
   // The encoding of a subterm of the assertions.
@@ -122,6 +124,7 @@ class Encoder {
   std::vector<std::string> dispatch_owners_;
   std::vector<std::string> method_owners_;  // the classes of the query's method constants
 
+  bool uses_floating_point_ = false;
   bool all_subtype_pairs_ = false;
   std::vector<std::string> subtype_targets_;
 

@@ -162,6 +162,22 @@ TEST_F(Encoding, NegativeZero) {
             SatAnswer::kUnsat);
 }
 
+// solver.cc gives queries without floating point Z3's QF_AUFBV tactic;
+// under it Z3 would treat these terms as uninterpreted and find
+// fv + fv == 3.0f sat with fv != 1.5f. The field read puts arrays and an
+// uninterpreted sort in the query, as in jwp's queries.
+TEST_F(Encoding, FloatingPointKeepsItsSemanticsBesideTheHeap) {
+  Term p = var("p", Sort::Ref());
+  Term val = tm_.mk_read(tm_.mk_field("t/A", "val", "I"), p);
+  Term doubled = tm_.mk_add(fv, fv);
+  EXPECT_EQ(answer({eq(val, i(3)), eq(doubled, f(3.0f)), ne(fv, f(1.5f))}), SatAnswer::kUnsat);
+  CheckResult r = run({eq(val, i(3)), eq(doubled, f(3.0f))}, /*witness=*/true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  EXPECT_EQ(r.witness->find_variable("fv")->value.bits, std::bit_cast<uint32_t>(1.5f));
+  Term dd = tm_.mk_mul(dv, d(2.0));
+  EXPECT_EQ(answer({eq(val, i(3)), eq(dd, d(3.0)), ne(dv, d(1.5))}), SatAnswer::kUnsat);
+}
+
 TEST_F(Encoding, LCmp) {
   EXPECT_EQ(answer({tm_.mk_lt(a, b), ne(tm_.mk_lcmp(a, b), i(-1))}), SatAnswer::kUnsat);
   EXPECT_EQ(answer({eq(a, b), ne(tm_.mk_lcmp(a, b), i(0))}), SatAnswer::kUnsat);
