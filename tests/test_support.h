@@ -3,11 +3,18 @@
 #ifndef JWP_TESTS_TEST_SUPPORT_H_
 #define JWP_TESTS_TEST_SUPPORT_H_
 
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jwp::testing {
@@ -22,6 +29,8 @@ inline std::string BinaryDir() { return JWP_BINARY_DIR; }
 // The JDK whose javac built the fixtures (JDK 17 on Debian 12).
 inline std::string JavaHome() { return JWP_JAVA_HOME; }
 inline std::string Jdk25Home() { return "/usr/lib/jvm/temurin-25-jdk-amd64"; }
+// The jwp binary of this build.
+inline std::string JwpBinary() { return BinaryDir() + "/bin/jwp"; }
 
 inline std::vector<uint8_t> ReadFileBytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -33,12 +42,55 @@ inline void WriteFileBytes(const std::string& path, const std::vector<uint8_t>& 
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
+inline std::string ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Writes the file, making its directory first.
+inline void WriteText(const std::string& path, std::string_view text) {
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  ASSERT_TRUE(out.good()) << path;
+}
+
+// A fresh directory under GoogleTest's temporary directory, removed with
+// everything in it when the object goes.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = ::testing::TempDir() + "jwp_test_XXXXXX";
+    char* made = mkdtemp(pattern.data());
+    EXPECT_NE(made, nullptr) << "mkdtemp " << pattern;
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::string& path() const { return path_; }
+  std::string File(std::string_view name) const { return path_ + "/" + std::string(name); }
+
+ private:
+  std::string path_;
+};
+
 // Runs a shell command and returns its standard output; *status gets the
-// exit status when non-null.
+// exit status when non-null (-1 when the command could not be started or
+// did not exit).
 inline std::string RunCommand(const std::string& command, int* status = nullptr) {
   std::string out;
   FILE* p = popen(command.c_str(), "r");
-  if (p == nullptr) return out;
+  if (p == nullptr) {
+    if (status) *status = -1;
+    return out;
+  }
   char buf[4096];
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);

@@ -9,9 +9,9 @@ namespace jwp::app {
 namespace {
 
 using ::testing::HasSubstr;
+using jwp::testing::JwpBinary;
 using jwp::testing::RunCommand;
 
-std::string Jwp() { return jwp::testing::BinaryDir() + "/bin/jwp"; }
 
 TEST(JwpCommand, StatsCountsFixtureClasses) {
   namespace fs = std::filesystem;
@@ -24,11 +24,11 @@ TEST(JwpCommand, StatsCountsFixtureClasses) {
     if (name == "Basics.class" || name.rfind("Basics$", 0) == 0) fs::copy_file(e.path(), dir / "fixtures" / name);
   }
   int status = -1;
-  std::string out = RunCommand(Jwp() + " stats -cp " + dir.string() + " 2>&1", &status);
+  std::string out = RunCommand(JwpBinary() + " stats -cp " + dir.string() + " 2>&1", &status);
   EXPECT_EQ(status, 0) << out;
   EXPECT_THAT(out, HasSubstr("classes: 6\n"));
   EXPECT_THAT(out, HasSubstr("errors: 0\n"));
-  out = RunCommand(Jwp() + " stats --ir -cp " + dir.string() + " 2>&1", &status);
+  out = RunCommand(JwpBinary() + " stats --ir -cp " + dir.string() + " 2>&1", &status);
   EXPECT_EQ(status, 0) << out;
   EXPECT_THAT(out, HasSubstr("ir construction failures: 0 (unsupported: 0)\n"));
   EXPECT_THAT(out, HasSubstr("ir verifier violations: 0\n"));
@@ -46,7 +46,7 @@ TEST(JwpCommand, StatsReportsBrokenClassesAndExitsOne) {
   fs::copy_file(jwp::testing::Release8Dir() + "/fixtures/Basics$Color.class",
                 dir / "fixtures/Basics$Color.class");
   int status = -1;
-  std::string out = RunCommand(Jwp() + " stats -cp " + dir.string() + " 2>&1", &status);
+  std::string out = RunCommand(JwpBinary() + " stats -cp " + dir.string() + " 2>&1", &status);
   EXPECT_EQ(status, 1) << out;
   EXPECT_THAT(out, HasSubstr(dir.string() + "/fixtures/Basics.class: offset 0x"));
   EXPECT_THAT(out, HasSubstr("classes: 1\n"));  // the good class still counts
@@ -57,13 +57,13 @@ TEST(JwpCommand, StatsReportsBrokenClassesAndExitsOne) {
 TEST(JwpCommand, DumpOfMissingClassFailsWithItsName) {
   int status = -1;
   std::string out = RunCommand(
-      Jwp() + " dump -cp " + jwp::testing::Release8Dir() + " fixtures.NoSuchClass 2>&1", &status);
+      JwpBinary() + " dump -cp " + jwp::testing::Release8Dir() + " fixtures.NoSuchClass 2>&1", &status);
   EXPECT_EQ(status, 1);
   EXPECT_THAT(out, HasSubstr("fixtures/NoSuchClass"));
 }
 
 TEST(JwpCommand, DumpOfSeveralClassesPrintsEachInTurnAndReportsTheMissingOne) {
-  const std::string dump = Jwp() + " dump -cp " + jwp::testing::Release8Dir() + " ";
+  const std::string dump = JwpBinary() + " dump -cp " + jwp::testing::Release8Dir() + " ";
   int status = -1;
   const std::string basics = RunCommand(dump + "fixtures.Basics 2>/dev/null", &status);
   ASSERT_EQ(status, 0);
@@ -84,11 +84,11 @@ TEST(JwpCommand, DumpOfSeveralClassesPrintsEachInTurnAndReportsTheMissingOne) {
 
 TEST(JwpCommand, UsageErrorsExitTwo) {
   int status = -1;
-  std::string out = RunCommand(Jwp() + " frobnicate 2>&1", &status);
+  std::string out = RunCommand(JwpBinary() + " frobnicate 2>&1", &status);
   EXPECT_EQ(status, 2) << out;
-  out = RunCommand(Jwp() + " dump 2>&1", &status);
+  out = RunCommand(JwpBinary() + " dump 2>&1", &status);
   EXPECT_EQ(status, 2) << out;
-  out = RunCommand(Jwp() + " stats --jdk /tmp 2>&1", &status);
+  out = RunCommand(JwpBinary() + " stats --jdk /tmp 2>&1", &status);
   EXPECT_EQ(status, 2) << out;
   EXPECT_THAT(out, HasSubstr("/tmp: not a JDK"));
 }
@@ -96,7 +96,7 @@ TEST(JwpCommand, UsageErrorsExitTwo) {
 TEST(JwpCommand, IrPrintsMethodWithExceptionalEdgesAndLines) {
   int status = -1;
   std::string out = RunCommand(
-      Jwp() + " ir -cp " + jwp::testing::Release8Dir() + " 'fixtures.Basics.loops([I)I' 2>&1", &status);
+      JwpBinary() + " ir -cp " + jwp::testing::Release8Dir() + " 'fixtures.Basics.loops([I)I' 2>&1", &status);
   EXPECT_EQ(status, 0) << out;
   EXPECT_THAT(out, HasSubstr("method fixtures.Basics.loops([I)I static"));
   EXPECT_THAT(out, HasSubstr("= arraylength v0"));
@@ -104,20 +104,20 @@ TEST(JwpCommand, IrPrintsMethodWithExceptionalEdgesAndLines) {
   EXPECT_THAT(out, HasSubstr(" line 75"));
   EXPECT_THAT(out, HasSubstr("(exceptional exit)"));
   // Without a descriptor, a unique name is enough.
-  out = RunCommand(Jwp() + " ir -cp " + jwp::testing::Release8Dir() + " fixtures.Basics.loops 2>&1", &status);
+  out = RunCommand(JwpBinary() + " ir -cp " + jwp::testing::Release8Dir() + " fixtures.Basics.loops 2>&1", &status);
   EXPECT_EQ(status, 0) << out;
 }
 
 TEST(JwpCommand, IrRejectsMissingAndAbstractMethods) {
   int status = -1;
   std::string cp = jwp::testing::Release8Dir();
-  std::string out = RunCommand(Jwp() + " ir -cp " + cp + " fixtures.Basics.nope 2>&1", &status);
+  std::string out = RunCommand(JwpBinary() + " ir -cp " + cp + " fixtures.Basics.nope 2>&1", &status);
   EXPECT_EQ(status, 1);
   EXPECT_THAT(out, HasSubstr("class fixtures/Basics has no method nope"));
-  out = RunCommand(Jwp() + " ir -cp " + cp + " fixtures.Basics.nativeMethod 2>&1", &status);
+  out = RunCommand(JwpBinary() + " ir -cp " + cp + " fixtures.Basics.nativeMethod 2>&1", &status);
   EXPECT_EQ(status, 1);
   EXPECT_THAT(out, HasSubstr("has no code"));
-  out = RunCommand(Jwp() + " ir -cp " + cp + " nodots 2>&1", &status);
+  out = RunCommand(JwpBinary() + " ir -cp " + cp + " nodots 2>&1", &status);
   EXPECT_EQ(status, 2);
   EXPECT_THAT(out, HasSubstr("does not name a method"));
 }

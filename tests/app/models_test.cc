@@ -7,24 +7,17 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "classfile/strings.h"
-#include "tests/test_support.h"
+#include "tests/app/app_test_support.h"
 
 namespace jwp::app {
 namespace {
 
 using ::testing::HasSubstr;
-using jwp::testing::RunCommand;
+using jwp::testing::RunWpJson;
 
 constexpr const char* kStringLength =
     " --goal 'interproc.Jdk.stringLength(Ljava/lang/String;I)I@line:28'"
     " --kind exception:java.lang.ArithmeticException --json";
-
-nlohmann::json RunWpJson(const std::string& args, int* status) {
-  std::string out = RunCommand(jwp::testing::BinaryDir() + "/bin/jwp wp -cp " + jwp::testing::FixturesDir() +
-                                   "/release17.jar" + args,
-                               status);
-  return nlohmann::json::parse(out);
-}
 
 TEST(Models, StringLengthIsFoundWithTheStringModelAndConfirmed) {
   int status = -1;

@@ -22,18 +22,12 @@ namespace jwp::app {
 namespace {
 
 using ::testing::HasSubstr;
+using jwp::testing::JwpBinary;
+using jwp::testing::ReadText;
 using jwp::testing::RunCommand;
 
-std::string Jwp() { return jwp::testing::BinaryDir() + "/bin/jwp"; }
 std::string Jar() { return jwp::testing::FixturesDir() + "/validate.jar"; }
 std::string Report() { return jwp::testing::SourceDir() + "/tests/fixtures/validate/validate.findbugs.xml"; }
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // A scratch directory per test, removed afterwards.
 class Scratch {
@@ -86,7 +80,7 @@ const FixtureRun& RunFixtures() {
     static Scratch scratch;
     const std::string json = scratch / "out.json";
     r->sarif_path = scratch / "out.sarif";
-    r->table = RunCommand(Jwp() + " validate -cp " + Jar() + " --findbugs " + Report() +
+    r->table = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
                               " --confirm --jobs 2 --timeout 60 --no-progress --json " + json + " --sarif " +
                               r->sarif_path + " 2>&1",
                           &r->status);
@@ -203,7 +197,7 @@ TEST(Validate, AReportNamingAMissingMethodIsAnErrorAndTheOthersStillRun) {
   ASSERT_NE(first, std::string::npos);
   std::string edited = EditedReport(s, "name=\"totalOf\"", "name=\"noSuchMethod\"");
   int status = -1;
-  std::string out = RunCommand(Jwp() + " validate -cp " + Jar() + " --findbugs " + edited +
+  std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + edited +
                                    " --select 1-3 --no-progress --json " + (s / "o.json") + " 2>&1",
                                &status);
   EXPECT_EQ(status, 1) << out;
@@ -235,7 +229,7 @@ TEST(Validate, AGoalOutOfMemoryIsUnknownAndCostsOnlyItself) {
   // run without the cap: there the goals are decided as usual.
   Scratch s;
   int status = -1;
-  std::string out = RunCommand(Jwp() + " validate -cp " + Jar() + " --findbugs " + Report() +
+  std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
                                    " --select 1-3 --memory-mb 1 --no-progress --json " + (s / "o.json") + " 2>&1",
                                &status);
   EXPECT_EQ(status, 0) << out;
@@ -270,13 +264,13 @@ TEST(Validate, BadInputIsAClearError) {
   };
   for (const Case& c : cases) {
     int status = -1;
-    std::string out = RunCommand(Jwp() + " validate -cp " + Jar() + " " + c.args + " 2>&1", &status);
+    std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " " + c.args + " 2>&1", &status);
     EXPECT_EQ(status, 2) << c.args << "\n" << out;
     EXPECT_THAT(out, HasSubstr(c.message)) << c.args;
     EXPECT_THAT(out, HasSubstr("error: ")) << c.args;
   }
   int status = -1;
-  std::string out = RunCommand(Jwp() + " validate -cp " + Jar() + " --findbugs " + Report() +
+  std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
                                    " --config fastest 2>&1",
                                &status);
   EXPECT_EQ(status, 2) << out;
@@ -291,7 +285,7 @@ TEST(Validate, ConfigurationsGiveTheSameVerdictsOnTheFixtures) {
   for (const char* config : {"no-generalization", "cha", "no-simplification"}) {
     Scratch s;
     int status = -1;
-    std::string out = RunCommand(Jwp() + " validate -cp " + Jar() + " --findbugs " + Report() +
+    std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
                                      " --select 1-6 --jobs 2 --timeout 20 --no-progress --config " + config +
                                      " --json " + (s / "o.json") + " 2>&1",
                                  &status);

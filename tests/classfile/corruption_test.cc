@@ -26,6 +26,7 @@
 #include "classfile/class_path.h"
 #include "classfile/class_reader.h"
 #include "classfile/diagnostics.h"
+#include "tests/test_support.h"
 
 namespace jwp::classfile {
 namespace {
@@ -46,24 +47,7 @@ void WriteBytes(const std::string& path, const Bytes& bytes) {
   ASSERT_TRUE(out.good()) << path;
 }
 
-// A fresh directory under the test temp dir, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = testing::TempDir() + "jwp_corruption_XXXXXX";
-    char* made = mkdtemp(pattern.data());
-    EXPECT_NE(made, nullptr) << pattern;
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string File(std::string_view name) const { return path_ + "/" + std::string(name); }
-
- private:
-  std::string path_;
-};
+using jwp::testing::TempDir;
 
 struct NamedClass {
   std::string origin;

@@ -22,6 +22,7 @@
 #include "classfile/class_path.h"
 #include "classfile/diagnostics.h"
 #include "classfile/member_resolution.h"
+#include "tests/test_support.h"
 
 namespace jwp::classfile::testing_support {
 
@@ -30,56 +31,10 @@ inline const std::string kJavaHome = JWP_JAVA_HOME;
 inline const std::string kRelease8 = kFixtures + "/release8";
 inline const std::string kRelease17 = kFixtures + "/release17";
 
-// A fresh directory under the test temp dir, removed at exit.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = ::testing::TempDir() + "jwp_hierarchy_XXXXXX";
-    char* made = mkdtemp(pattern.data());
-    EXPECT_NE(made, nullptr) << "mkdtemp " << pattern;
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string File(std::string_view name) const { return path_ + "/" + std::string(name); }
-
- private:
-  std::string path_;
-};
-
-inline void WriteText(const std::string& path, std::string_view text) {
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-  std::ofstream out(path, std::ios::trunc);
-  out << text;
-  ASSERT_TRUE(out.good()) << path;
-}
-
-inline std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs a shell command; returns its standard output and sets *status to its
-// exit status.
-inline std::string RunCommand(const std::string& command, int* status = nullptr) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) {
-    if (status) *status = -1;
-    return out;
-  }
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  int rc = pclose(pipe);
-  if (status) *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-  return out;
-}
+using jwp::testing::ReadText;
+using jwp::testing::RunCommand;
+using jwp::testing::TempDir;
+using jwp::testing::WriteText;
 
 // "label=value" lines of a driver's output.
 inline std::map<std::string, std::string> ParseLabels(const std::string& text) {

@@ -25,6 +25,8 @@
 #include <utility>
 #include <vector>
 
+#include "tests/test_support.h"
+
 namespace jwp::classfile {
 namespace {
 
@@ -40,26 +42,7 @@ bool Exists(const std::string& path) {
 
 std::string ModulesOf(const std::string& jdk) { return jdk + "/lib/modules"; }
 
-// A fresh directory under the test temp dir, removed at exit.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = testing::TempDir() + "jwp_jimage_XXXXXX";
-    char* made = mkdtemp(pattern.data());
-    EXPECT_NE(made, nullptr) << "mkdtemp " << pattern;
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string File(std::string_view name) const {
-    return path_ + "/" + std::string(name);
-  }
-
- private:
-  std::string path_;
-};
+using jwp::testing::TempDir;
 
 // Overwrites in place rather than truncating first: on some file systems
 // freeing and reallocating blocks costs milliseconds per call.
@@ -81,16 +64,7 @@ Bytes ReadPrefix(const std::string& path, size_t n) {
   return out;
 }
 
-std::string RunCommand(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return out;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  pclose(pipe);
-  return out;
-}
+using jwp::testing::RunCommand;
 
 // ---------------------------------------------------------------------------
 // A minimal jimage writer.
@@ -465,7 +439,7 @@ absl::Status OpenBytes(const TempDir& dir, std::string_view name,
 // ---------------------------------------------------------------------------
 // Real JDK images.
 
-class JimageJdkTest : public testing::TestWithParam<const char*> {
+class JimageJdkTest : public ::testing::TestWithParam<const char*> {
  protected:
   void SetUp() override {
     jdk_ = GetParam();
@@ -680,8 +654,8 @@ TEST_P(JimageJdkTest, RejectsCorruptedOffsetsTable) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Jdks, JimageJdkTest, testing::Values(kJdk17, kJdk25),
-                         [](const testing::TestParamInfo<const char*>& info) {
+INSTANTIATE_TEST_SUITE_P(Jdks, JimageJdkTest, ::testing::Values(kJdk17, kJdk25),
+                         [](const ::testing::TestParamInfo<const char*>& info) {
                            return std::string(info.param) == kJdk17 ? "Jdk17"
                                                                     : "Jdk25";
                          });

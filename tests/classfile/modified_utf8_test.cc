@@ -5,7 +5,7 @@
 namespace jwp::classfile {
 namespace {
 
-std::span<const uint8_t> Bytes(std::string_view s) {
+std::span<const uint8_t> AsBytes(std::string_view s) {
   return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
 }
 
@@ -15,11 +15,11 @@ TEST(ModifiedUtf8, RoundTripsSupplementaryAndNul) {
   // NUL becomes C0 80; U+1F600 becomes two three-byte surrogates.
   EXPECT_EQ(m, std::string("a\xC0\x80\xC3\xA9\xE2\x82\xAC\xED\xA0\xBD\xED\xB8\x80z"));
   size_t bad = 99;
-  auto back = DecodeModifiedUtf8(Bytes(m), &bad);
+  auto back = DecodeModifiedUtf8(AsBytes(m), &bad);
   ASSERT_TRUE(back.has_value());
   EXPECT_EQ(*back, utf8);
-  EXPECT_FALSE(IsPlainAscii(Bytes(m)));
-  EXPECT_TRUE(IsPlainAscii(Bytes("java/lang/Object")));
+  EXPECT_FALSE(IsPlainAscii(AsBytes(m)));
+  EXPECT_TRUE(IsPlainAscii(AsBytes("java/lang/Object")));
 }
 
 TEST(ModifiedUtf8, RejectsMalformedSequences) {
@@ -35,14 +35,14 @@ TEST(ModifiedUtf8, RejectsMalformedSequences) {
   };
   for (const auto& c : cases) {
     size_t bad = 99;
-    EXPECT_FALSE(DecodeModifiedUtf8(Bytes(c.bytes), &bad).has_value());
+    EXPECT_FALSE(DecodeModifiedUtf8(AsBytes(c.bytes), &bad).has_value());
     EXPECT_EQ(bad, c.bad_index);
   }
 }
 
 TEST(ModifiedUtf8, KeepsUnpairedSurrogates) {
   // A lone high surrogate (legal in a Java string) is kept as its three bytes.
-  auto s = DecodeModifiedUtf8(Bytes("\xED\xA0\xBDx"), nullptr);
+  auto s = DecodeModifiedUtf8(AsBytes("\xED\xA0\xBDx"), nullptr);
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(*s, "\xED\xA0\xBDx");
 }

@@ -22,12 +22,8 @@ using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using ::testing::UnorderedElementsAre;
 
-constexpr std::string_view kExceptions = "fixtures/irshapes/Exceptions";
-constexpr std::string_view kSwitches = "fixtures/irshapes/Switches";
-constexpr std::string_view kLoops = "fixtures/irshapes/Loops";
 constexpr std::string_view kLambdas = "fixtures/irshapes/Lambdas";
 constexpr std::string_view kConcat = "fixtures/irshapes/Concat";
-constexpr std::string_view kStack = "fixtures/irshapes/Stack";
 constexpr std::string_view kRecords = "fixtures/irshapes17/Records";
 const std::string kExceptionsSource = "java8/fixtures/irshapes/Exceptions.java";
 

@@ -29,6 +29,12 @@ namespace jwp::ir::testing {
 
 enum class Release { k8, k17 };
 
+// Fixture classes of tests/fixtures/java8/fixtures/irshapes.
+inline constexpr std::string_view kExceptions = "fixtures/irshapes/Exceptions";
+inline constexpr std::string_view kSwitches = "fixtures/irshapes/Switches";
+inline constexpr std::string_view kLoops = "fixtures/irshapes/Loops";
+inline constexpr std::string_view kStack = "fixtures/irshapes/Stack";
+
 // A class path (one fixture directory, then the JDK) and its hierarchy,
 // opened once per process and per release.
 class FixtureWorld {

@@ -38,11 +38,6 @@ std::vector<std::string> Verify(const Subject& s) {
 #define EXPECT_VIOLATION(subject, message) \
   EXPECT_THAT(Verify(subject), Contains(HasSubstr(message)))
 
-constexpr std::string_view kExceptions = "fixtures/irshapes/Exceptions";
-constexpr std::string_view kStack = "fixtures/irshapes/Stack";
-constexpr std::string_view kLoops = "fixtures/irshapes/Loops";
-constexpr std::string_view kSwitches = "fixtures/irshapes/Switches";
-
 // --- Finding and editing ----------------------------------------------------
 
 InsnId FindInsn(const MethodIR& ir, const std::function<bool(const Instruction&)>& pred) {

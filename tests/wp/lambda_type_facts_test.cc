@@ -9,12 +9,12 @@
 namespace jwp::wp {
 namespace {
 
-using callgraph::testing::World;
+using FixtureWorld = callgraph::testing::World;
 
 class LambdaTypeFactsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    World& w = World::Get();
+    FixtureWorld& w = FixtureWorld::Get();
     // Runnable from captureThis; Supplier from capture.
     for (auto [m, d] : {std::pair{"captureThis", "()Ljava/lang/Runnable;"},
                         std::pair{"capture", "(Ljava/lang/String;I)Ljava/util/function/Supplier;"},
@@ -29,7 +29,7 @@ class LambdaTypeFactsTest : public ::testing::Test {
     serializable_ = lambdas_.at(2).name;
   }
   callgraph::LambdaClasses lambdas_;
-  LambdaTypeFacts facts_{World::Get().hierarchy(), lambdas_};
+  LambdaTypeFacts facts_{FixtureWorld::Get().hierarchy(), lambdas_};
   std::string runnable_, supplier_, serializable_;
 };
 
