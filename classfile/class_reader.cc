@@ -230,7 +230,8 @@ bool Reader::ReadHeaderAndPool() {
         uint16_t len = cur_.U2("Utf8 length");
         auto bytes = cur_.Bytes(len, "Utf8 bytes");
         if (!cur_.ok()) return false;
-        if (IsPlainAscii(bytes)) {
+        // Most text, ASCII or not, decodes to its own bytes: no copy then.
+        if (DecodesToItself(bytes)) {
           e.utf8 = std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
         } else {
           size_t bad = 0;

@@ -22,6 +22,44 @@ bool IsPlainAscii(std::span<const uint8_t> bytes) {
   return true;
 }
 
+bool DecodesToItself(std::span<const uint8_t> bytes) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  constexpr uint64_t kHighs = 0x8080808080808080ull;
+  const size_t n = bytes.size();
+  size_t i = 0;
+  while (i < n) {
+    // ASCII without NUL, eight bytes at a time (as in IsPlainAscii).
+    uint64_t w;
+    if (i + 8 <= n && (std::memcpy(&w, bytes.data() + i, 8), (w & kHighs) == 0) &&
+        ((w - kOnes) & ~w & kHighs) == 0) {
+      i += 8;
+      continue;
+    }
+    const uint8_t b0 = bytes[i];
+    if (b0 == 0) return false;
+    if (b0 < 0x80) {
+      i += 1;
+      continue;
+    }
+    // C0 and C1 lead the two-byte NUL and overlong forms, which decode to
+    // fewer bytes; F0 and above never occur in modified UTF-8.
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+      if (i + 1 >= n || (bytes[i + 1] & 0xC0) != 0x80) return false;
+      i += 2;
+      continue;
+    }
+    if ((b0 & 0xF0) == 0xE0) {
+      if (i + 2 >= n || (bytes[i + 1] & 0xC0) != 0x80 || (bytes[i + 2] & 0xC0) != 0x80) return false;
+      if (b0 == 0xE0 && bytes[i + 1] < 0xA0) return false;   // overlong
+      if (b0 == 0xED && bytes[i + 1] >= 0xA0) return false;  // a surrogate (pairs are joined)
+      i += 3;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 namespace {
 
 void AppendUtf8(std::string& out, uint32_t cp) {

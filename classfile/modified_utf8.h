@@ -16,6 +16,12 @@ namespace jwp::classfile {
 // UTF-8 and UTF-8 readings coincide.
 bool IsPlainAscii(std::span<const uint8_t> bytes);
 
+// True when the bytes are modified UTF-8 whose decoding is the bytes
+// themselves: ASCII without NUL, and two- and three-byte sequences in their
+// shortest form that are not surrogates (most non-ASCII text: accents, CJK).
+// A false answer says nothing: the bytes may still decode, differently.
+bool DecodesToItself(std::span<const uint8_t> bytes);
+
 // Decodes modified UTF-8. On malformed input returns nullopt and sets
 // *bad_index to the offset of the offending byte within `bytes`.
 std::optional<std::string> DecodeModifiedUtf8(std::span<const uint8_t> bytes, size_t* bad_index);

@@ -1,5 +1,7 @@
 #include "classfile/modified_utf8.h"
 
+#include <random>
+
 #include "gtest/gtest.h"
 
 namespace jwp::classfile {
@@ -45,6 +47,44 @@ TEST(ModifiedUtf8, KeepsUnpairedSurrogates) {
   auto s = DecodeModifiedUtf8(AsBytes("\xED\xA0\xBDx"), nullptr);
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(*s, "\xED\xA0\xBDx");
+}
+
+// The class reader keeps a Utf8 entry's own bytes when DecodesToItself says
+// so: that must be exactly what decoding would give.
+TEST(ModifiedUtf8, DecodesToItselfOnlyWhenDecodingChangesNothing) {
+  for (const char* same : {"", "java/lang/Object", "caf\xC3\xA9 na\xC3\xAFve \xC2\xA0",
+                           "\xE4\xB8\xAD\xE6\x96\x87 (CJK), \xE2\x82\xAC, \xEF\xBF\xBF",
+                           "\xE0\xA0\x80 and \xED\x9F\xBF around the surrogates"}) {
+    EXPECT_TRUE(DecodesToItself(AsBytes(same))) << same;
+    auto d = DecodeModifiedUtf8(AsBytes(same), nullptr);
+    ASSERT_TRUE(d.has_value()) << same;
+    EXPECT_EQ(*d, same);
+  }
+  for (std::string other : {std::string("a\xC0\x80", 3),  // NUL's two-byte form
+                            std::string("\xED\xA0\xBD\xED\xB8\x80"),  // a surrogate pair
+                            std::string("\xED\xA0\xBDx"),                // a lone surrogate
+                            std::string("\xC1\xBF"),                      // overlong two bytes
+                            std::string("\xE0\x81\x81"),                 // overlong three bytes
+                            std::string("ab\0c", 4), std::string("a\x80"), std::string("a\xC3"),
+                            std::string("\xE2\x82"), std::string("x\xF0\x9F\x98\x80")}) {
+    EXPECT_FALSE(DecodesToItself(AsBytes(other))) << other;
+  }
+  // Random bytes drawn mostly from the lead and continuation bytes that
+  // matter: whenever the answer is yes, decoding gives the same bytes.
+  std::mt19937 rng(20091);
+  const uint8_t alphabet[] = {'a', 0x00, 0x7F, 0x80, 0xBF, 0xA0, 0x9F, 0xC0, 0xC1,
+                              0xC2, 0xDF, 0xE0, 0xE4, 0xED, 0xEF, 0xF0, 0xFF};
+  int yes = 0;
+  for (int k = 0; k < 20000; ++k) {
+    std::string b(std::uniform_int_distribution<int>(0, 12)(rng), 'a');
+    for (char& c : b) c = static_cast<char>(alphabet[rng() % sizeof alphabet]);
+    if (!DecodesToItself(AsBytes(b))) continue;
+    ++yes;
+    auto d = DecodeModifiedUtf8(AsBytes(b), nullptr);
+    ASSERT_TRUE(d.has_value()) << k;
+    ASSERT_EQ(*d, b) << k;
+  }
+  EXPECT_GT(yes, 1000);
 }
 
 }  // namespace
