@@ -4,31 +4,15 @@
 
 namespace jwp::classfile {
 
-bool IsPlainAscii(std::span<const uint8_t> bytes) {
-  // Eight bytes at a time: no byte with its high bit set, and no zero byte
-  // (the classic "has zero byte" test: (w - 0x01..01) & ~w & 0x80..80).
-  constexpr uint64_t kOnes = 0x0101010101010101ull;
-  constexpr uint64_t kHighs = 0x8080808080808080ull;
-  size_t i = 0;
-  const size_t n = bytes.size();
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, bytes.data() + i, 8);
-    if ((w & kHighs) != 0 || ((w - kOnes) & ~w & kHighs) != 0) return false;
-  }
-  for (; i < n; ++i) {
-    if (bytes[i] == 0 || bytes[i] >= 0x80) return false;
-  }
-  return true;
-}
-
 bool DecodesToItself(std::span<const uint8_t> bytes) {
   constexpr uint64_t kOnes = 0x0101010101010101ull;
   constexpr uint64_t kHighs = 0x8080808080808080ull;
   const size_t n = bytes.size();
   size_t i = 0;
   while (i < n) {
-    // ASCII without NUL, eight bytes at a time (as in IsPlainAscii).
+    // ASCII without NUL, eight bytes at a time: no byte with its high bit
+    // set, and no zero byte (the classic "has zero byte" test:
+    // (w - 0x01..01) & ~w & 0x80..80).
     uint64_t w;
     if (i + 8 <= n && (std::memcpy(&w, bytes.data() + i, 8), (w & kHighs) == 0) &&
         ((w - kOnes) & ~w & kHighs) == 0) {

@@ -12,10 +12,6 @@
 
 namespace jwp::classfile {
 
-// True when the bytes are plain ASCII without NUL, so that their modified
-// UTF-8 and UTF-8 readings coincide.
-bool IsPlainAscii(std::span<const uint8_t> bytes);
-
 // True when the bytes are modified UTF-8 whose decoding is the bytes
 // themselves: ASCII without NUL, and two- and three-byte sequences in their
 // shortest form that are not surrogates (most non-ASCII text: accents, CJK).

@@ -36,17 +36,13 @@ using Bytes = std::vector<uint8_t>;
 
 std::string Msg(const absl::Status& s) { return std::string(s.message().data(), s.message().size()); }
 
-Bytes ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 void WriteBytes(const std::string& path, const Bytes& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   ASSERT_TRUE(out.good()) << path;
 }
 
+using jwp::testing::ReadFileBytes;
 using jwp::testing::TempDir;
 
 struct NamedClass {
@@ -62,7 +58,7 @@ std::vector<NamedClass> FixtureClasses(const std::string& release) {
   for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->is_regular_file() && it->path().extension() == ".class") {
       out.push_back({release + "/" + fs::relative(it->path(), root).generic_string(),
-                     ReadBytes(it->path().string())});
+                     ReadFileBytes(it->path().string())});
     }
   }
   std::sort(out.begin(), out.end(),
@@ -213,7 +209,7 @@ void OpenAndReadChecked(const std::string& path, const std::string& mutation, si
 
 TEST(CorruptionJar, TruncationsAndBitFlipsNameTheJarAndEntry) {
   const std::string jar = std::string(JWP_FIXTURES_DIR) + "/release8.jar";
-  const Bytes original = ReadBytes(jar);
+  const Bytes original = ReadFileBytes(jar);
   ASSERT_GT(original.size(), 100u) << jar;
   TempDir dir;
   const std::string path = dir.File("mutant.jar");
@@ -274,7 +270,7 @@ TEST(CorruptionJar, ForgedEntrySizeFailsWithoutAllocatingIt) {
   const std::string command =
       std::string(JWP_JAVA_HOME) + "/bin/jar cfM " + jar + " -C " + staging + " .";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  Bytes b = ReadBytes(jar);
+  Bytes b = ReadFileBytes(jar);
   // The uncompressed size in the central directory and in the local header,
   // or in the data descriptor after the data when the jar tool wrote one.
   constexpr uint32_t kForged = 0x3F000000;
@@ -312,9 +308,9 @@ TEST(CorruptionClassPath, BrokenJarInTheMiddleLeavesTheRestUsable) {
   const std::string good = dir.File("good.jar");
   const std::string broken = dir.File("broken.jar");
   const std::string classes = std::string(JWP_FIXTURES_DIR) + "/release17";
-  Bytes jar = ReadBytes(std::string(JWP_FIXTURES_DIR) + "/release8.jar");
+  Bytes jar = ReadFileBytes(std::string(JWP_FIXTURES_DIR) + "/release8.jar");
   WriteBytes(good, jar);
-  Bytes half = ReadBytes(std::string(JWP_FIXTURES_DIR) + "/release17.jar");
+  Bytes half = ReadFileBytes(std::string(JWP_FIXTURES_DIR) + "/release17.jar");
   half.resize(half.size() / 2);
   WriteBytes(broken, half);
 
@@ -350,7 +346,7 @@ TEST(CorruptionClassPath, CorruptEntryFailsAloneNamingJarEntryAndOffset) {
   // it and the class reader rejects it.
   TempDir dir;
   const std::string jar = dir.File("damaged.jar");
-  const Bytes cls = ReadBytes(std::string(JWP_FIXTURES_DIR) + "/release8/fixtures/Basics.class");
+  const Bytes cls = ReadFileBytes(std::string(JWP_FIXTURES_DIR) + "/release8/fixtures/Basics.class");
   ASSERT_GT(cls.size(), 20u);
   // Find the class bytes in a stored jar written by the JDK's jar tool.
   const std::string staging = dir.File("staging");

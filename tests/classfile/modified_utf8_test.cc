@@ -20,8 +20,8 @@ TEST(ModifiedUtf8, RoundTripsSupplementaryAndNul) {
   auto back = DecodeModifiedUtf8(AsBytes(m), &bad);
   ASSERT_TRUE(back.has_value());
   EXPECT_EQ(*back, utf8);
-  EXPECT_FALSE(IsPlainAscii(AsBytes(m)));
-  EXPECT_TRUE(IsPlainAscii(AsBytes("java/lang/Object")));
+  EXPECT_FALSE(DecodesToItself(AsBytes(m)));
+  EXPECT_TRUE(DecodesToItself(AsBytes("java/lang/Object")));
 }
 
 TEST(ModifiedUtf8, RejectsMalformedSequences) {
