@@ -1,16 +1,11 @@
 // Helpers shared by class_hierarchy_test.cc and member_resolution_test.cc:
-// temporary directories, running the JDK's tools, and opening a hierarchy
-// over the fixtures.
+// opening a hierarchy over the fixtures, and (from tests/test_support.h)
+// temporary directories and running the JDK's tools.
 #ifndef JWP_TESTS_CLASSFILE_HIERARCHY_TEST_SUPPORT_H_
 #define JWP_TESTS_CLASSFILE_HIERARCHY_TEST_SUPPORT_H_
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
-#include <sys/wait.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
