@@ -380,7 +380,7 @@ class IntraSearch {
   std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
                                         std::string_view owner, std::string_view name,
                                         std::string_view descriptor);
-  Minterm fresh_skolems(const Minterm& m);
+  Minterm fresh_skolems(const Minterm& m, const Minterm& framed);
   void push_at_call_site(const Item& item, const ir::MethodIR& callee, Transformer& callee_tr,
                          int32_t caller_act, ir::InsnId call_insn, const Minterm* framed = nullptr);
   void go_up(const Item& item);
@@ -1453,8 +1453,8 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
   // The framed literals are the caller's: they are conjoined after the
   // formals are replaced (in a recursive call the callee's namespace is
   // the caller's own).
-  Item at_entry{Point{sm.act, 0, 0}, fresh_skolems(RenameGenerics(tm_, pre.psi, w.canonical)), w.loops, 0,
-                w.path, w.site, w.assume};
+  Item at_entry{Point{sm.act, 0, 0}, fresh_skolems(RenameGenerics(tm_, pre.psi, w.canonical), w.framed),
+                w.loops, 0, w.path, w.site, w.assume};
   for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
   const Activation& b = acts_[sm.act];
   push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);
@@ -1464,13 +1464,21 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
 // inside the callee) stand for one execution of the callee: every
 // application gets its own, or two calls of a method returning
 // System.nanoTime() would agree. The vocabulary's global skolems (static
-// finals, the current thread) are the same in every execution and stay.
-Minterm IntraSearch::fresh_skolems(const Minterm& m) {
+// finals, the current thread) are the same in every execution and stay, and
+// so do the caller's own: those of the call site's framed part, which came
+// into the summary with the postcondition (without generalization, or when
+// the callee's mod-set is unknown) and must stay the same skolems in both
+// parts.
+Minterm IntraSearch::fresh_skolems(const Minterm& m, const Minterm& framed) {
   if (m.is_true() || m.is_false()) return m;
+  absl::flat_hash_set<Term> callers;
+  if (!framed.is_true() && !framed.is_false()) {
+    for (Term v : logic::free_variables(framed)) callers.insert(v);
+  }
   logic::Substitution s(tm_);
   for (Term v : logic::free_variables(m)) {
     const logic::VarInfo& info = tm_.var_info(v);
-    if (info.role != logic::VarRole::kSkolem || vocab_.is_global(v)) continue;
+    if (info.role != logic::VarRole::kSkolem || vocab_.is_global(v) || callers.contains(v)) continue;
     s.add(v, tm_.fresh_skolem(info.skolem_kind, info.sort, info.site, info.about));
   }
   return s.empty() ? m : s.apply(m);
