@@ -144,7 +144,8 @@ class DnfBuilder {
       case TermKind::kIte:
         if (t.sort().is_bool()) {  // ite(c, a, b) == (c && a) || (!c && b)
           Term c = t.arg(0);
-          Term expanded = tm_.mk_or(tm_.mk_and(c, t.arg(1)), tm_.mk_and(tm_.mk_not(c), t.arg(2)));
+          Term then_case = tm_.mk_and(c, t.arg(1));
+          Term expanded = tm_.mk_or(then_case, tm_.mk_and(tm_.mk_not(c), t.arg(2)));
           if (expanded.is(TermKind::kIte)) break;  // cannot happen; avoid looping
           return build(expanded, negate);
         }

@@ -82,7 +82,8 @@ Term TermManager::mk_assoc_int(TermKind kind, Term a, Term b) {
     }
     auto ia = split_const(a, kind), ib = split_const(b, kind);
     if (ia && ib) {  // (x op c1) op (y op c2) -> (x op y) op (c1 op c2)
-      return mk_assoc_int(kind, mk_assoc_int(kind, ia->first, ib->first),
+      Term vars = mk_assoc_int(kind, ia->first, ib->first);
+      return mk_assoc_int(kind, vars,
                           mk_integral(s, fold_assoc(kind, s, ia->second.integral_value(),
                                                     ib->second.integral_value())));
     }

@@ -17,6 +17,7 @@
 #include "logic/internal/check.h"
 #include "logic/internal/util.h"
 #include "logic/java_semantics.h"
+#include "logic/stable_hash.h"
 
 namespace jwp::logic {
 
@@ -37,24 +38,10 @@ namespace {
 
 constexpr uint64_t kMul = 0x9e3779b97f4a7c15ull;
 
-uint64_t mix(uint64_t h, uint64_t v) {
-  h = (h ^ v) * kMul;
-  return h ^ (h >> 29);
-}
-
-uint64_t finish(uint64_t h) {  // murmur3's fmix64
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ull;
-  h ^= h >> 33;
-  return h;
-}
-
 uint64_t structural_hash(TermKind kind, Sort sort, uint64_t payload, std::span<const Term> args) {
-  uint64_t h = mix(static_cast<uint64_t>(kind) << 16 | sort.bits(), payload);
-  for (Term a : args) h = mix(h, a.id());
-  return finish(h);
+  uint64_t h = StableMix(static_cast<uint64_t>(kind) << 16 | sort.bits(), payload);
+  for (Term a : args) h = StableMix(h, a.id());
+  return StableFinish(h);
 }
 
 constexpr size_t kChunkBytes = 64 * 1024;
@@ -210,7 +197,7 @@ const TermNode* TermManager::make_node(const NodeKey& key) {
     flags |= args[i].flags();
     mask |= args[i].leaf_mask();
   }
-  if (args.empty()) mask = uint64_t{1} << (finish(node->id * kMul) >> 58);
+  if (args.empty()) mask = uint64_t{1} << (StableFinish(node->id * kMul) >> 58);
   node->leaf_mask = mask;
   node->size = static_cast<uint32_t>(std::min<uint64_t>(size, UINT32_MAX));
   switch (key.kind) {

@@ -73,11 +73,13 @@ std::vector<logic::Term> StringLiteralFacts(logic::TermManager& tm, logic::Term 
   logic::Term chars = tm.mk_read(chars_field, literal);
   std::vector<logic::Term> facts;
   facts.push_back(tm.mk_ne(chars, tm.mk_null()));
-  facts.push_back(tm.mk_eq(tm.mk_read(tm.length_field(), chars), tm.mk_int(static_cast<int32_t>(units.size()))));
-  facts.push_back(tm.mk_eq(tm.mk_type_of(chars), tm.mk_type("[C")));
+  logic::Term length = tm.mk_read(tm.length_field(), chars);
+  facts.push_back(tm.mk_eq(length, tm.mk_int(static_cast<int32_t>(units.size()))));
+  logic::Term type = tm.mk_type_of(chars);
+  facts.push_back(tm.mk_eq(type, tm.mk_type("[C")));
   for (size_t k = 0; k < units.size(); ++k) {
-    facts.push_back(tm.mk_eq(tm.mk_aread(char_array_map, chars, tm.mk_int(static_cast<int32_t>(k))),
-                             tm.mk_int(units[k])));
+    logic::Term unit = tm.mk_aread(char_array_map, chars, tm.mk_int(static_cast<int32_t>(k)));
+    facts.push_back(tm.mk_eq(unit, tm.mk_int(units[k])));
   }
   return facts;
 }

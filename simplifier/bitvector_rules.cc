@@ -250,11 +250,13 @@ RewriteStatus bitvector_rules(Context& ctx, Term t, Term* out) {
     return x.is(TermKind::kIte) && x.arg(1).is_const() && x.arg(2).is_const();
   };
   if (ite_consts(a) && b.is_const()) {
-    *out = tm.mk_ite(a.arg(0), mk_cmp(tm, op, a.arg(1), b), mk_cmp(tm, op, a.arg(2), b));
+    Term then_cmp = mk_cmp(tm, op, a.arg(1), b);
+    *out = tm.mk_ite(a.arg(0), then_cmp, mk_cmp(tm, op, a.arg(2), b));
     return RewriteStatus::kRewrite1;
   }
   if (ite_consts(b) && a.is_const()) {
-    *out = tm.mk_ite(b.arg(0), mk_cmp(tm, op, a, b.arg(1)), mk_cmp(tm, op, a, b.arg(2)));
+    Term then_cmp = mk_cmp(tm, op, a, b.arg(1));
+    *out = tm.mk_ite(b.arg(0), then_cmp, mk_cmp(tm, op, a, b.arg(2)));
     return RewriteStatus::kRewrite1;
   }
 
@@ -370,8 +372,9 @@ class DifferenceBuilder {
       std::optional<Wide> neg_lo = dc_.upper(DifferenceConstraints::kZero, node(x));
       const Interval full = sort_range(sum.sort());
       if (hi && neg_lo && -*neg_lo + c >= full.lo && *hi + c <= full.hi) {
-        dc_.add(node(sum), node(x), c);
-        dc_.add(node(x), node(sum), -c);
+        const DifferenceConstraints::Node n_sum = node(sum), n_x = node(x);
+        dc_.add(n_sum, n_x, c);
+        dc_.add(n_x, n_sum, -c);
       }
     }
   }

@@ -634,7 +634,8 @@ void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::
         // A static field holds null or an instance of its declared type.
         std::string_view d = f->descriptor;
         Term type = tm.mk_type(d[0] == 'L' ? d.substr(1, d.size() - 2) : d);
-        out->push_back(tm.mk_or(tm.mk_eq(t, tm.mk_null()), tm.mk_instance_of(t, type)));
+        Term is_null = tm.mk_eq(t, tm.mk_null());
+        out->push_back(tm.mk_or(is_null, tm.mk_instance_of(t, type)));
       }
     }
   }
@@ -656,9 +657,9 @@ bool overridable(const ir::MethodIR& ir) {
 Term IntraSearch::entry_dispatch(const Activation& a) {
   const ir::MethodIR& ir = *a.ir;
   if (!overridable(ir) || ir.params.empty()) return Term();
-  return tm_.mk_eq(tm_.mk_dispatch(tm_.mk_type_of(a.tr->var(ir.params[0])),
-                                   tm_.mk_signature(ir.class_name, ir.method_name, ir.method_descriptor)),
-                   tm_.mk_method(ir.class_name, ir.method_name, ir.method_descriptor));
+  Term type = tm_.mk_type_of(a.tr->var(ir.params[0]));
+  Term dispatch = tm_.mk_dispatch(type, tm_.mk_signature(ir.class_name, ir.method_name, ir.method_descriptor));
+  return tm_.mk_eq(dispatch, tm_.mk_method(ir.class_name, ir.method_name, ir.method_descriptor));
 }
 
 std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
@@ -695,7 +696,8 @@ std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
       // call runs another method.
       if (Term d = entry_dispatch(a); !d.is_null()) typing.push_back(d);
     } else if (!val.type.descriptor.empty()) {
-      typing.push_back(tm_.mk_or(tm_.mk_eq(p, tm_.mk_null()), tm_.mk_instance_of(p, type)));
+      Term is_null = tm_.mk_eq(p, tm_.mk_null());
+      typing.push_back(tm_.mk_or(is_null, tm_.mk_instance_of(p, type)));
     }
   }
   return typing;
@@ -789,9 +791,11 @@ void IntraSearch::add_string_model_invariants(const Minterm& phi, std::vector<Te
   const Term chars = vocab_.string_chars();
   if (chars.is_null() || phi.is_true()) return;
   for (Term t : logic::collect(phi.term(), [&](Term x) { return x.is(logic::TermKind::kRead) && x.arg(0) == chars; })) {
-    out->push_back(tm_.mk_or(tm_.mk_eq(t.arg(1), tm_.mk_null()),
-                             tm_.mk_and(tm_.mk_ne(t, tm_.mk_null()),
-                                        tm_.mk_eq(tm_.mk_type_of(t), tm_.mk_type("[C")))));
+    Term string_null = tm_.mk_eq(t.arg(1), tm_.mk_null());
+    Term chars_not_null = tm_.mk_ne(t, tm_.mk_null());
+    Term chars_type = tm_.mk_type_of(t);
+    Term chars_typed = tm_.mk_eq(chars_type, tm_.mk_type("[C"));
+    out->push_back(tm_.mk_or(string_null, tm_.mk_and(chars_not_null, chars_typed)));
   }
 }
 
@@ -1232,7 +1236,8 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       if (exceptional) continue;
       logic::Substitution s(tm_);
       if (call.result != ir::kNone && t.key() == "java/lang/Thread.currentThread()Ljava/lang/Thread;") {
-        s.add(a.tr->var(call.result), vocab_.current_thread());
+        Term w = a.tr->var(call.result);
+        s.add(w, vocab_.current_thread());
       } else if (call.result != ir::kNone) {
         Term w = a.tr->var(call.result);
         s.add(w, tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(),
@@ -1309,8 +1314,8 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
     }
   }
   if (on.empty()) return;
-  Term dispatch = tm_.mk_dispatch(tm_.mk_type_of(acts_[item.at.act].tr->var(call.operands[0])),
-                                  tm_.mk_signature(call.owner, call.name, call.descriptor));
+  Term receiver_type = tm_.mk_type_of(acts_[item.at.act].tr->var(call.operands[0]));
+  Term dispatch = tm_.mk_dispatch(receiver_type, tm_.mk_signature(call.owner, call.name, call.descriptor));
   std::vector<Term> excluded;
   for (const Target* t : on) excluded.push_back(tm_.mk_ne(dispatch, tm_.mk_method(t->owner, t->name, t->descriptor)));
   for (Minterm& m : step->pre) {
@@ -1507,9 +1512,9 @@ std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, 
     std::string why;
     const std::vector<Target>* all = targets(call, &why);
     if (all != nullptr && all->size() == 1 && call.invoke == ir::InvokeKind::kVirtual) return conds;
-    conds.push_back(tm_.mk_eq(
-        tm_.mk_dispatch(tm_.mk_type_of(recv), tm_.mk_signature(call.owner, call.name, call.descriptor)),
-        tm_.mk_method(owner, name, descriptor)));
+    Term receiver_type = tm_.mk_type_of(recv);
+    Term dispatch = tm_.mk_dispatch(receiver_type, tm_.mk_signature(call.owner, call.name, call.descriptor));
+    conds.push_back(tm_.mk_eq(dispatch, tm_.mk_method(owner, name, descriptor)));
   }
   return conds;
 }
@@ -1525,7 +1530,8 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
   const ir::Instruction& call = cir->insns[call_insn];
   logic::Substitution s(tm_);
   for (size_t i = 0; i < callee.params.size() && i < call.operands.size(); ++i) {
-    s.add(callee_tr.var(callee.params[i]), ctr.var(call.operands[i]));
+    Term param = callee_tr.var(callee.params[i]);
+    s.add(param, ctr.var(call.operands[i]));
   }
   std::vector<Term> conds = dispatch_conditions(call, ctr, callee.class_name, callee.method_name,
                                                 callee.method_descriptor);

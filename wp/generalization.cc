@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/hash/hash.h"
+#include "logic/stable_hash.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
 
@@ -141,19 +141,22 @@ class Generalizer {
 };
 
 // A hash of `t`'s structure in which every generic is the same leaf (of its
-// sort): equal for dependent parts that differ only in generic names.
+// sort): equal for dependent parts that differ only in generic names. It
+// orders literals for the canonical names, so it must be the same in every
+// run (absl::Hash is seeded per process).
 uint64_t shape(const TermManager& tm, Term t, absl::flat_hash_map<Term, uint64_t>& memo) {
   auto it = memo.find(t);
   if (it != memo.end()) return it->second;
   uint64_t h;
   if (is_generic(tm, t)) {
-    h = absl::HashOf(uint64_t{0x9e3779b97f4a7c15ull}, t.sort().bits());
+    h = logic::StableMix(0x9e3779b97f4a7c15ull, t.sort().bits());
   } else if (t.num_args() == 0) {
-    h = absl::HashOf(uint64_t{1}, t.id());
+    h = logic::StableMix(1, t.id());
   } else {
-    h = absl::HashOf(uint64_t{2}, static_cast<int>(t.kind()));
-    for (Term a : t.args()) h = absl::HashOf(h, shape(tm, a, memo));
+    h = logic::StableMix(2, static_cast<uint64_t>(t.kind()));
+    for (Term a : t.args()) h = logic::StableMix(h, shape(tm, a, memo));
   }
+  h = logic::StableFinish(h);
   memo.emplace(t, h);
   return h;
 }

@@ -1,5 +1,8 @@
 // Table 1 of PLDI'09, completed for every IR instruction (see transformer.h).
 // Each case states its rule as `wp(statement, φ) = ...`.
+// Two terms that are new are never made in the arguments of one call: the
+// order in which they are made numbers them, and the numbers order the
+// search, while C++ leaves argument order to the compiler (logic/README.md).
 #include "wp/transformer.h"
 
 #include <algorithm>
@@ -182,8 +185,8 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
     case Op::kGetField: {
       // wp(v = w.f, φ) = w != null ∧ φ[read(f, w)/v]
       Term w = operand(in, 0);
-      return assign(tm_.mk_read(vocab_.field(in.owner, in.name, in.descriptor), w),
-                    {tm_.mk_ne(w, tm_.mk_null())});
+      Term value = tm_.mk_read(vocab_.field(in.owner, in.name, in.descriptor), w);
+      return assign(value, {tm_.mk_ne(w, tm_.mk_null())});
     }
     case Op::kPutField: {
       // wp(v.f = w, φ) = v != null ∧ φ[update(f, v, w)/f]
@@ -191,7 +194,8 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       Term f = vocab_.field(in.owner, in.name, in.descriptor);
       Substitution s(tm_);
       s.add(f, tm_.mk_update(f, v, w));
-      return with(conjoin_all(tm_, s.apply(phi), {tm_.mk_ne(v, tm_.mk_null())}));
+      Term after = s.apply(phi);
+      return with(conjoin_all(tm_, after, {tm_.mk_ne(v, tm_.mk_null())}));
     }
     case Op::kGetStatic: {
       // wp(v = C.f, φ) = φ[C.f/v]; what the class initializer fixes of a
@@ -201,15 +205,16 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
     }
     case Op::kPutStatic: {
       Substitution s(tm_);
-      s.add(vocab_.static_field(in.owner, in.name, in.descriptor), operand(in, 0));
+      Term field = vocab_.static_field(in.owner, in.name, in.descriptor);
+      s.add(field, operand(in, 0));
       return with(conjoin_all(tm_, s.apply(phi), {}));
     }
     case Op::kArrayLoad: {
       // wp(v = a[i], φ) = a != null ∧ 0 <= i < a.length ∧ φ[aread(A, a, i)/v]
       Term a = operand(in, 0), i = operand(in, 1);
       Term len = tm_.mk_length(a);
-      return assign(tm_.mk_aread(vocab_.array_map(in.type), a, i),
-                    {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i), tm_.mk_lt(i, len)});
+      Term value = tm_.mk_aread(vocab_.array_map(in.type), a, i);
+      return assign(value, {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i), tm_.mk_lt(i, len)});
     }
     case Op::kArrayStore: {
       // wp(a[i] = w, φ) = a != null ∧ 0 <= i < a.length ∧ (no ArrayStoreException)
@@ -228,13 +233,15 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
         std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
         std::string_view elem = element_descriptor(array_desc);
         if (elem.empty()) return unsupported(Cat("array store into an untyped array at line ", in.line));
-        Term fits = tm_.mk_sub_type(tm_.mk_type_of(w), vocab_.type(elem));
+        Term w_type = tm_.mk_type_of(w);
+        Term fits = tm_.mk_sub_type(w_type, vocab_.type(elem));
+        Term w_null = tm_.mk_eq(w, tm_.mk_null());
         if (types_ != nullptr && types_->is_final(array_desc)) {
-          conds.push_back(tm_.mk_or(tm_.mk_eq(w, tm_.mk_null()), fits));
+          conds.push_back(tm_.mk_or(w_null, fits));
         } else {
-          conds.push_back(tm_.mk_or(
-              tm_.mk_eq(w, tm_.mk_null()),
-              tm_.mk_and(tm_.mk_eq(tm_.mk_type_of(a), vocab_.type(array_desc)), fits)));
+          Term a_type = tm_.mk_type_of(a);
+          Term static_type = tm_.mk_eq(a_type, vocab_.type(array_desc));
+          conds.push_back(tm_.mk_or(w_null, tm_.mk_and(static_type, fits)));
           lossy = Cat("array store at line ", in.line, " explored only for the array's static type ",
                       array_desc);
         }
@@ -247,7 +254,8 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
     }
     case Op::kArrayLength: {
       Term a = operand(in, 0);
-      return assign(tm_.mk_length(a), {tm_.mk_ne(a, tm_.mk_null())});
+      Term len = tm_.mk_length(a);
+      return assign(len, {tm_.mk_ne(a, tm_.mk_null())});
     }
     case Op::kNew:
       // wp(v = new T, φ) = φ[fresh(T)/v]
@@ -255,19 +263,23 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
     case Op::kNewArray: {
       // wp(v = new T[n], φ) = n >= 0 ∧ φ[fresh(T[], n)/v]
       Term n = operand(in, 0);
-      return assign(tm_.mk_fresh_array(vocab_.type(in.type), n), {tm_.mk_le(tm_.mk_int(0), n)});
+      Term array = tm_.mk_fresh_array(vocab_.type(in.type), n);
+      return assign(array, {tm_.mk_le(tm_.mk_int(0), n)});
     }
     case Op::kNewMultiArray: {
       std::vector<Term> conds;
-      for (size_t k = 0; k < in.operands.size(); ++k) conds.push_back(tm_.mk_le(tm_.mk_int(0), operand(in, k)));
+      for (size_t k = 0; k < in.operands.size(); ++k) {
+        Term n = operand(in, k);
+        conds.push_back(tm_.mk_le(tm_.mk_int(0), n));
+      }
       if (result_mentioned()) return unsupported(Cat("multianewarray at line ", in.line));
       return with(conjoin_all(tm_, phi, std::move(conds)));
     }
     case Op::kCheckCast: {
       // wp(v1 = (T) v2, φ) = (v2 == null ∨ v2 instanceof T) ∧ φ[v2/v1]
       Term v = operand(in, 0);
-      return assign(v, {tm_.mk_or(tm_.mk_eq(v, tm_.mk_null()),
-                                  tm_.mk_instance_of(v, vocab_.type(in.type)))});
+      Term is_null = tm_.mk_eq(v, tm_.mk_null());
+      return assign(v, {tm_.mk_or(is_null, tm_.mk_instance_of(v, vocab_.type(in.type)))});
     }
     case Op::kInstanceOf: {
       // wp(r = v instanceof T, φ) = (v != null ∧ sub ∧ φ[1/r]) ∨ ((v == null ∨ ¬sub) ∧ φ[0/r])
@@ -276,13 +288,16 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       Term sub = tm_.mk_instance_of(v, vocab_.type(in.type));
       Term r = var(in.result);
       Term yes = tm_.mk_and({tm_.mk_ne(v, tm_.mk_null()), sub, logic::substitute(tm_, phi, r, tm_.mk_int(1))});
-      Term no = tm_.mk_and(tm_.mk_or(tm_.mk_eq(v, tm_.mk_null()), tm_.mk_not(sub)),
-                           logic::substitute(tm_, phi, r, tm_.mk_int(0)));
+      Term is_null = tm_.mk_eq(v, tm_.mk_null());
+      Term fails = tm_.mk_or(is_null, tm_.mk_not(sub));
+      Term no = tm_.mk_and(fails, logic::substitute(tm_, phi, r, tm_.mk_int(0)));
       return with(conjoin_all(tm_, tm_.mk_or(yes, no), {}));
     }
     case Op::kMonitorEnter:
-    case Op::kMonitorExit:
-      return with(conjoin_all(tm_, phi, {tm_.mk_ne(operand(in, 0), tm_.mk_null())}));
+    case Op::kMonitorExit: {
+      Term lock = operand(in, 0);
+      return with(conjoin_all(tm_, phi, {tm_.mk_ne(lock, tm_.mk_null())}));
+    }
     case Op::kInvoke:
       return skipped_call(in, post, false, nullptr);
     case Op::kLambda: {
@@ -315,7 +330,8 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
     case Op::kReturn: {
       // wp(return v, φ) = φ[null/exc][v/ret]
       Substitution s(tm_);
-      s.add(tm_.exc(), tm_.mk_null());
+      Term exc = tm_.exc();
+      s.add(exc, tm_.mk_null());
       if (!in.operands.empty()) {
         Term v = operand(in, 0);
         s.add(tm_.ret(v.sort()), v);
@@ -369,9 +385,9 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
     conds.push_back(tm_.mk_ne(v, tm_.mk_null()));
     if (in.invoke == ir::InvokeKind::kVirtual || in.invoke == ir::InvokeKind::kInterface) {
       Term sigma_method = tm_.fresh_skolem(logic::SkolemKind::kMethod, Sort::Method(), site);
-      conds.push_back(tm_.mk_eq(
-          sigma_method,
-          tm_.mk_dispatch(tm_.mk_type_of(v), tm_.mk_signature(in.owner, in.name, in.descriptor))));
+      Term type = tm_.mk_type_of(v);
+      Term dispatch = tm_.mk_dispatch(type, tm_.mk_signature(in.owner, in.name, in.descriptor));
+      conds.push_back(tm_.mk_eq(sigma_method, dispatch));
     }
   }
   Step st = with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
@@ -392,7 +408,8 @@ Minterm Transformer::through_phis(ir::EdgeId eid, const Minterm& post) {
     for (ir::InsnId p : to.phis) {
       const Instruction& phi = ir_.insns[p];
       if (slot < phi.operands.size() && phi.operands[slot] != ir::kNone) {
-        s.add(var(phi.result), var(phi.operands[slot]));
+        Term result = var(phi.result);
+        s.add(result, var(phi.operands[slot]));
       }
     }
     at_end = s.apply(post);
@@ -411,7 +428,8 @@ Step Transformer::null_dereference(ir::EdgeId eid, const Minterm& post) {
   Minterm at_end = through_phis(eid, post);
   Term x = fresh_exception(kNpe);
   std::vector<Term> conds = routing(e, x);
-  conds.push_back(tm_.mk_eq(operand(in, 0), tm_.mk_null()));
+  Term dereferenced = operand(in, 0);
+  conds.push_back(tm_.mk_eq(dereferenced, tm_.mk_null()));
   Substitution s(tm_);
   s.add(tm_.exc(), x);
   return with(conjoin_all(tm_, s.apply(at_end.term().is_null() ? tm_.mk_true() : at_end.term()),
@@ -464,6 +482,10 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
     for (Term c : routing(e, x)) conds.push_back(c);
     return with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
   };
+  // The JVM's own exception: a fresh object, made after its conditions.
+  auto throws_new = [&](std::string_view type, std::vector<Term> conds) {
+    return throws(fresh_exception(type), std::move(conds));
+  };
   const std::string_view t = e.thrown;
   if (in.op == Op::kInvoke && t != kNpe) return skipped_call(in, post, true, &e);
   if (in.op == Op::kThrow) {
@@ -480,7 +502,7 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
       st = throws(x, {tm_.mk_ne(x, tm_.mk_null())});
     }
     if (t == kNpe) {
-      Step null_case = throws(fresh_exception(kNpe), {tm_.mk_eq(x, tm_.mk_null())});
+      Step null_case = throws_new(kNpe, {tm_.mk_eq(x, tm_.mk_null())});
       for (Minterm& m : null_case.pre) st.pre.push_back(std::move(m));
     }
     return st;
@@ -488,32 +510,36 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
   if (t == kNpe) {
     // The dereferenced operand is the first: object, array, receiver, lock.
     if (in.operands.empty()) return unsupported("NullPointerException edge without operand");
-    return throws(fresh_exception(kNpe), {tm_.mk_eq(operand(in, 0), tm_.mk_null())});
+    Term dereferenced = operand(in, 0);
+    return throws_new(kNpe, {tm_.mk_eq(dereferenced, tm_.mk_null())});
   }
   if (t == kAioobe && (in.op == Op::kArrayLoad || in.op == Op::kArrayStore)) {
     Term a = operand(in, 0), i = operand(in, 1);
     Term len = tm_.mk_length(a);
-    return throws(fresh_exception(kAioobe),
-                  {tm_.mk_ne(a, tm_.mk_null()),
-                   tm_.mk_or(tm_.mk_lt(i, tm_.mk_int(0)), tm_.mk_le(len, i))});
+    Term below = tm_.mk_lt(i, tm_.mk_int(0));
+    Term above = tm_.mk_le(len, i);
+    return throws_new(kAioobe, {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_or(below, above)});
   }
   if (t == kArith && in.op == Op::kBinary) {
     Term b = operand(in, 1);
-    return throws(fresh_exception(kArith), {tm_.mk_eq(b, tm_.mk_integral(b.sort(), 0))});
+    return throws_new(kArith, {tm_.mk_eq(b, tm_.mk_integral(b.sort(), 0))});
   }
   if (t == kNase && in.op == Op::kNewArray) {
-    return throws(fresh_exception(kNase), {tm_.mk_lt(operand(in, 0), tm_.mk_int(0))});
+    Term n = operand(in, 0);
+    return throws_new(kNase, {tm_.mk_lt(n, tm_.mk_int(0))});
   }
   if (t == kNase && in.op == Op::kNewMultiArray) {
     std::vector<Term> neg;
-    for (size_t k = 0; k < in.operands.size(); ++k) neg.push_back(tm_.mk_lt(operand(in, k), tm_.mk_int(0)));
-    return throws(fresh_exception(kNase), {tm_.mk_or(neg)});
+    for (size_t k = 0; k < in.operands.size(); ++k) {
+      Term n = operand(in, k);
+      neg.push_back(tm_.mk_lt(n, tm_.mk_int(0)));
+    }
+    return throws_new(kNase, {tm_.mk_or(neg)});
   }
   if (t == kCce && in.op == Op::kCheckCast) {
     Term v = operand(in, 0);
-    return throws(fresh_exception(kCce),
-                  {tm_.mk_ne(v, tm_.mk_null()),
-                   tm_.mk_not(tm_.mk_instance_of(v, vocab_.type(in.type)))});
+    return throws_new(kCce, {tm_.mk_ne(v, tm_.mk_null()),
+                             tm_.mk_not(tm_.mk_instance_of(v, vocab_.type(in.type)))});
   }
   if (t == kAse && in.op == Op::kArrayStore) {
     // ArrayStoreException: w != null and w is not an instance of the
@@ -530,7 +556,7 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
       std::vector<Term> conds = base;
       if (!array_type.is_null()) conds.push_back(tm_.mk_eq(tm_.mk_type_of(a), array_type));
       conds.push_back(tm_.mk_not(tm_.mk_sub_type(tm_.mk_type_of(w), elem_type)));
-      return throws(fresh_exception(kAse), std::move(conds));
+      return throws_new(kAse, std::move(conds));
     };
     Step st = case_for(vocab_.type(elem), Term());
     const bool exact = types_ != nullptr && types_->is_final(array_desc);
@@ -553,7 +579,8 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
       }
       for (const std::string& x : candidates) {
         std::string desc = x[0] == '[' ? x : Cat("L", x, ";");
-        Step more = case_for(tm_.mk_type(x), tm_.mk_type(Cat("[", desc)));
+        Term elem_type = tm_.mk_type(x);
+        Step more = case_for(elem_type, tm_.mk_type(Cat("[", desc)));
         for (Minterm& m : more.pre) st.pre.push_back(std::move(m));
       }
       st.lossy = Cat("ArrayStoreException at line ", in.line, " explored for ", candidates.size() + 1,

@@ -175,9 +175,13 @@ logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
   if (non_null_.empty() || phi.is_true() || phi.is_false()) return phi;
   logic::Substitution s(tm_);
   for (Term v : logic::free_variables(phi)) {
-    if (non_null_.contains(v)) s.add(tm_.mk_eq(v, tm_.mk_null()), tm_.mk_false());
+    if (non_null_.contains(v)) {
+      Term is_null = tm_.mk_eq(v, tm_.mk_null());
+      s.add(is_null, tm_.mk_false());
+    }
     if (auto it = array_lengths_.find(v); it != array_lengths_.end()) {
-      s.add(tm_.mk_length(v), tm_.mk_int(it->second));
+      Term len = tm_.mk_length(v);
+      s.add(len, tm_.mk_int(it->second));
     }
   }
   return s.empty() ? phi : s.apply(phi);
