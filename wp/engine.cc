@@ -400,6 +400,9 @@ class IntraSearch {
   void add_string_model_invariants(const Minterm& phi, std::vector<Term>* out);
   Minterm without_literal_facts(const Minterm& phi);
   std::vector<Term> entry_typing(const Activation& a);
+  // typeOf(p) <: T for each reference parameter p of declared type T (and
+  // `this`): what entry_typing implies of a parameter that is dereferenced.
+  std::vector<Term> declared_type_bounds(const Activation& a);
   // dispatch(typeOf(this), entry) == entry when a subclass could override
   // the entry method; null otherwise.
   Term entry_dispatch(const Activation& a);
@@ -660,6 +663,21 @@ Term IntraSearch::entry_dispatch(const Activation& a) {
   Term type = tm_.mk_type_of(a.tr->var(ir.params[0]));
   Term dispatch = tm_.mk_dispatch(type, tm_.mk_signature(ir.class_name, ir.method_name, ir.method_descriptor));
   return tm_.mk_eq(dispatch, tm_.mk_method(ir.class_name, ir.method_name, ir.method_descriptor));
+}
+
+std::vector<Term> IntraSearch::declared_type_bounds(const Activation& a) {
+  std::vector<Term> bounds;
+  const ir::MethodIR& ir = *a.ir;
+  for (size_t i = 0; i < ir.params.size(); ++i) {
+    const ir::Value& val = ir.values[ir.params[i]];
+    if (!ir::IsReference(val.type.kind)) continue;
+    const bool receiver = !ir.is_static && i == 0;
+    if (!receiver && val.type.descriptor.empty()) continue;
+    Term type_of = tm_.mk_type_of(a.tr->var(ir.params[i]));
+    Term type = receiver ? tm_.mk_type(ir.class_name) : vocab_.type(val.type.descriptor);
+    bounds.push_back(tm_.mk_sub_type(type_of, type));
+  }
+  return bounds;
 }
 
 std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
@@ -1563,6 +1581,10 @@ std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sig
   const ir::Instruction& call = site.ir->insns[site.call];
   absl::flat_hash_set<std::string> allowed;  // empty: no bound found
   bool bounded = false;
+  // Type facts: the minterm's, and the entry's declared types (an input is
+  // null or of its declared type, as the final check assumes).
+  std::vector<Term> facts(p.phi.begin(), p.phi.end());
+  for (Term t : declared_type_bounds(acts_[p.act])) facts.push_back(t);
   for (Term lit : p.phi) {
     if (!lit.is(logic::TermKind::kEq) || (lit.arg(0) != sigma && lit.arg(1) != sigma)) continue;
     Term other = lit.arg(0) == sigma ? lit.arg(1) : lit.arg(0);
@@ -1574,7 +1596,7 @@ std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sig
     }
     if (!other.is(logic::TermKind::kDispatch) || !other.arg(0).is(logic::TermKind::kTypeOf)) continue;
     // The tightest bound: the type literal about r with the fewest concrete subtypes.
-    for (Term b : p.phi) {
+    for (Term b : facts) {
       std::vector<std::string> names;
       if (b.is(logic::TermKind::kSubType) && b.arg(0) == other.arg(0) && b.arg(1).is(logic::TermKind::kTypeConst)) {
         classfile::ClassId c = h_.Find(tm_.type_name(b.arg(1)));

@@ -137,6 +137,27 @@ TEST(DirectedConstruction, AnInstanceofNarrowsFiftyTargetsToTwo) {
   EXPECT_GE(cha["stats"]["callgraph_methods"].get<int>(), 50);
 }
 
+// codeOf(Shape s, ...) calls s.code(x), 50 class-hierarchy targets, but its
+// s is declaredImpl's parameter, declared Impl46 (final): an input is null
+// or of its declared type, so only Impl46.code is a candidate and it is
+// enabled alone (without the bound, all 50: 58 methods, 553 steps).
+TEST(DirectedConstruction, AParametersDeclaredTypeNarrowsFiftyTargetsToOne) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.ManyImpls.declaredImpl(Linterproc/ManyImpls$Impl46;I)I@line:393' "
+      "--kind exception:java.lang.IllegalStateException --confirm",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  bool seen = false;
+  for (const auto& site : j["callgraph"]) {
+    if (site["site"].get<std::string>().rfind("interproc/ManyImpls.codeOf", 0) != 0) continue;
+    seen = true;
+    EXPECT_EQ(site["targets"], nlohmann::json::array({"interproc/ManyImpls$Impl46.code(I)I"})) << site.dump();
+  }
+  EXPECT_TRUE(seen) << j["callgraph"].dump();
+  EXPECT_LT(j["stats"]["callgraph_methods"].get<int>(), 10);
+}
+
 // A call with 50 targets in a loop, and no type test: each unrolled
 // iteration skips it again, so minterms keep waiting; the phase must still
 // end and enable the 50 (fewer than --max-targets) instead of unrolling

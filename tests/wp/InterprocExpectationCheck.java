@@ -158,6 +158,7 @@ public class InterprocExpectationCheck {
         () -> ManyImpls.shapeOrOddSum(new ManyImpls.Impl46(), 250, new int[0], true));
     ex("ManyImpls.nullAfterLoop:npe",
         () -> ManyImpls.nullAfterLoop(new ManyImpls.Shape[] {new ManyImpls.Impl46()}, 250, null));
+    ex("ManyImpls.declaredImpl" + ISE, () -> ManyImpls.declaredImpl(new ManyImpls.Impl46(), 250));
 
     ex("Natives.identityOnPath" + AE, () -> Natives.identityOnPath(null, 0));
     ex("Natives.hashOfFresh" + AE, () -> Natives.hashOfFresh(0));
