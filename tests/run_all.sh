@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds jwp and runs the whole test suite: the end-to-end tests (corpora,
-# JVM checks, differential sweeps, the property test) in the optimized build;
-# the short libFuzzer runs in a clang ASan+UBSan build; the unit tests and a
-# sample of the end-to-end tests in the ASan+UBSan build. This is the README's
-# test command and what CI runs. The unit tests run only under the sanitizers:
-# building and running them twice took a quarter of the suite's time.
+# JVM checks, differential sweeps, the property test) in the optimized gcc
+# build; the unit tests, a sample of the end-to-end tests and the short
+# libFuzzer runs in a clang ASan+UBSan build; then a sample of goals through
+# both builds, which must search them alike (wp/README.md, "Determinism").
+# This is the README's test command and what CI runs. The unit tests run only
+# under the sanitizers: building and running them twice took a quarter of
+# the suite's time.
 # The builds are unity builds (CMAKE_UNITY_BUILD): each library's sources
 # compile in batches of 8, which parses abseil's, Z3's and JSON's headers once
 # per batch and halved the optimized build (211 -> 114 s on 2 cores). A
@@ -24,18 +26,20 @@ cmake --build build -j "$jobs"
 echo "== $(date +%T) release tests"
 ctest --test-dir build --output-on-failure -j "$jobs" --timeout 600
 
-echo "== $(date +%T) fuzz build (build-fuzz/: clang, libFuzzer, ASan+UBSan): short fuzz runs"
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DJWP_FUZZ=ON -DJWP_SANITIZE=ON -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" "${unity[@]}"
-cmake --build build-fuzz -j "$jobs" --target class_file_fuzzer archive_fuzzer jimage_fuzzer
-ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz  # each run has its own time limit
-
-echo "== $(date +%T) sanitizer build (build-asan/: ASan+UBSan)"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DJWP_SANITIZE=ON -DJWP_UNIT_TESTS=ON \
-  "${unity[@]}" -DJWP_BENCH=OFF \
+# build-asan/ was a gcc build until session 13: a cache made by another
+# compiler is started afresh.
+if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang' build-asan/CMakeCache.txt; then
+  rm -rf build-asan
+fi
+echo "== $(date +%T) sanitizer build (build-asan/: clang, ASan+UBSan, unit tests and libFuzzer targets)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+  -DJWP_SANITIZE=ON -DJWP_FUZZ=ON -DJWP_UNIT_TESTS=ON "${unity[@]}" -DJWP_BENCH=OFF \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"  # -g1: line tables for ASan's reports, 3/4 of -g's compile time
 cmake --build build-asan -j "$jobs"
-echo "== $(date +%T) sanitizer tests"
+echo "== $(date +%T) sanitizer tests and short fuzz runs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 1800 -LE "SLOW|JAVA"
+echo "== $(date +%T) the gcc and clang builds search alike"
+python3 tests/wp/compare_builds.py --jwp build/bin/jwp --jwp build-asan/bin/jwp \
+  --cp build/fixtures/release17.jar --tsv tests/wp/interproc_expectations.tsv --every 6 --jobs "$jobs"
 echo "== $(date +%T) all passed"

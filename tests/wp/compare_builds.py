@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Two builds of jwp must search a goal the same way (wp/README.md,
+"Determinism"): the same verdict, precondition, statistics and summaries.
+
+Runs a sample of a goal corpus through both binaries with a step budget (no
+wall-clock limit in effect, so a slow sanitizer build stops where the
+optimized one does) and compares their JSON, timings left out. The suite
+runs it on the optimized gcc build and the clang sanitizer build: term
+numbers order the search, and a call whose arguments each make a new term
+numbers them in the compiler's order of evaluation.
+
+  compare_builds.py --jwp build/bin/jwp --jwp build-asan/bin/jwp
+                    --cp build/fixtures/release17.jar --tsv tests/wp/interproc_expectations.tsv
+                    [--every 6] [--max-steps 3000] [--jobs 2]
+Exit status: 0 when every goal agrees, 1 otherwise, 2 on bad usage.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run_wp_expectations import read_tsv  # noqa: E402
+
+
+def without_timings(x):
+    if isinstance(x, dict):
+        return {k: without_timings(v) for k, v in x.items() if not k.endswith("_ms")}
+    if isinstance(x, list):
+        return [without_timings(v) for v in x]
+    return x
+
+
+def run(jwp, args, row):
+    cmd = [jwp, "wp", "--cp", args.cp, "--goal", row["goal"], "--kind", row["kind"], "--json",
+           "--max-steps", str(args.max_steps), "--timeout-ms", "3600000"]
+    for word in row.get("note", "").split():
+        if word.startswith("entry="):
+            cmd += ["--entry", word[len("entry="):].rstrip(".,;")]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode in (1, 2):
+        return None, "exit %d: %s" % (p.returncode, p.stderr.strip()[:300])
+    try:
+        return without_timings(json.loads(p.stdout)), None
+    except json.JSONDecodeError:
+        return None, "not JSON: %s %s" % (p.stdout[:200], p.stderr[:200])
+
+
+def first_difference(a, b, path=""):
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if a.get(k) != b.get(k):
+                return first_difference(a.get(k), b.get(k), path + "." + k)
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, "%s[%d]" % (path, i))
+    return "%s: %s against %s" % (path or "(top)", json.dumps(a)[:200], json.dumps(b)[:200])
+
+
+def compare(args, row):
+    first, err = run(args.jwp[0], args, row)
+    if err:
+        return row, "%s: %s" % (args.jwp[0], err)
+    second, err = run(args.jwp[1], args, row)
+    if err:
+        return row, "%s: %s" % (args.jwp[1], err)
+    if first != second:
+        return row, first_difference(first, second)
+    return row, None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--jwp", action="append", required=True, help="given twice: the two builds")
+    ap.add_argument("--cp", required=True)
+    ap.add_argument("--tsv", required=True)
+    ap.add_argument("--every", type=int, default=1, help="every Nth goal of the corpus")
+    ap.add_argument("--max-steps", type=int, default=3000)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    if len(args.jwp) != 2 or args.every < 1:
+        ap.error("--jwp twice, --every >= 1")
+    rows = read_tsv(args.tsv)[::args.every]
+    failures = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for row, problem in pool.map(lambda r: compare(args, r), rows):
+            if problem:
+                failures += 1
+                print("DIFFERENT %s %s: %s" % (row["goal"], row["kind"], problem))
+    print("%d goals, %d searched differently" % (len(rows), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
