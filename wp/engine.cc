@@ -1488,10 +1488,10 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
 // application gets its own, or two calls of a method returning
 // System.nanoTime() would agree. The vocabulary's global skolems (static
 // finals, the current thread) are the same in every execution and stay, and
-// so do the caller's own: those of the call site's framed part, which came
-// into the summary with the postcondition (without generalization, or when
-// the callee's mod-set is unknown) and must stay the same skolems in both
-// parts.
+// so do the caller's own: those of the call site's framed part. They also
+// enter the summary when a literal goes into the callee whole (without
+// generalization; the in-flight exception's literals), and must stay the
+// same skolems in both parts.
 Minterm IntraSearch::fresh_skolems(const Minterm& m, const Minterm& framed) {
   if (m.is_true() || m.is_false()) return m;
   absl::flat_hash_set<Term> callers;
