@@ -368,7 +368,7 @@ class IntraSearch {
                                                   : t.lambda < lambdas_at_start_;
   }
   void choose_expansions(bool allow_big);
-  std::vector<std::string> bounded_targets(const Pending& p, Term sigma, const DirectedSite& site);
+  std::vector<std::string> bounded_targets(const std::vector<Term>& facts, Term sigma, const DirectedSite& site);
   bool dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k);
   void return_to_caller(const Item& item);
   bool writes_of(const Target& t, std::function<bool(Term)>* may_write);
@@ -1493,7 +1493,7 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
 // generalization; the in-flight exception's literals), and must stay the
 // same skolems in both parts.
 Minterm IntraSearch::fresh_skolems(const Minterm& m, const Minterm& framed) {
-  if (m.is_true() || m.is_false()) return m;
+  if (m.is_true() || m.is_false() || !m.term().has(logic::kHasSkolem)) return m;
   absl::flat_hash_set<Term> callers;
   if (!framed.is_true() && !framed.is_false()) {
     for (Term v : logic::free_variables(framed)) callers.insert(v);
@@ -1573,19 +1573,16 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
 }
 
 // The targets not yet enabled at `site` that the dispatch skolem `sigma`
-// of pending minterm `p` may take by the receiver's type bounds in p (an
-// instanceof, an exact type, a resolved dispatch), which narrow the
-// class-hierarchy list.
-std::vector<std::string> IntraSearch::bounded_targets(const Pending& p, Term sigma,
+// of a pending minterm may take by the receiver's type bounds in `facts`
+// (the minterm's literals and the entry's declared types: an instanceof,
+// an exact type, a resolved dispatch), which narrow the class-hierarchy
+// list.
+std::vector<std::string> IntraSearch::bounded_targets(const std::vector<Term>& facts, Term sigma,
                                                       const DirectedSite& site) {
   const ir::Instruction& call = site.ir->insns[site.call];
   absl::flat_hash_set<std::string> allowed;  // empty: no bound found
   bool bounded = false;
-  // Type facts: the minterm's, and the entry's declared types (an input is
-  // null or of its declared type, as the final check assumes).
-  std::vector<Term> facts(p.phi.begin(), p.phi.end());
-  for (Term t : declared_type_bounds(acts_[p.act])) facts.push_back(t);
-  for (Term lit : p.phi) {
+  for (Term lit : facts) {
     if (!lit.is(logic::TermKind::kEq) || (lit.arg(0) != sigma && lit.arg(1) != sigma)) continue;
     Term other = lit.arg(0) == sigma ? lit.arg(1) : lit.arg(0);
     if (other.is(logic::TermKind::kMethodConst)) {
@@ -1708,13 +1705,19 @@ void IntraSearch::choose_expansions(bool allow_big) {
       sigmas[it->second.key].push_back(v);
       sites[it->second.key] = &it->second;
     }
-    // Each site's candidates by the type bounds, fewest first.
+    // Each site's candidates by the type bounds, fewest first. The type
+    // facts: the minterm's, and the entry's declared types (an input is null
+    // or of its declared type, as the final check assumes).
+    std::vector<Term> facts(p.phi.begin(), p.phi.end());
+    if (!sigmas.empty()) {
+      for (Term t : declared_type_bounds(acts_[p.act])) facts.push_back(t);
+    }
     std::vector<SiteCandidates> ranked;
     bool refuted = false;
     for (const auto& [key, vars] : sigmas) {
       std::set<std::string> union_targets;
       for (Term sigma : vars) {
-        for (std::string& t : bounded_targets(p, sigma, *sites[key])) union_targets.insert(std::move(t));
+        for (std::string& t : bounded_targets(facts, sigma, *sites[key])) union_targets.insert(std::move(t));
       }
       if (union_targets.empty()) {
         refuted = true;
