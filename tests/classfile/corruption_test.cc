@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -36,13 +35,8 @@ using Bytes = std::vector<uint8_t>;
 
 std::string Msg(const absl::Status& s) { return std::string(s.message().data(), s.message().size()); }
 
-void WriteBytes(const std::string& path, const Bytes& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  ASSERT_TRUE(out.good()) << path;
-}
-
 using jwp::testing::ReadFileBytes;
+using jwp::testing::WriteFileBytes;
 using jwp::testing::TempDir;
 
 struct NamedClass {
@@ -222,7 +216,8 @@ TEST(CorruptionJar, TruncationsAndBitFlipsNameTheJarAndEntry) {
   for (size_t k = 0; k < 40; ++k) lengths.push_back(rng() % n);
   for (size_t len = n > 80 ? n - 80 : 0; len < n; ++len) lengths.push_back(len);
   for (size_t len : lengths) {
-    WriteBytes(path, Bytes(original.begin(), original.begin() + static_cast<std::ptrdiff_t>(len)));
+    ASSERT_TRUE(WriteFileBytes(path, Bytes(original.begin(), original.begin() + static_cast<std::ptrdiff_t>(len))))
+        << path;
     OpenAndReadChecked(path, "truncated to " + std::to_string(len), &read);
     ++truncations;
   }
@@ -236,7 +231,7 @@ TEST(CorruptionJar, TruncationsAndBitFlipsNameTheJarAndEntry) {
       b[byte] ^= static_cast<uint8_t>(1u << (rng() % 8));
       what += " " + std::to_string(byte);
     }
-    WriteBytes(path, b);
+    ASSERT_TRUE(WriteFileBytes(path, b)) << path;
     OpenAndReadChecked(path, what, &read);
     ++flips;
   }
@@ -291,7 +286,7 @@ TEST(CorruptionJar, ForgedEntrySizeFailsWithoutAllocatingIt) {
   size_t central = find(1, 2);
   ASSERT_NE(central, 0u);
   PutLe32(b, central + 24, kForged);
-  WriteBytes(jar, b);
+  ASSERT_TRUE(WriteFileBytes(jar, b)) << jar;
 
   const long before = MaxRssKb();
   auto archive = OpenArchive(jar);
@@ -309,10 +304,10 @@ TEST(CorruptionClassPath, BrokenJarInTheMiddleLeavesTheRestUsable) {
   const std::string broken = dir.File("broken.jar");
   const std::string classes = std::string(JWP_FIXTURES_DIR) + "/release17";
   Bytes jar = ReadFileBytes(std::string(JWP_FIXTURES_DIR) + "/release8.jar");
-  WriteBytes(good, jar);
+  ASSERT_TRUE(WriteFileBytes(good, jar)) << good;
   Bytes half = ReadFileBytes(std::string(JWP_FIXTURES_DIR) + "/release17.jar");
   half.resize(half.size() / 2);
-  WriteBytes(broken, half);
+  ASSERT_TRUE(WriteFileBytes(broken, half)) << broken;
 
   Diagnostics diagnostics;
   ClassPathOptions options;
@@ -354,7 +349,7 @@ TEST(CorruptionClassPath, CorruptEntryFailsAloneNamingJarEntryAndOffset) {
   Bytes bad = cls;
   bad[8] = 0xFF;  // constant_pool_count: far more entries than the bytes hold
   bad[9] = 0xFF;
-  WriteBytes(staging + "/fixtures/Basics.class", bad);
+  ASSERT_TRUE(WriteFileBytes(staging + "/fixtures/Basics.class", bad)) << staging;
   fs::copy_file(std::string(JWP_FIXTURES_DIR) + "/release8/fixtures/Basics$Color.class",
                 staging + "/fixtures/Basics$Color.class");
   const std::string jar_tool = std::string(JWP_JAVA_HOME) + "/bin/jar";

@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run_wp_expectations import read_tsv  # noqa: E402
+from run_wp_expectations import entry_args, read_tsv  # noqa: E402
 
 
 def without_timings(x):
@@ -35,10 +35,7 @@ def without_timings(x):
 
 def run(jwp, args, row):
     cmd = [jwp, "wp", "--cp", args.cp, "--goal", row["goal"], "--kind", row["kind"], "--json",
-           "--max-steps", str(args.max_steps), "--timeout-ms", "3600000"]
-    for word in row.get("note", "").split():
-        if word.startswith("entry="):
-            cmd += ["--entry", word[len("entry="):].rstrip(".,;")]
+           "--max-steps", str(args.max_steps), "--timeout-ms", "3600000"] + entry_args(row)
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode in (1, 2):
         return None, "exit %d: %s" % (p.returncode, p.stderr.strip()[:300])

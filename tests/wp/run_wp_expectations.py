@@ -42,6 +42,14 @@ def read_tsv(path):
     return rows
 
 
+def entry_args(row):
+    """--entry for a note's `entry=pkg.C.m(desc)`, else nothing."""
+    for word in row.get("note", "").split():
+        if word.startswith("entry="):
+            return ["--entry", word[len("entry="):].rstrip(".,;")]
+    return []
+
+
 def run_one(args, row):
     # An expected UNKNOWN passes whether it stays UNKNOWN or comes out FOUND
     # and confirmed, so its budget is capped: wp.Loops.neverExits alone ran
@@ -50,10 +58,7 @@ def run_one(args, row):
     if row["expected"] == "UNKNOWN":
         timeout_ms = min(timeout_ms, args.unknown_timeout_ms)
     cmd = [args.jwp, "wp", "--cp", args.cp, "--goal", row["goal"], "--kind", row["kind"],
-           "--json", "--confirm", "--timeout-ms", str(timeout_ms)]
-    for word in row.get("note", "").split():
-        if word.startswith("entry="):
-            cmd += ["--entry", word[len("entry="):].rstrip(".,;")]
+           "--json", "--confirm", "--timeout-ms", str(timeout_ms)] + entry_args(row)
     start = time.monotonic()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout_ms / 1000 + 120)
