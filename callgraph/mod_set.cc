@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "callgraph/exact_types.h"
 #include "classfile/member_resolution.h"
 #include "classfile/strings.h"
 
@@ -59,7 +60,7 @@ void ModSet::SetTop(std::string_view reason) {
 // --- ModSets --------------------------------------------------------------------
 
 struct ModSets::Node {
-  MethodId id;
+  Key key;
   ModSet direct;               // the method's own writes; top if it has no code etc.
   std::vector<int> callees;    // explored-graph nodes
   std::vector<const ModSet*> solved_callees;  // callees cached before this query
@@ -89,10 +90,10 @@ std::string FieldOf(const classfile::ClassHierarchy& h, const ir::Instruction& i
 
 }  // namespace
 
-void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& index,
+void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index,
                       std::vector<int>& queue) {
   ++stats_.explored;
-  const MethodId id = nodes[i].id;
+  const MethodId id = nodes[i].key.id;
   nodes[i].explored = true;
   ModSet direct;
   auto ir = cache_.Get(id);
@@ -106,9 +107,19 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
     return;
   }
   const ir::MethodIR& m = **ir;
-  std::set<MethodId> callees;
-  auto add_targets = [&](const ir::Instruction& call) {
-    CallTargets t = ChaTargets(h_, call, options_.targets);
+  const std::vector<std::string> exact = ExactTypes(h_, m, nodes[i].key.context);
+  std::set<Key> callees;
+  // `receiver`: the receiver's exact type ("" unknown), for a virtual or
+  // interface call; the callees get the exact types of the operands.
+  auto add_targets = [&](const ir::Instruction& call, const std::string& receiver) {
+    CallTargets t;
+    bool by_type = false;
+    if (!receiver.empty() &&
+        (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface)) {
+      t = TargetsForTypes(h_, call, std::span<const std::string>(&receiver, 1));
+      by_type = t.problems.empty() && t.targets.size() == 1;
+    }
+    if (!by_type) t = ChaTargets(h_, call, options_.targets);
     std::string where = Cat(id.ToString(), " at bci ", call.bci, ": ");
     if (t.opaque) {
       direct.SetTop(Cat(where, "invokedynamic ", call.name, call.descriptor, " has unknown targets"));
@@ -119,12 +130,18 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
       direct.SetTop(Cat(where, "a missing class may hold targets of ", call.owner, ".", call.name,
                         call.descriptor));
     }
-    for (MethodId& target : t.targets) callees.insert(std::move(target));
-    if (options_.lambdas != nullptr && call.invoke == ir::InvokeKind::kInterface) {
+    std::vector<std::string> context = CallContext(call, exact);
+    for (MethodId& target : t.targets) callees.insert(Key{std::move(target), context});
+    if (!by_type && options_.lambdas != nullptr && call.invoke == ir::InvokeKind::kInterface) {
       for (size_t l : options_.lambdas->Implementing(h_, call.owner, call.name, call.descriptor)) {
-        callees.insert(options_.lambdas->at(l).Method());
+        callees.insert(Key{options_.lambdas->at(l).Method(), {}});
       }
     }
+  };
+  auto receiver_of = [&](const ir::Instruction& call) -> const std::string& {
+    static const std::string kUnknown;
+    if (call.operands.empty() || call.operands[0] < 0) return kUnknown;
+    return exact[call.operands[0]];
   };
   for (const ir::Block& b : m.blocks) {
     for (ir::InsnId insn : b.insns) {
@@ -150,7 +167,7 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
           break;
         }
         case ir::Op::kInvoke:
-          add_targets(in);
+          add_targets(in, receiver_of(in));
           break;
         case ir::Op::kStringConcat:
           // String conversion (JLS 5.1.11) calls toString() on references.
@@ -168,7 +185,8 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
             call.invoke = call.interface_owner ? ir::InvokeKind::kInterface : ir::InvokeKind::kVirtual;
             call.name = "toString";
             call.descriptor = "()Ljava/lang/String;";
-            add_targets(call);
+            call.operands = {v};
+            add_targets(call, exact[v]);
           }
           break;
         default:
@@ -178,7 +196,7 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
   }
   std::vector<int> explored_callees;
   std::vector<const ModSet*> solved_callees;
-  for (const MethodId& callee : callees) {
+  for (const Key& callee : callees) {
     auto done = done_.find(callee);
     if (done != done_.end()) {
       solved_callees.push_back(done->second.get());
@@ -187,7 +205,7 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
     auto [it, inserted] = index.emplace(callee, static_cast<int>(nodes.size()));
     if (inserted) {
       nodes.push_back(Node{});
-      nodes.back().id = callee;
+      nodes.back().key = callee;
       queue.push_back(it->second);
     }
     explored_callees.push_back(it->second);
@@ -198,18 +216,22 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& 
   node.solved_callees = std::move(solved_callees);
 }
 
-const ModSet& ModSets::Of(const MethodId& method) {
-  if (auto it = done_.find(method); it != done_.end()) return *it->second;
+const ModSet& ModSets::Of(const MethodId& method, std::vector<std::string> context) {
+  if (std::none_of(context.begin(), context.end(), [](const std::string& c) { return !c.empty(); })) {
+    context.clear();  // the context-free query
+  }
+  const Key query{method, std::move(context)};
+  if (auto it = done_.find(query); it != done_.end()) return *it->second;
   ++stats_.queries;
 
-  // 1. Explore breadth-first from `method`, up to the budget or the first
+  // 1. Explore breadth-first from the query, up to the budget or the first
   // cause of top.
   std::vector<Node> nodes;
-  std::map<MethodId, int> index;
+  std::map<Key, int> index;
   std::vector<int> queue;
   nodes.push_back(Node{});
-  nodes[0].id = method;
-  index.emplace(method, 0);
+  nodes[0].key = query;
+  index.emplace(query, 0);
   queue.push_back(0);
   bool budget_exceeded = false;
   for (size_t head = 0; head < queue.size(); ++head) {
@@ -297,10 +319,10 @@ const ModSet& ModSets::Of(const MethodId& method) {
         result->SetTop(Cat(method.ToString(), ": node budget of ", options_.node_budget,
                            " methods exceeded"));
       }
-      done_.emplace(nodes[m].id, std::move(result));
+      done_.emplace(nodes[m].key, std::move(result));
     }
   }
-  return *done_.at(method);
+  return *done_.at(query);
 }
 
 }  // namespace jwp::callgraph

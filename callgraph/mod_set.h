@@ -1,6 +1,7 @@
 // Method mod-sets: the instance fields, static fields and array element kinds
 // a method may write, itself or through the methods it may call (CHA
-// targets), transitively. Generalization at calls (paper §5, Figure 5) frames
+// targets, or the one target of a receiver of exact type), transitively.
+// Generalization at calls (paper §5, Figure 5) frames
 // every location outside the callee's mod-set around the call; skipped calls
 // of directed construction (§4) havoc exactly the mod-set (mod(f, σ_f)).
 #ifndef JWP_CALLGRAPH_MOD_SET_H_
@@ -82,9 +83,11 @@ struct ModSetOptions {
   const LambdaClasses* lambdas = nullptr;
 };
 
-// Lazily computed, cached mod-sets. A query explores the call graph below
-// the method breadth-first (callees in instruction order, targets in
-// MethodId order), up to the node budget, skipping methods whose set is
+// Lazily computed, cached mod-sets, per method and context (the exact types
+// of its parameters). A query explores the call graph below the method
+// breadth-first (callees in instruction order, targets in MethodId order;
+// a virtual call's receiver of exact type, by ExactTypes, has one target),
+// up to the node budget, skipping methods whose set is
 // already cached, then solves the strongly connected components of what it
 // explored bottom-up (Tarjan): every method of a component (mutual
 // recursion) gets the union of the component's direct writes and of the
@@ -116,7 +119,12 @@ class ModSets {
   ModSets& operator=(const ModSets&) = delete;
   ~ModSets();
 
-  const ModSet& Of(const MethodId& method);
+  // `context`: the exact types of the method's parameters (`this` first;
+  // "" unknown), as a call site passes them (exact_types.h). A virtual call
+  // on a value of exact type follows its one target; the callees' contexts
+  // are the exact types of their operands. Empty: nothing is known of the
+  // parameters beyond their declared types.
+  const ModSet& Of(const MethodId& method, std::vector<std::string> context = {});
 
   struct Stats {
     size_t queries = 0;     // Of() calls that were not answered from the cache
@@ -127,16 +135,22 @@ class ModSets {
   const Stats& stats() const { return stats_; }
 
  private:
+  // A method in a context (the exact types of its parameters).
+  struct Key {
+    MethodId id;
+    std::vector<std::string> context;
+    bool operator<(const Key& o) const { return id < o.id || (id == o.id && context < o.context); }
+  };
   struct Node;
   // Builds the IR of nodes[i] and records its direct writes and callees
   // (appending newly met ones to `nodes` and `queue`).
-  void Explore(int i, std::vector<Node>& nodes, std::map<MethodId, int>& index,
+  void Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index,
                std::vector<int>& queue);
 
   const classfile::ClassHierarchy& h_;
   MethodCache& cache_;
   ModSetOptions options_;
-  std::map<MethodId, std::unique_ptr<ModSet>> done_;
+  std::map<Key, std::unique_ptr<ModSet>> done_;
   Stats stats_;
 };
 

@@ -51,7 +51,7 @@ TEST_F(ModSetsTest, ThroughEveryInterfaceTarget) {
   const ModSet& s = Of("callgraph/Chain", "viaWriter", "(Lcallgraph/Writer;)V");
   EXPECT_FALSE(s.top) << s.top_reason;
   EXPECT_THAT(s.Fields(), ElementsAre("callgraph/LeftWriter.left:I"));
-  EXPECT_THAT(s.Statics(), ElementsAre("callgraph/RightWriter.right:Ljava/lang/String;"));
+  EXPECT_THAT(s.Statics(), ElementsAre("callgraph/FinalWriter.last:I", "callgraph/RightWriter.right:Ljava/lang/String;"));
   EXPECT_TRUE(s.WritesStatic("callgraph/RightWriter", "right", "Ljava/lang/String;"));
   EXPECT_FALSE(s.WritesField("callgraph/RightWriter", "right", "Ljava/lang/String;"));
 }
@@ -146,6 +146,18 @@ TEST_F(ModSetsNoEffectNativesTest, NativesAreListedInsteadOfTop) {
             "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V");
 }
 
+// HashMap.hash calls key.hashCode(), which has more class-hierarchy targets
+// than a site may have: top,
+// with natives assumed to write nothing (as wp asks), unless the key is known to be a String.
+TEST_F(ModSetsNoEffectNativesTest, JdkHashOfAStringKey) {
+  const MethodId hash("java/util/HashMap", "hash", "(Ljava/lang/Object;)I");
+  EXPECT_TRUE(mod_.Of(hash).top);
+  const ModSet& s = mod_.Of(hash, {"java/lang/String"});
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), Contains("java/lang/String.hash:I"));
+  EXPECT_THAT(s.Statics(), IsEmpty());
+}
+
 class ModSetsSmallBudgetTest : public ModSetsTest {
  protected:
   ModSetsSmallBudgetTest() : ModSetsTest(ModSetOptions{.node_budget = 2}) {}
@@ -166,6 +178,42 @@ TEST_F(ModSetsTest, MissingMethodMakesTop) {
   const ModSet& s = Of("callgraph/Nowhere", "m", "()V");
   EXPECT_TRUE(s.top);
   EXPECT_THAT(s.top_reason, HasSubstr("not on the class path"));
+}
+
+TEST_F(ModSetsTest, AnAllocatedReceiverHasOneTarget) {
+  const ModSet& s = Of("callgraph/Chain", "viaNewLeft", "()V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/LeftWriter.left:I"));
+  EXPECT_THAT(s.Statics(), IsEmpty());
+  EXPECT_THAT(Of("callgraph/Chain", "viaOneClass", "(Z)V").Statics(), IsEmpty());
+  // A phi of two classes is not exact: every class-hierarchy target.
+  const ModSet& two = Of("callgraph/Chain", "viaTwoClasses", "(Z)V");
+  EXPECT_THAT(two.Fields(), ElementsAre("callgraph/LeftWriter.left:I"));
+  EXPECT_THAT(two.Statics(), ElementsAre("callgraph/FinalWriter.last:I", "callgraph/RightWriter.right:Ljava/lang/String;"));
+}
+
+TEST_F(ModSetsTest, AParametersContextSelectsItsTargetAndPassesOn) {
+  const std::vector<std::string> right = {"callgraph/RightWriter"};
+  const ModSet& s = mod_.Of(MethodId("callgraph/Chain", "viaWriter", "(Lcallgraph/Writer;)V"), right);
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), IsEmpty());
+  EXPECT_THAT(s.Statics(), ElementsAre("callgraph/RightWriter.right:Ljava/lang/String;"));
+  const ModSet& on = mod_.Of(MethodId("callgraph/Chain", "passOn", "(Lcallgraph/Writer;)V"), right);
+  EXPECT_THAT(on.Fields(), IsEmpty());
+  EXPECT_THAT(on.Statics(), ElementsAre("callgraph/RightWriter.right:Ljava/lang/String;"));
+  // Without a context: every implementation. An all-unknown context is the same query.
+  EXPECT_THAT(Of("callgraph/Chain", "passOn", "(Lcallgraph/Writer;)V").Fields(),
+              ElementsAre("callgraph/LeftWriter.left:I"));
+  const size_t queries = mod_.stats().queries;
+  mod_.Of(MethodId("callgraph/Chain", "passOn", "(Lcallgraph/Writer;)V"), {""});
+  EXPECT_EQ(mod_.stats().queries, queries);
+}
+
+TEST_F(ModSetsTest, AFinalDeclaredTypeIsExact) {
+  const ModSet& s = Of("callgraph/Chain", "passFinal", "(Lcallgraph/FinalWriter;)V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Fields(), IsEmpty());
+  EXPECT_THAT(s.Statics(), ElementsAre("callgraph/FinalWriter.last:I"));
 }
 
 TEST_F(ModSetsTest, JdkArrayListAdd) {
