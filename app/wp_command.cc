@@ -97,6 +97,7 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   stats["phases"] = r.stats.phases;
   stats["callgraph_methods"] = r.stats.callgraph_methods;
   stats["sites_expanded"] = r.stats.sites_expanded;
+  stats["targets_pinned"] = r.stats.targets_pinned;
   stats["simplifier_ms"] = std::round(r.stats.simplifier_ms * 10) / 10;
   stats["solver_ms"] = std::round(r.stats.solver_ms * 10) / 10;
   j["stats"] = stats;

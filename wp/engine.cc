@@ -14,9 +14,11 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_join.h"
 #include "callgraph/call_targets.h"
 #include "callgraph/callers.h"
 #include "callgraph/enabled_targets.h"
+#include "callgraph/exact_types.h"
 #include "callgraph/method_cache.h"
 #include "callgraph/method_models.h"
 #include "callgraph/mod_set.h"
@@ -89,6 +91,11 @@ struct Activation {
   // A summary's activation (shared by every call site waiting on it): the
   // index into IntraSearch::summaries_, or -1.
   int32_t summary = -1;
+  // The exact types of the parameters, as the call site passed them ("" not
+  // known; part of a summary's key), and of the values (computed on first
+  // use): the contexts of the mod-sets of its calls (callgraph/exact_types.h).
+  std::vector<std::string> context;
+  std::optional<std::vector<std::string>> exact;
 };
 
 // A call site waiting on a summary: where to continue in the caller, and the
@@ -371,7 +378,11 @@ class IntraSearch {
   std::vector<std::string> bounded_targets(const std::vector<Term>& facts, Term sigma, const DirectedSite& site);
   bool dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k);
   void return_to_caller(const Item& item);
-  bool writes_of(const Target& t, std::function<bool(Term)>* may_write);
+  // `context`: the exact types the call passes (callgraph/exact_types.h).
+  // False (and *why_not) when the mod-set is unknown.
+  bool writes_of(const Target& t, const std::vector<std::string>& context,
+                 std::function<bool(Term)>* may_write, std::string* why_not);
+  const std::vector<std::string>& exact_types(int32_t act);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
                      uint32_t depth, bool exceptional, const Minterm& post);
   void summary_entry(const Item& item);
@@ -431,6 +442,15 @@ class IntraSearch {
   size_t pending_checked_ = 0;   // pending_[0, pending_checked_) were looked at
   uint64_t pending_since_ = 0;   // the step at which the unchecked ones began
   std::vector<std::pair<std::string, std::string>> to_enable_;
+  // Targets of skipped sites that a minterm's literals pin on its way
+  // (sigma == M): the minterm needs them wherever it ends, so the phase ends
+  // early for them as for a waiting minterm (the issue's "monomorphic sites
+  // first"). By site key; the literals already looked at.
+  std::map<std::string, std::set<std::string>> pinned_;
+  absl::flat_hash_set<Term> pin_checked_;
+  // Records the targets phi's literals pin (σ_method == m' for a skipped
+  // site whose candidates include m'); called for every new minterm.
+  void note_pinned(const Minterm& phi);
   // The site with the fewest candidates seen this phase among those with
   // more than kSmallSite, enabled when nothing cheaper is found.
   std::optional<SiteCandidates> big_;
@@ -538,6 +558,9 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
   }
   d.push_back(phi);
   ++result_.stats.minterms;
+  if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem)) {
+    note_pinned(phi);
+  }
   if (line >= 0 && (path < 0 || nodes_[path].line != line)) {
     nodes_.push_back({line, path});
     path = static_cast<int32_t>(nodes_.size()) - 1;
@@ -1345,21 +1368,28 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
 // (field and array-kind constants, static-field variables); false when the
 // mod-set is unknown (top, or it rests on natives that are not assumed
 // away): then the whole postcondition enters the callee.
-bool IntraSearch::writes_of(const Target& t, std::function<bool(Term)>* may_write) {
+bool IntraSearch::writes_of(const Target& t, const std::vector<std::string>& context,
+                            std::function<bool(Term)>* may_write, std::string* why_not) {
   if (!mod_sets_) {
     callgraph::ModSetOptions o;
     o.natives_are_top = false;
     o.lambdas = &lambdas_;
     mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
   }
-  const callgraph::ModSet& mods = mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor));
-  if (mods.top) return false;
+  const callgraph::ModSet& mods = mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
+  if (mods.top) {
+    *why_not = mods.top_reason;
+    return false;
+  }
   for (const callgraph::MethodId& n : mods.AssumedNatives()) {
     Target nt;
     nt.owner = n.owner;
     nt.name = n.name;
     nt.descriptor = n.descriptor;
-    if (!native_never_throws(nt) && !native_writes_nothing(nt.key())) return false;  // its effects are not assumed away
+    if (!native_never_throws(nt) && !native_writes_nothing(nt.key())) {
+      *why_not = Cat("it may call the native ", n.ToString());  // its effects are not assumed away
+      return false;
+    }
   }
   *may_write = [this, &mods](Term x) {
     static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
@@ -1378,6 +1408,12 @@ bool IntraSearch::writes_of(const Target& t, std::function<bool(Term)>* may_writ
   return true;
 }
 
+const std::vector<std::string>& IntraSearch::exact_types(int32_t act) {
+  Activation& a = acts_[act];
+  if (!a.exact) a.exact = callgraph::ExactTypes(h_, *a.ir, a.context);
+  return *a.exact;
+}
+
 // A minterm at a callee's exit (normal or exceptional) for one call site:
 // its dependent part enters the callee's summary for that part (created on
 // first use), the call site waits on it, and every precondition the summary
@@ -1385,16 +1421,23 @@ bool IntraSearch::writes_of(const Target& t, std::function<bool(Term)>* may_writ
 void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t caller_act,
                                 ir::InsnId call, uint32_t depth, bool exceptional,
                                 const Minterm& post) {
+  // The exact types the call passes: the callee's mod-set in that context
+  // frames more, and its calls' mod-sets inherit them (so they are part of
+  // the summary's key).
+  std::vector<std::string> context =
+      callgraph::CallContext(acts_[caller_act].ir->insns[call], exact_types(caller_act));
   FrameSplit split;
   std::function<bool(Term)> may_write;
-  if (writes_of(t, &may_write)) {
+  std::string no_frame;
+  if (writes_of(t, context, &may_write, &no_frame)) {
     split = SplitAtCall(tm_, post, may_write, opt_.generalize);
   } else {
     split.dependent = post;
   }
   const Minterm& dependent = split.dependent;
-  const std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
-                              dependent.is_true() ? 0 : dependent.term().id() + 1);
+  std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
+                        dependent.is_true() ? 0 : dependent.term().id() + 1);
+  if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
   auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
   SummaryCount& count = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
   if (inserted) {
@@ -1402,7 +1445,12 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
       std::string text = logic::to_java(tm_, dependent);
       if (text.size() > kTraceWidth) text = Cat(text.substr(0, kTraceWidth), " ...");
       opt_.trace(Cat("phase ", phase_, ": summary of ", dotted(t.owner), ".", t.name, t.descriptor,
-                     exceptional ? " (exceptional exit)" : "", " for ", text));
+                     exceptional ? " (exceptional exit)" : "",
+                     context.empty() ? "" : Cat(" with exact types (", absl::StrJoin(context, ", ", [](std::string* out, const std::string& c) {
+                       out->append(c.empty() ? "?" : c);
+                     }), ")"),
+                     no_frame.empty() ? "" : Cat(" (nothing framed: the mod-set is unknown: ", no_frame, ")"),
+                     " for ", text));
     }
     summaries_.emplace_back();
     Activation callee;
@@ -1412,6 +1460,7 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     callee.dom = dominators(t.ir);
     callee.depth = depth;
     callee.summary = it->second;
+    callee.context = std::move(context);
     methods_seen_.insert(t.ir->QualifiedName());
     acts_.push_back(std::move(callee));
     summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
@@ -1644,6 +1693,23 @@ std::vector<std::string> IntraSearch::bounded_targets(const std::vector<Term>& f
   return candidates;
 }
 
+void IntraSearch::note_pinned(const Minterm& phi) {
+  for (Term lit : phi) {
+    if (!lit.is(logic::TermKind::kEq)) continue;
+    Term sigma = lit.arg(0), m = lit.arg(1);
+    if (!m.is(logic::TermKind::kMethodConst)) std::swap(sigma, m);
+    if (!m.is(logic::TermKind::kMethodConst) || !sigma.is(logic::TermKind::kVar)) continue;
+    const logic::VarInfo& info = tm_.var_info(sigma);
+    if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kMethod) continue;
+    auto site = directed_sites_.find(info.site);
+    if (site == directed_sites_.end() || !pin_checked_.insert(lit).second) continue;
+    for (std::string& t : bounded_targets({lit}, sigma, site->second)) {
+      if (tracing()) opt_.trace(Cat("phase ", phase_, ": a minterm pins ", site->second.key, " to ", t));
+      pinned_[site->second.key].insert(std::move(t));
+    }
+  }
+}
+
 // May the dispatch skolem `sigma` of pending minterm `p` be target `k` of
 // `site`? Ruled out only by a real unsat from the solver (not one within a
 // cut type domain); out of time, or past the phase's checks, it may.
@@ -1685,10 +1751,12 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
 // kSmallSite of them, and `allow_big` (the end of the phase, or its grace
 // ran out twice) or a waiting minterm skipped that site more than once (a
 // loop through it, which unrolls on while the phase waits), is the
-// smallest larger one seen this phase enabled (within max_targets).
+// smallest larger one seen this phase enabled (within max_targets). The
+// targets minterms pinned on their way (note_pinned) go with the cheap
+// sites.
 // Deterministic: sites and targets in name order.
 void IntraSearch::choose_expansions(bool allow_big) {
-  std::map<std::string, std::set<std::string>> small;
+  std::map<std::string, std::set<std::string>> small = pinned_;
   for (; pending_checked_ < pending_.size(); ++pending_checked_) {
     if (out_of_time()) {
       note(Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms"));
@@ -1807,7 +1875,11 @@ void IntraSearch::choose_expansions(bool allow_big) {
     }
   }
   for (const auto& [site, ts] : small) {
-    for (const std::string& t : ts) to_enable_.emplace_back(site, t);
+    auto pinned = pinned_.find(site);
+    for (const std::string& t : ts) {
+      to_enable_.emplace_back(site, t);
+      if (pinned != pinned_.end() && pinned->second.contains(t)) ++result_.stats.targets_pinned;
+    }
   }
   if (to_enable_.empty() && big_ && (allow_big || big_->repeated)) {
     if (big_->targets.size() <= opt_.max_targets) {
@@ -1984,6 +2056,8 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   pending_.clear();
   pending_checked_ = 0;
   pending_since_ = 0;
+  pinned_.clear();
+  pin_checked_.clear();
   to_enable_.clear();
   big_.reset();
   graces_ = 0;
@@ -2021,7 +2095,7 @@ Result IntraSearch::run(Used used) {
       budget = Cat("memory cap: ", opt_.max_terms, " terms");
       break;
     }
-    if (opt_.callgraph == CallGraph::kDirected && (pending_.size() > pending_checked_ || big_)) {
+    if (opt_.callgraph == CallGraph::kDirected && (pending_.size() > pending_checked_ || big_ || !pinned_.empty())) {
       // Minterms wait for expansion: once the phase has run as long again
       // as it took to produce the first of them (loops with skipped calls
       // need not end), choose targets; end the phase when there are some.
@@ -2052,7 +2126,7 @@ Result IntraSearch::run(Used used) {
     result_.summaries.push_back(n);
   }
   if (found_) return result_;
-  if (budget.empty() && (pending_.size() > pending_checked_ || big_)) choose_expansions(/*allow_big=*/true);
+  if (budget.empty() && (pending_.size() > pending_checked_ || big_ || !pinned_.empty())) choose_expansions(/*allow_big=*/true);
   if (!budget.empty()) reasons_.insert(reasons_.begin(), budget);
   if (lambdas_grew()) {
     note(Cat("lambda classes were made during the phase (", lambdas_.at(lambdas_at_start_).where,
@@ -2091,6 +2165,7 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     total.subsumed += r.stats.subsumed;
     total.entry_checks += r.stats.entry_checks;
     total.dispatch_checks += r.stats.dispatch_checks;
+    total.targets_pinned += r.stats.targets_pinned;
     total.terms = std::max(total.terms, r.stats.terms);
     total.calls_entered += r.stats.calls_entered;
     total.summaries_created += r.stats.summaries_created;

@@ -158,6 +158,10 @@ struct Result {
     uint64_t phases = 1;            // phases of directed call-graph construction
     uint64_t callgraph_methods = 0; // methods in the final phase's call graph
     uint64_t sites_expanded = 0;    // call sites with targets enabled by directed construction
+    // Of the targets enabled, those a minterm's type facts pinned on its way
+    // (σ == m': the site has one candidate for it), enabled without waiting
+    // for the minterm to reach the entry nor asking the solver.
+    uint64_t targets_pinned = 0;
     uint64_t refuted_by_dispatch = 0;  // waiting minterms no remaining target can satisfy
     // Reuse across phases: summaries an ended phase handed to the next
     // (complete, and no call site they reach gained a target), summed over

@@ -231,7 +231,11 @@ TEST(WpCommand, TracePrintsThePhasesAndWhatTheyEnable) {
   EXPECT_THAT(out, HasSubstr("trace: phase 1 enables interproc/LiteralAfterCall$Doubling.add(I)V at "
                              "interproc/LiteralAfterCall.twoSitesOneAllocation(III)I@10\n"));
   EXPECT_THAT(out, HasSubstr("trace: phase 1: a minterm waits at the entry; its sites by candidates: "));
-  EXPECT_THAT(out, HasSubstr("trace: phase 2: summary of interproc.LiteralAfterCall$Doubling.add(I)V for "));
+  // The call passes `new Doubling()`: its exact type is the summary's context.
+  EXPECT_THAT(out, HasSubstr("trace: phase 2: summary of interproc.LiteralAfterCall$Doubling.add(I)V with exact "
+                             "types (interproc/LiteralAfterCall$Doubling, ?) for "));
+  EXPECT_THAT(out, HasSubstr("trace: phase 1: a minterm pins interproc/LiteralAfterCall.twoSitesOneAllocation(III)I@10 "
+                             "to interproc/LiteralAfterCall$Doubling.add(I)V\n"));
   std::string quiet = RunCommand(Wp(goal + " 2>&1 >/dev/null"), &status);
   EXPECT_EQ(status, 0) << quiet;
   EXPECT_EQ(quiet.find("trace:"), std::string::npos) << quiet;

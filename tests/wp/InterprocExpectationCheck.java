@@ -133,6 +133,7 @@ public class InterprocExpectationCheck {
     ex("LambdaUse.capturedThis" + AE, () -> new LambdaUse().capturedThis(0));
     ex("WideFrames.framedAround" + AE, () -> WideFrames.framedAround(new WideFrames(), null, false, 0));
     ex("SameLine.both" + AE, () -> SameLine.both(new SameLine.Inc(), new SameLine.Dbl(), 3, 0));
+    ex("ExactArgs.framedAcrossHash" + AE, () -> ExactArgs.framedAcrossHash(5, 0));
     ex("LiteralAfterCall.literalAfterCall" + AE,
         () -> LiteralAfterCall.literalAfterCall(new LiteralAfterCall.Len(), 0));
     ex("LiteralAfterCall.twoSitesOneAllocation" + AE, () -> LiteralAfterCall.twoSitesOneAllocation(5, 0, 0));
