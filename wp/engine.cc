@@ -1444,11 +1444,11 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     if (tracing()) {
       std::string text = logic::to_java(tm_, dependent);
       if (text.size() > kTraceWidth) text = Cat(text.substr(0, kTraceWidth), " ...");
+      auto unknown_as_mark = [](std::string* out, const std::string& c) { out->append(c.empty() ? "?" : c); };
+      std::string types;
+      if (!context.empty()) types = Cat(" with exact types (", absl::StrJoin(context, ", ", unknown_as_mark), ")");
       opt_.trace(Cat("phase ", phase_, ": summary of ", dotted(t.owner), ".", t.name, t.descriptor,
-                     exceptional ? " (exceptional exit)" : "",
-                     context.empty() ? "" : Cat(" with exact types (", absl::StrJoin(context, ", ", [](std::string* out, const std::string& c) {
-                       out->append(c.empty() ? "?" : c);
-                     }), ")"),
+                     exceptional ? " (exceptional exit)" : "", types,
                      no_frame.empty() ? "" : Cat(" (nothing framed: the mod-set is unknown: ", no_frame, ")"),
                      " for ", text));
     }
@@ -2126,7 +2126,9 @@ Result IntraSearch::run(Used used) {
     result_.summaries.push_back(n);
   }
   if (found_) return result_;
-  if (budget.empty() && (pending_.size() > pending_checked_ || big_ || !pinned_.empty())) choose_expansions(/*allow_big=*/true);
+  if (budget.empty() && (pending_.size() > pending_checked_ || big_ || !pinned_.empty())) {
+    choose_expansions(/*allow_big=*/true);
+  }
   if (!budget.empty()) reasons_.insert(reasons_.begin(), budget);
   if (lambdas_grew()) {
     note(Cat("lambda classes were made during the phase (", lambdas_.at(lambdas_at_start_).where,
