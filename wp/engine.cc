@@ -463,6 +463,12 @@ class IntraSearch {
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
   bool tracing() const { return static_cast<bool>(opt_.trace); }
+  // A minterm as Java, cut at kTraceWidth characters.
+  std::string trace_text(const Minterm& m) {
+    std::string text = logic::to_java(tm_, m);
+    if (text.size() > kTraceWidth) text = Cat(text.substr(0, kTraceWidth), " ...");
+    return text;
+  }
   logic::TermManager tm_;
   LambdaTypeFacts types_;
   Vocabulary vocab_;
@@ -1442,8 +1448,7 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
   SummaryCount& count = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
   if (inserted) {
     if (tracing()) {
-      std::string text = logic::to_java(tm_, dependent);
-      if (text.size() > kTraceWidth) text = Cat(text.substr(0, kTraceWidth), " ...");
+      const std::string text = trace_text(dependent);
       auto unknown_as_mark = [](std::string* out, const std::string& c) { out->append(c.empty() ? "?" : c); };
       std::string types;
       if (!context.empty()) types = Cat(" with exact types (", absl::StrJoin(context, ", ", unknown_as_mark), ")");
@@ -1808,7 +1813,8 @@ void IntraSearch::choose_expansions(bool allow_big) {
       std::string sites;
       for (const SiteCandidates& r : ranked) sites += Cat(" ", r.key, " (", r.targets.size(), ")");
       opt_.trace(Cat("phase ", phase_, ": a minterm waits at the entry",
-                     refuted ? ", refuted: a site has no target left" : Cat("; its sites by candidates:", sites)));
+                     refuted ? ", refuted: a site has no target left" : Cat("; its sites by candidates:", sites),
+                     "; the minterm: ", trace_text(p.phi)));
     }
     std::optional<SiteCandidates> best;
     if (!refuted && !ranked.empty()) {

@@ -231,6 +231,7 @@ TEST(WpCommand, TracePrintsThePhasesAndWhatTheyEnable) {
   EXPECT_THAT(out, HasSubstr("trace: phase 1 enables interproc/LiteralAfterCall$Doubling.add(I)V at "
                              "interproc/LiteralAfterCall.twoSitesOneAllocation(III)I@10\n"));
   EXPECT_THAT(out, HasSubstr("trace: phase 1: a minterm waits at the entry; its sites by candidates: "));
+  EXPECT_THAT(out, HasSubstr("; the minterm: y == 0 && "));
   // The call passes `new Doubling()`: its exact type is the summary's context.
   EXPECT_THAT(out, HasSubstr("trace: phase 2: summary of interproc.LiteralAfterCall$Doubling.add(I)V with exact "
                              "types (interproc/LiteralAfterCall$Doubling, ?) for "));
