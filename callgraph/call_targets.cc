@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "classfile/descriptor.h"
 #include "classfile/strings.h"
 
 namespace jwp::callgraph {
@@ -186,7 +187,7 @@ void TargetsForTypesInto(const ClassHierarchy& h, const ir::Instruction& invoke,
       c.Add(std::move(id));
       continue;
     }
-    if (name.starts_with('L') && name.ends_with(';')) name = name.substr(1, name.size() - 2);
+    name = classfile::InternalNameOf(name);
     ClassId id = h.Find(name);
     if (id == kNoClass || h.IsPhantom(id)) {
       h.NoteMissing(name, Cat("a receiver type of ", What(invoke)));

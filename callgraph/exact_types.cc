@@ -3,6 +3,8 @@
 
 #include <string_view>
 
+#include "classfile/descriptor.h"
+
 namespace jwp::callgraph {
 
 namespace {
@@ -10,10 +12,8 @@ namespace {
 // The class of a declared reference type when that class is final (it has
 // no subclass, so the declared type is exact); "" otherwise.
 std::string FinalClassOf(const classfile::ClassHierarchy& h, const ir::ValueType& t) {
-  if (t.kind != ir::TypeKind::kRef) return "";
-  std::string_view d = t.descriptor;
-  if (!d.starts_with('L') || !d.ends_with(';')) return "";
-  d = d.substr(1, d.size() - 2);
+  if (t.kind != ir::TypeKind::kRef || !t.descriptor.starts_with('L')) return "";  // arrays are not exact here
+  const std::string_view d = classfile::InternalNameOf(t.descriptor);
   classfile::ClassId c = h.Find(d);
   if (c == classfile::kNoClass || h.IsPhantom(c) || h.IsInterface(c) || !h.IsFinal(c)) return "";
   return std::string(d);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "callgraph/exact_types.h"
+#include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "classfile/strings.h"
 
@@ -174,8 +175,7 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index
           for (ir::ValueId v : in.operands) {
             const ir::ValueType& t = m.values[v].type;
             if (t.kind != ir::TypeKind::kRef || t.descriptor == "Ljava/lang/String;") continue;
-            std::string_view type = t.descriptor;
-            if (type.starts_with('L') && type.ends_with(';')) type = type.substr(1, type.size() - 2);
+            const std::string_view type = classfile::InternalNameOf(t.descriptor);
             ir::Instruction call;
             call.op = ir::Op::kInvoke;
             call.bci = in.bci;

@@ -194,6 +194,13 @@ absl::StatusOr<MethodDescriptor> ParseMethodDescriptor(std::string_view descript
   return m;
 }
 
+std::string_view InternalNameOf(std::string_view descriptor) {
+  if (descriptor.size() >= 2 && descriptor.starts_with('L') && descriptor.ends_with(';')) {
+    return descriptor.substr(1, descriptor.size() - 2);
+  }
+  return descriptor;
+}
+
 std::string JavaName(std::string_view internal_name) {
   std::string out(internal_name);
   for (char& c : out) {

@@ -78,6 +78,9 @@ absl::StatusOr<MethodDescriptor> ParseMethodDescriptor(std::string_view descript
 
 // "java/util/Map$Entry" -> "java.util.Map$Entry".
 std::string JavaName(std::string_view internal_name);
+// "Ljava/lang/String;" -> "java/lang/String"; any other text (an array
+// descriptor, a name already internal) unchanged.
+std::string_view InternalNameOf(std::string_view descriptor);
 // "int", "java.lang.String[][]".
 std::string JavaTypeName(const FieldType& type);
 // "(int, java.lang.String)"; with `varargs` the last array parameter prints

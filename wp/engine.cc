@@ -1709,8 +1709,8 @@ void IntraSearch::note_pinned(const Minterm& phi) {
     auto site = directed_sites_.find(info.site);
     if (site == directed_sites_.end() || !pin_checked_.insert(lit).second) continue;
     for (std::string& t : bounded_targets({lit}, sigma, site->second)) {
-      if (tracing()) opt_.trace(Cat("phase ", phase_, ": a minterm pins ", site->second.key, " to ", t));
-      pinned_[site->second.key].insert(std::move(t));
+      auto [at, inserted] = pinned_[site->second.key].insert(std::move(t));
+      if (inserted && tracing()) opt_.trace(Cat("phase ", phase_, ": a minterm pins ", site->second.key, " to ", *at));
     }
   }
 }
