@@ -56,6 +56,8 @@ int main(int argc, char** argv) {
   wp_cmd->add_flag("!--no-calls", wp.engine.expand_calls, "Skip every call with skolems instead of following it");
   wp_cmd->add_flag("!--no-summaries", wp.engine.summaries, "Re-analyse callees for every path instead of sharing summaries");
   wp_cmd->add_flag("!--no-models", wp.models, "Analyse the JDK's own classes where jwp has models (models/: String)");
+  wp_cmd->add_flag("!--no-forward-facts", wp.engine.forward_facts,
+                   "Explore backwards every edge, also those the objects the goal's method builds rule out");
   wp_cmd->add_flag("!--no-generalization", wp.engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
   wp_cmd->add_flag("!--no-simplification", wp.engine.simplify, "Check new minterms with Z3 alone, without the rewrite simplifier (paper Table 4)");
   wp_cmd->add_option("--max-call-depth", wp.engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();

@@ -98,6 +98,8 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   stats["callgraph_methods"] = r.stats.callgraph_methods;
   stats["sites_expanded"] = r.stats.sites_expanded;
   stats["targets_pinned"] = r.stats.targets_pinned;
+  stats["forward_dead_edges"] = r.stats.forward_dead_edges;
+  stats["forward_pruned"] = r.stats.forward_pruned;
   stats["simplifier_ms"] = std::round(r.stats.simplifier_ms * 10) / 10;
   stats["solver_ms"] = std::round(r.stats.solver_ms * 10) / 10;
   j["stats"] = stats;

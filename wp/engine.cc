@@ -34,6 +34,7 @@
 #include "simplifier/hierarchy_type_facts.h"
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
+#include "wp/forward_facts.h"
 #include "wp/generalization.h"
 #include "wp/lambda_type_facts.h"
 #include "wp/transformer.h"
@@ -96,6 +97,11 @@ struct Activation {
   // use): the contexts of the mod-sets of its calls (callgraph/exact_types.h).
   std::vector<std::string> context;
   std::optional<std::vector<std::string>> exact;
+  // Forward facts of this activation's calling context (call string `cs`
+  // below the goal's method), when that context or one it calls has a dead
+  // edge; nullptr otherwise (nothing is pruned here nor below).
+  const ForwardContext* facts = nullptr;
+  std::string cs;
 };
 
 // A call site waiting on a summary: where to continue in the caller, and the
@@ -319,6 +325,16 @@ class IntraSearch {
     root.ns = vocab_.namespace_of(ir_);
     root.tr = std::make_unique<Transformer>(vocab_, ir_, root.ns, &types_);
     root.dom = dominators(goal.ir);
+    if (opt_.forward_facts) {
+      forward_ = ComputeForwardFacts(h_, method_cache_, ir_);
+      root.facts = prunes(forward_.Find(ForwardFacts::kRoot));
+      if (tracing()) {
+        opt_.trace(forward_.complete
+                       ? Cat("forward facts: ", forward_.contexts, " calling contexts, ", forward_.dead_edges,
+                             " dead edges, ", forward_.steps, " steps")
+                       : Cat("forward facts: none (", forward_.why_not, ")"));
+      }
+    }
     acts_.push_back(std::move(root));
     methods_seen_.insert(ir_.QualifiedName());
   }
@@ -484,6 +500,23 @@ class IntraSearch {
   absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
   absl::flat_hash_set<std::string> methods_seen_;
   callgraph::MethodCache method_cache_{h_};
+  ForwardFacts forward_;
+  static const ForwardContext* prunes(const ForwardContext* f) { return f != nullptr && f->prunes ? f : nullptr; }
+  // The forward facts of `callee` (whose IR is set), called at `call` by activation `caller`.
+  void inherit_facts(Activation& callee, int32_t caller, ir::InsnId call) {
+    const Activation& c = acts_[caller];
+    if (c.facts == nullptr) return;
+    callee.cs = ForwardFacts::Child(c.cs, call, callee.ir->QualifiedName());
+    const ForwardContext* f = prunes(forward_.Find(callee.cs));
+    if (f != nullptr && f->method == callee.ir->QualifiedName()) callee.facts = f;
+  }
+  // False when the forward facts rule out edge `eid` of activation `act` (counted).
+  bool edge_live(int32_t act, ir::EdgeId eid) {
+    const ForwardContext* f = acts_[act].facts;
+    if (f == nullptr || f->Live(eid)) return true;
+    ++result_.stats.forward_pruned;
+    return false;
+  }
   std::unique_ptr<callgraph::ModSets> mod_sets_;
   std::vector<Summary> summaries_;
   uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed
@@ -590,12 +623,17 @@ void IntraSearch::seed() {
     const int32_t si = static_cast<int32_t>(s);
     if (site.edge == ir::kNone) {
       // reach / throw: the instruction executes: true just before it.
+      if (acts_[0].facts != nullptr && !acts_[0].facts->Reached(site.block)) {
+        ++result_.stats.forward_pruned;
+        continue;
+      }
       const ir::Block& b = ir_.blocks[site.block];
       int32_t k = static_cast<int32_t>(std::find(b.insns.begin(), b.insns.end(), site.insn) - b.insns.begin());
       push(Point{0, site.block, k}, Minterm(), 0, -1, si, site.line, -1);
       continue;
     }
     // npe / exception / exit: the exceptional edge is taken.
+    if (!edge_live(0, site.edge)) continue;
     Minterm post;
     if (goal_.spec.kind != GoalKind::kNpe && site.type_test) {
       Term exc = tm_.exc();
@@ -1014,6 +1052,7 @@ void IntraSearch::step_back(const Item& item) {
     return;
   }
   for (ir::EdgeId eid : b.preds) {
+    if (!edge_live(at.act, eid)) continue;
     const ir::Edge& e = ir.edges[eid];
     const ir::Block& from = ir.blocks[e.from];
     CallHandling how = CallHandling::kSkipped;
@@ -1321,6 +1360,7 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
     callee.caller = item.at.act;
     callee.call = call_id;
     callee.depth = a.depth + 1;
+    inherit_facts(callee, item.at.act, call_id);
     methods_seen_.insert(t.ir->QualifiedName());
     ++result_.stats.calls_entered;
     const ir::BlockId start = exceptional ? t.ir->exceptional_exit : t.ir->exit;
@@ -1444,6 +1484,12 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
   std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
                         dependent.is_true() ? 0 : dependent.term().id() + 1);
   if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
+  // Forward facts prune inside this context: what they say of it and of
+  // the contexts it calls is part of the key.
+  Activation probe;
+  probe.ir = t.ir;
+  inherit_facts(probe, caller_act, call);
+  if (probe.facts != nullptr) key += Cat(" @", probe.facts->facts_id);
   auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
   SummaryCount& count = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
   if (inserted) {
@@ -1466,6 +1512,8 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     callee.depth = depth;
     callee.summary = it->second;
     callee.context = std::move(context);
+    callee.facts = probe.facts;
+    callee.cs = std::move(probe.cs);
     methods_seen_.insert(t.ir->QualifiedName());
     acts_.push_back(std::move(callee));
     summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
@@ -2081,6 +2129,7 @@ Result IntraSearch::run(Used used) {
   used_ = used;
   start_ = Clock::now();
   result_.stats.summaries_kept = kept_total_;
+  result_.stats.forward_dead_edges = forward_.dead_edges;
   auto elapsed_ms = [&] {
     return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
   };
@@ -2174,6 +2223,8 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     total.entry_checks += r.stats.entry_checks;
     total.dispatch_checks += r.stats.dispatch_checks;
     total.targets_pinned += r.stats.targets_pinned;
+    total.forward_dead_edges = r.stats.forward_dead_edges;
+    total.forward_pruned += r.stats.forward_pruned;
     total.terms = std::max(total.terms, r.stats.terms);
     total.calls_entered += r.stats.calls_entered;
     total.summaries_created += r.stats.summaries_created;

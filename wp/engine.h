@@ -100,6 +100,10 @@ struct EngineOptions {
   // extracted into generic variables, so that summaries are keyed on the
   // method-dependent part only and reused across call sites.
   bool generalize = true;
+  // Forward facts (wp/forward_facts.h): the edges that the objects the
+  // goal's method builds rule out, in each calling context below it, are
+  // not explored backwards.
+  bool forward_facts = true;
   // The rewrite simplifier (simplifier/) on every new minterm. Off (the
   // paper's NoSimplification configuration, Table 4): each new minterm goes
   // to Z3 as it is, dropped only when Z3 proves it unsatisfiable.
@@ -162,7 +166,11 @@ struct Result {
     // (σ == m': the site has one candidate for it), enabled without waiting
     // for the minterm to reach the entry nor asking the solver.
     uint64_t targets_pinned = 0;
-    uint64_t refuted_by_dispatch = 0;  // waiting minterms no remaining target can satisfy
+    uint64_t refuted_by_dispatch = 0;
+    // Forward facts: edges no execution takes in their calling context
+    // (over the contexts analysed), and minterms dropped at one.
+    uint64_t forward_dead_edges = 0;
+    uint64_t forward_pruned = 0;  // waiting minterms no remaining target can satisfy
     // Reuse across phases: summaries an ended phase handed to the next
     // (complete, and no call site they reach gained a target), summed over
     // phases; and the call-site arrivals they served there, not analysed again.

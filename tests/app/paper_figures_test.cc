@@ -333,5 +333,26 @@ TEST(DirectedConstruction, LaterPhasesReuseTheSummariesTheirNewTargetsLeaveValid
   EXPECT_TRUE(add) << j["summaries"].dump();
 }
 
+// Forward facts (wp/forward_facts.h): put and get on a new HashMap. The
+// forward analysis knows the map has no table when put runs (so resize has
+// no old table to copy), holds one entry after it (so put's second resize
+// and get's walk along the bucket are never reached): the backward search
+// follows one path. Without the facts it unrolls resize's copy loop and
+// ends UNKNOWN at the same budget.
+TEST(ForwardFacts, ANewHashMapRulesOutTheLoopsOfPutAndGet) {
+  const std::string goal =
+      "--goal 'interproc.JdkUse.mapGetAfterPutLarge(II)I@line:238' "
+      "--kind exception:java.lang.ArithmeticException --max-steps 20000";
+  nlohmann::json j = WpJson(goal + " --confirm", 0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  const auto& st = j["stats"];
+  EXPECT_GT(st["forward_dead_edges"].get<int>(), 0) << st.dump();
+  EXPECT_GT(st["forward_pruned"].get<int>(), 0) << st.dump();
+  nlohmann::json without = WpJson(goal + " --no-forward-facts", 4);  // 4: UNKNOWN
+  EXPECT_EQ(without["verdict"], "UNKNOWN") << without.dump();
+  EXPECT_EQ(without["stats"]["forward_pruned"], 0);
+}
+
 }  // namespace
 }  // namespace jwp::app

@@ -121,6 +121,7 @@ public class InterprocExpectationCheck {
     ex("JdkUse.listSum" + AE, () -> JdkUse.listSum(3, 7, 0));
     ex("JdkUse.mapValuesSum" + AE, () -> JdkUse.mapValuesSum(3, 4, 0));
     ex("JdkUse.mapGetAfterPut" + AE, () -> JdkUse.mapGetAfterPut(7, 0));
+    ex("JdkUse.mapGetAfterPutLarge" + AE, () -> JdkUse.mapGetAfterPutLarge(1000, 0));
     ex("JdkUse.sameText" + AE, () -> JdkUse.sameText("ab", "ab", 0));
     ex("JdkUse.builderLength" + AE, () -> JdkUse.builderLength("ab", 0));
     ex("JdkUse.boxedSuccessor" + AE, () -> JdkUse.boxedSuccessor(199, 0));

@@ -1,0 +1,990 @@
+// Forward facts; see forward_facts.h.
+#include "wp/forward_facts.h"
+
+#include <algorithm>
+#include <functional>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "callgraph/call_targets.h"
+#include "models/string_model.h"
+
+namespace jwp::wp {
+
+namespace {
+
+using ObjId = int32_t;
+
+// An abstract value. kInt holds an int or long constant (as int64, the
+// value's IR type says which); kRef a set of references.
+struct AbsVal {
+  enum Kind : uint8_t { kBottom, kInt, kRef, kTop };
+  Kind kind = kBottom;
+  int64_t i = 0;
+  // kRef: may be null; may be an object the analysis does not track (one
+  // that existed before the entry, or escaped); the allocated objects it
+  // may be; exactly this string literal (unknown set, the others clear).
+  bool may_null = false;
+  bool unknown = false;
+  std::vector<ObjId> objs;  // sorted, distinct
+  std::optional<std::string> str;
+
+  static AbsVal Of(Kind k) {
+    AbsVal a;
+    a.kind = k;
+    return a;
+  }
+  static AbsVal Top() { return Of(kTop); }
+  static AbsVal Int(int64_t v) {
+    AbsVal a = Of(kInt);
+    a.i = v;
+    return a;
+  }
+  static AbsVal Null() {
+    AbsVal a = Of(kRef);
+    a.may_null = true;
+    return a;
+  }
+  static AbsVal Obj(ObjId o) {
+    AbsVal a = Of(kRef);
+    a.objs = {o};
+    return a;
+  }
+  static AbsVal Str(std::string s) {
+    AbsVal a = Of(kRef);
+    a.unknown = true;
+    a.str = std::move(s);
+    return a;
+  }
+  static AbsVal NonNull() {
+    AbsVal a = Of(kRef);
+    a.unknown = true;
+    return a;
+  }
+  bool operator==(const AbsVal&) const = default;
+  // As a reference: kTop is anything.
+  bool MayBeNull() const { return kind != kRef || may_null; }
+  bool MayBeUnknown() const { return kind != kRef || unknown; }
+  bool DefinitelyNull() const { return kind == kRef && may_null && !unknown && objs.empty(); }
+  bool NonNullRef() const { return kind == kRef && !may_null && (unknown || !objs.empty()); }
+};
+
+AbsVal Join(const AbsVal& a, const AbsVal& b) {
+  if (a.kind == AbsVal::kBottom) return b;
+  if (b.kind == AbsVal::kBottom) return a;
+  if (a.kind != b.kind || a.kind == AbsVal::kTop) return AbsVal::Top();
+  if (a.kind == AbsVal::kInt) return a.i == b.i ? a : AbsVal::Top();
+  AbsVal r = AbsVal::Of(AbsVal::kRef);
+  r.may_null = a.may_null || b.may_null;
+  r.unknown = a.unknown || b.unknown;
+  std::set_union(a.objs.begin(), a.objs.end(), b.objs.begin(), b.objs.end(), std::back_inserter(r.objs));
+  if (a.str && b.str && *a.str == *b.str) {
+    r.str = a.str;
+  } else if (a.str || b.str) {
+    r.unknown = true;
+  }
+  // A literal stays exact only when both sides are that literal and nothing else.
+  if (r.str && (r.may_null || !r.objs.empty())) r.str.reset();
+  return r;
+}
+
+// The default value of a field or array element of this descriptor.
+AbsVal DefaultOf(std::string_view descriptor) {
+  if (descriptor.empty()) return AbsVal::Top();
+  switch (descriptor[0]) {
+    case 'L':
+    case '[':
+      return AbsVal::Null();
+    case 'I':
+    case 'J':
+    case 'S':
+    case 'B':
+    case 'C':
+    case 'Z':
+      return AbsVal::Int(0);
+    default:
+      return AbsVal::Top();  // float and double zeros are not tracked
+  }
+}
+
+struct AbsObj {
+  std::string type;  // internal class name or array descriptor
+  bool singleton = true;
+  bool escaped = false;
+  bool is_array = false;
+  std::map<std::string, AbsVal> fields;  // "name:descriptor"; absent: default
+  AbsVal length;
+  std::string element;  // array element descriptor
+  std::map<int64_t, AbsVal> elems;  // constant indices; absent: `rest`
+  AbsVal rest;
+  bool operator==(const AbsObj&) const = default;
+};
+
+using Heap = std::map<ObjId, AbsObj>;
+
+AbsVal FieldOf(const AbsObj& o, const std::string& key) {
+  auto it = o.fields.find(key);
+  return it != o.fields.end() ? it->second : DefaultOf(key.substr(key.find(':') + 1));
+}
+
+AbsObj JoinObj(const AbsObj& a, const AbsObj& b) {
+  AbsObj r = a;
+  r.singleton = a.singleton && b.singleton;
+  r.escaped = a.escaped || b.escaped;
+  for (const auto& [k, v] : b.fields) r.fields[k] = Join(FieldOf(a, k), v);
+  for (auto& [k, v] : r.fields) {
+    if (!b.fields.contains(k)) v = Join(v, FieldOf(b, k));
+  }
+  if (a.is_array) {
+    r.length = Join(a.length, b.length);
+    r.rest = Join(a.rest, b.rest);
+    for (const auto& [k, v] : b.elems) {
+      auto it = a.elems.find(k);
+      r.elems[k] = Join(it != a.elems.end() ? it->second : a.rest, v);
+    }
+    for (auto& [k, v] : r.elems) {
+      if (!b.elems.contains(k)) v = Join(v, b.rest);
+    }
+  }
+  return r;
+}
+
+// a := a ⊔ b; true when a changed.
+bool JoinInto(Heap* a, const Heap& b) {
+  bool changed = false;
+  for (const auto& [id, o] : b) {
+    auto it = a->find(id);
+    if (it == a->end()) {
+      a->emplace(id, o);
+      changed = true;
+      continue;
+    }
+    AbsObj j = JoinObj(it->second, o);
+    if (!(j == it->second)) {
+      it->second = std::move(j);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// The key of a field in AbsObj::fields.
+std::string FieldKey(const ir::Instruction& in) {
+  return std::string(in.name) + ":" + std::string(in.descriptor);
+}
+
+// Java's String.hashCode of a literal (its UTF-16 code units).
+int32_t JavaHash(std::string_view utf8) {
+  uint32_t h = 0;
+  for (uint16_t u : models::Utf16(utf8)) h = 31 * h + u;
+  return static_cast<int32_t>(h);
+}
+
+struct Frame {
+  const ir::MethodIR* ir;
+  std::string context;
+};
+
+class Interpreter {
+ public:
+  Interpreter(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache, const ForwardOptions& o,
+              ForwardFacts* out)
+      : h_(h), cache_(cache), opt_(o), out_(out) {}
+
+  struct Outcome {
+    AbsVal ret;
+    std::optional<Heap> normal;       // the heap at a normal return, if one is reached
+    std::optional<Heap> exceptional;  // at the exceptional exit, if reached
+  };
+
+  // Runs `m` in `context`; false (and out_->why_not) when the analysis gives up.
+  bool Run(const ir::MethodIR& m, const std::string& context, std::vector<AbsVal> args, const Heap& heap,
+           uint32_t depth, Outcome* result);
+
+ private:
+  struct Activation;
+  bool Block(Activation& a, ir::BlockId b);
+  bool Invoke(Activation& a, const ir::Instruction& in, Heap& heap, bool* may_throw, bool* may_return,
+              std::optional<Heap>* exc_heap);
+  void Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a);
+  void Escape(Heap& heap, const AbsVal& v);
+  AbsVal Load(const Heap& heap, const AbsVal& ref, const std::string& key) const;
+  void Store(Heap& heap, const AbsVal& ref, const std::string& key, const AbsVal& v);
+  AbsVal ArrayLoad(const Heap& heap, const AbsVal& arr, const AbsVal& index) const;
+  void ArrayStore(Heap& heap, const AbsVal& arr, const AbsVal& index, const AbsVal& v);
+  ObjId Allocate(Heap& heap, const std::string& context, ir::InsnId insn, std::string type);
+  bool Fail(std::string why) {
+    if (out_->why_not.empty()) out_->why_not = std::move(why);
+    return false;
+  }
+  // The types of the objects a reference may be; false when it may be an
+  // unknown object.
+  bool TypesOf(const Heap& heap, const AbsVal& ref, std::vector<std::string>* types) const;
+
+  const classfile::ClassHierarchy& h_;
+  callgraph::MethodCache& cache_;
+  ForwardOptions opt_;
+  ForwardFacts* out_;
+  std::map<std::string, ObjId> sites_;  // "context#insn"
+  std::vector<std::string> stack_;      // methods being run, for recursion
+};
+
+struct Interpreter::Activation {
+  Activation(const ir::MethodIR& m, const std::string& c, uint32_t d) : ir(m), context(c), depth(d) {}
+  const ir::MethodIR& ir;
+  const std::string& context;
+  uint32_t depth;
+  std::vector<AbsVal> values;
+  std::vector<std::optional<Heap>> in;  // per block
+  std::vector<bool> live;               // per edge
+  std::vector<std::vector<ir::BlockId>> users;  // per value: blocks using it
+  std::deque<ir::BlockId> work;
+  std::vector<bool> queued;
+  Outcome outcome;
+
+  void Enqueue(ir::BlockId b) {
+    if (!queued[b]) {
+      queued[b] = true;
+      work.push_back(b);
+    }
+  }
+  // values[v] := values[v] ⊔ x, queueing the blocks that use v when it grew.
+  void Set(ir::ValueId v, const AbsVal& x) {
+    if (v == ir::kNone) return;
+    AbsVal j = Join(values[v], x);
+    if (j == values[v]) return;
+    values[v] = std::move(j);
+    for (ir::BlockId b : users[v]) {
+      if (in[b]) Enqueue(b);
+    }
+  }
+  const AbsVal& Get(ir::ValueId v) const {
+    static const AbsVal kTop = AbsVal::Top();
+    return v >= 0 && static_cast<size_t>(v) < values.size() ? values[v] : kTop;
+  }
+};
+
+ObjId Interpreter::Allocate(Heap& heap, const std::string& context, ir::InsnId insn, std::string type) {
+  auto [it, inserted] = sites_.try_emplace(context + "#" + std::to_string(insn), static_cast<ObjId>(sites_.size()));
+  const ObjId id = it->second;
+  auto h = heap.find(id);
+  if (h == heap.end()) {
+    AbsObj o;
+    o.type = std::move(type);
+    heap.emplace(id, std::move(o));
+  } else {
+    // The site allocates again: its abstract object now stands for several.
+    AbsObj fresh;
+    fresh.type = h->second.type;
+    fresh.is_array = h->second.is_array;
+    fresh.element = h->second.element;
+    fresh.rest = h->second.is_array ? DefaultOf(h->second.element) : AbsVal{};
+    fresh.length = AbsVal{};
+    h->second = JoinObj(h->second, fresh);
+    h->second.singleton = false;
+  }
+  return id;
+}
+
+void Interpreter::Escape(Heap& heap, const AbsVal& v) {
+  if (v.kind != AbsVal::kRef) return;
+  std::vector<ObjId> todo(v.objs.begin(), v.objs.end());
+  while (!todo.empty()) {
+    ObjId id = todo.back();
+    todo.pop_back();
+    auto it = heap.find(id);
+    if (it == heap.end() || it->second.escaped) continue;
+    AbsObj& o = it->second;
+    o.escaped = true;
+    auto add = [&](const AbsVal& x) {
+      if (x.kind == AbsVal::kRef) todo.insert(todo.end(), x.objs.begin(), x.objs.end());
+    };
+    for (const auto& [k, x] : o.fields) add(x);
+    for (const auto& [k, x] : o.elems) add(x);
+    add(o.rest);
+  }
+}
+
+AbsVal Interpreter::Load(const Heap& heap, const AbsVal& ref, const std::string& key) const {
+  if (ref.MayBeUnknown()) return AbsVal::Top();
+  AbsVal r;
+  for (ObjId id : ref.objs) {
+    auto it = heap.find(id);
+    if (it == heap.end() || it->second.escaped) return AbsVal::Top();
+    r = Join(r, FieldOf(it->second, key));
+  }
+  return r.kind == AbsVal::kBottom ? AbsVal::Top() : r;
+}
+
+void Interpreter::Store(Heap& heap, const AbsVal& ref, const std::string& key, const AbsVal& v) {
+  if (ref.MayBeUnknown()) Escape(heap, v);  // it may land in an object nobody tracks
+  if (ref.kind != AbsVal::kRef) return;
+  const bool strong = ref.objs.size() == 1 && !ref.unknown && !ref.may_null;
+  for (ObjId id : ref.objs) {
+    auto it = heap.find(id);
+    if (it == heap.end()) continue;
+    AbsObj& o = it->second;
+    if (o.escaped) {
+      Escape(heap, v);
+      continue;
+    }
+    o.fields[key] = strong && o.singleton ? v : Join(FieldOf(o, key), v);
+  }
+}
+
+AbsVal Interpreter::ArrayLoad(const Heap& heap, const AbsVal& arr, const AbsVal& index) const {
+  if (arr.MayBeUnknown()) return AbsVal::Top();
+  AbsVal r;
+  for (ObjId id : arr.objs) {
+    auto it = heap.find(id);
+    if (it == heap.end() || it->second.escaped || !it->second.is_array) return AbsVal::Top();
+    const AbsObj& o = it->second;
+    if (index.kind == AbsVal::kInt) {
+      auto e = o.elems.find(index.i);
+      r = Join(r, e != o.elems.end() ? e->second : o.rest);
+    } else {
+      r = Join(r, o.rest);
+      for (const auto& [k, x] : o.elems) r = Join(r, x);
+    }
+  }
+  return r.kind == AbsVal::kBottom ? AbsVal::Top() : r;
+}
+
+void Interpreter::ArrayStore(Heap& heap, const AbsVal& arr, const AbsVal& index, const AbsVal& v) {
+  if (arr.MayBeUnknown()) Escape(heap, v);
+  if (arr.kind != AbsVal::kRef) return;
+  const bool strong = arr.objs.size() == 1 && !arr.unknown && !arr.may_null && index.kind == AbsVal::kInt;
+  for (ObjId id : arr.objs) {
+    auto it = heap.find(id);
+    if (it == heap.end()) continue;
+    AbsObj& o = it->second;
+    if (o.escaped || !o.is_array) {
+      Escape(heap, v);
+      continue;
+    }
+    if (index.kind == AbsVal::kInt) {
+      auto e = o.elems.find(index.i);
+      AbsVal old = e != o.elems.end() ? e->second : o.rest;
+      o.elems[index.i] = strong && o.singleton ? v : Join(old, v);
+    } else {
+      o.rest = Join(o.rest, v);
+      for (auto& [k, x] : o.elems) x = Join(x, v);
+    }
+  }
+}
+
+bool Interpreter::TypesOf(const Heap& heap, const AbsVal& ref, std::vector<std::string>* types) const {
+  if (ref.kind != AbsVal::kRef) return false;
+  if (ref.str) {
+    types->push_back(std::string(models::kStringClass));
+    return true;
+  }
+  if (ref.unknown) return false;
+  for (ObjId id : ref.objs) {
+    auto it = heap.find(id);
+    if (it == heap.end()) return false;
+    if (std::find(types->begin(), types->end(), it->second.type) == types->end()) {
+      types->push_back(it->second.type);
+    }
+  }
+  return true;
+}
+
+void Interpreter::Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a) {
+  for (const AbsVal& v : args) Escape(heap, v);
+  if (in.result != ir::kNone) a.Set(in.result, AbsVal::Top());
+}
+
+bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, bool* may_throw,
+                         bool* may_return, std::optional<Heap>* exc_heap) {
+  std::vector<AbsVal> args;
+  for (ir::ValueId o : in.operands) args.push_back(a.Get(o));
+  *may_throw = true;
+  *may_return = true;
+  const bool has_receiver = in.invoke != ir::InvokeKind::kStatic && in.invoke != ir::InvokeKind::kDynamic;
+  if (in.invoke == ir::InvokeKind::kDynamic || (has_receiver && args.empty())) {
+    Unknown(in, args, heap, a);
+    *exc_heap = heap;
+    return true;
+  }
+  if (has_receiver && args[0].DefinitelyNull()) {
+    *may_return = false;  // NullPointerException
+    *exc_heap = heap;
+    return true;
+  }
+  const bool npe = has_receiver && args[0].MayBeNull();
+  callgraph::CallTargets targets;
+  if (!has_receiver || in.invoke == ir::InvokeKind::kSpecial) {
+    targets = callgraph::TargetsForTypes(h_, in, {});
+  } else {
+    std::vector<std::string> types;
+    if (TypesOf(heap, args[0], &types)) targets = callgraph::TargetsForTypes(h_, in, types);
+  }
+  // What Java specifies of a string literal's methods.
+  if (has_receiver && args[0].str && targets.targets.size() == 1 &&
+      targets.targets[0].owner == models::kStringClass) {
+    const callgraph::MethodId& t = targets.targets[0];
+    std::optional<AbsVal> r;
+    if (t.name == "hashCode" && t.descriptor == "()I") r = AbsVal::Int(JavaHash(*args[0].str));
+    if (t.name == "length" && t.descriptor == "()I") {
+      r = AbsVal::Int(static_cast<int64_t>(models::Utf16(*args[0].str).size()));
+    }
+    if (t.name == "equals" && t.descriptor == "(Ljava/lang/Object;)Z" && args.size() == 2) {
+      if (args[1].str) r = AbsVal::Int(*args[1].str == *args[0].str ? 1 : 0);
+      else if (args[1].DefinitelyNull()) r = AbsVal::Int(0);
+    }
+    if (r) {
+      a.Set(in.result, *r);
+      *may_throw = false;
+      return true;
+    }
+  }
+  std::shared_ptr<const ir::MethodIR> callee;
+  if (targets.targets.size() == 1 && targets.problems.empty() && !targets.incomplete && !targets.truncated &&
+      a.depth < opt_.max_depth) {
+    auto built = cache_.Get(targets.targets[0]);
+    if (built.ok()) callee = *built;
+  }
+  if (callee != nullptr) {
+    const std::string name = callee->QualifiedName();
+    if (std::find(stack_.begin(), stack_.end(), name) != stack_.end()) callee = nullptr;  // recursion
+    if (callee != nullptr && callee->params.size() != args.size()) callee = nullptr;
+  }
+  if (callee == nullptr) {
+    Unknown(in, args, heap, a);
+    *exc_heap = heap;
+    return true;
+  }
+  Outcome o;
+  const std::string context = ForwardFacts::Child(a.context, static_cast<ir::InsnId>(&in - a.ir.insns.data()),
+                                                  callee->QualifiedName());
+  if (!Run(*callee, context, args, heap, a.depth + 1, &o)) return false;
+  if (in.result != ir::kNone) a.Set(in.result, o.ret.kind == AbsVal::kBottom ? AbsVal::Top() : o.ret);
+  *may_throw = npe || o.exceptional.has_value();
+  *may_return = o.normal.has_value();
+  if (npe) *exc_heap = heap;
+  if (o.exceptional) {
+    if (*exc_heap) JoinInto(&**exc_heap, *o.exceptional);
+    else *exc_heap = *o.exceptional;
+  }
+  if (o.normal) heap = std::move(*o.normal);
+  return true;
+}
+
+// Evaluates a comparison: 1 true, 0 false, -1 unknown.
+int Compare(const AbsVal& x, const AbsVal& y, ir::Cond c) {
+  if (x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) {
+    switch (c) {
+      case ir::Cond::kEq: return x.i == y.i;
+      case ir::Cond::kNe: return x.i != y.i;
+      case ir::Cond::kLt: return x.i < y.i;
+      case ir::Cond::kGe: return x.i >= y.i;
+      case ir::Cond::kGt: return x.i > y.i;
+      case ir::Cond::kLe: return x.i <= y.i;
+    }
+  }
+  if ((c != ir::Cond::kEq && c != ir::Cond::kNe) || x.kind != AbsVal::kRef || y.kind != AbsVal::kRef) return -1;
+  // Reference equality: decided only between tracked values.
+  bool may_equal = (x.may_null && y.may_null) || (x.unknown && y.unknown);
+  for (ObjId o : x.objs) may_equal = may_equal || std::binary_search(y.objs.begin(), y.objs.end(), o);
+  // An unknown object is never one the analysis tracks unescaped; escaped
+  // ones are kept unknown-compatible by being compared as maybe-equal.
+  if ((x.unknown && !y.objs.empty()) || (y.unknown && !x.objs.empty())) may_equal = true;
+  if (x.str && y.str) may_equal = *x.str == *y.str;
+  bool may_differ = true;
+  if (x.DefinitelyNull() && y.DefinitelyNull()) may_differ = false;
+  if (!x.unknown && !y.unknown && !x.may_null && !y.may_null && x.objs.size() == 1 && x.objs == y.objs) {
+    may_differ = false;  // the same object only while its site made one: checked by the caller
+  }
+  if (x.str && y.str && *x.str == *y.str) may_differ = false;  // literals are interned (JLS 3.10.5)
+  const bool eq = c == ir::Cond::kEq;
+  if (!may_equal) return eq ? 0 : 1;
+  if (!may_differ) return eq ? 1 : 0;
+  return -1;
+}
+
+int64_t Wrap(int64_t v, bool wide) { return wide ? v : static_cast<int64_t>(static_cast<int32_t>(v)); }
+
+std::optional<int64_t> Arith(ir::BinaryOp op, int64_t x, int64_t y, bool wide) {
+  const uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
+  const int shift = static_cast<int>(y & (wide ? 63 : 31));
+  switch (op) {
+    case ir::BinaryOp::kAdd: return Wrap(static_cast<int64_t>(ux + uy), wide);
+    case ir::BinaryOp::kSub: return Wrap(static_cast<int64_t>(ux - uy), wide);
+    case ir::BinaryOp::kMul: return Wrap(static_cast<int64_t>(ux * uy), wide);
+    case ir::BinaryOp::kDiv:
+    case ir::BinaryOp::kRem: {
+      if (y == 0) return std::nullopt;
+      const int64_t min = wide ? INT64_MIN : INT32_MIN;
+      if (x == min && y == -1) return op == ir::BinaryOp::kDiv ? x : 0;
+      return op == ir::BinaryOp::kDiv ? x / y : x % y;
+    }
+    case ir::BinaryOp::kAnd: return x & y;
+    case ir::BinaryOp::kOr: return x | y;
+    case ir::BinaryOp::kXor: return x ^ y;
+    case ir::BinaryOp::kShl: return Wrap(static_cast<int64_t>(ux << shift), wide);
+    case ir::BinaryOp::kShr: return x >> shift;
+    case ir::BinaryOp::kUshr:
+      return wide ? static_cast<int64_t>(ux >> shift)
+                  : static_cast<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(x) >> shift));
+  }
+  return std::nullopt;
+}
+
+// A class-or-interface subtype test on known types: 1, 0, -1 unknown.
+int IsSubtype(const classfile::ClassHierarchy& h, std::string_view a, std::string_view b) {
+  if (a == b) return 1;
+  if (a.starts_with('[') || b.starts_with('[')) return -1;
+  switch (h.IsSubtype(a, b)) {
+    case classfile::Tristate::kYes: return 1;
+    case classfile::Tristate::kNo: return 0;
+    default: return -1;
+  }
+}
+
+bool Interpreter::Block(Activation& a, ir::BlockId bid) {
+  const ir::MethodIR& m = a.ir;
+  const ir::Block& b = m.blocks[bid];
+  Heap heap = *a.in[bid];
+  for (ir::InsnId p : b.phis) {
+    const ir::Instruction& phi = m.insns[p];
+    AbsVal v;
+    for (size_t k = 0; k < b.preds.size() && k < phi.operands.size(); ++k) {
+      if (a.live[b.preds[k]] && phi.operands[k] != ir::kNone) v = Join(v, a.Get(phi.operands[k]));
+    }
+    if (v.kind != AbsVal::kBottom) a.Set(phi.result, v);
+  }
+  bool may_throw = false, may_complete = true;
+  std::optional<Heap> exc_heap;
+  std::optional<int> branch;        // kIf: 1 taken, 0 not, unset unknown
+  std::optional<int64_t> selector;  // kSwitch
+  for (ir::InsnId id : b.insns) {
+    const ir::Instruction& in = m.insns[id];
+    if (++out_->steps > opt_.max_steps) return Fail(absl::StrCat("more than ", opt_.max_steps, " steps"));
+    const bool wide = in.result != ir::kNone && m.values[in.result].type.kind == ir::TypeKind::kLong;
+    auto op = [&](size_t k) -> const AbsVal& { return a.Get(k < in.operands.size() ? in.operands[k] : ir::kNone); };
+    auto nonnull_or_throw = [&](const AbsVal& ref) {
+      if (ref.MayBeNull()) {
+        may_throw = true;
+        exc_heap = heap;
+      }
+      if (ref.DefinitelyNull()) may_complete = false;
+    };
+    switch (in.op) {
+      case ir::Op::kParam:
+        break;  // set by Run
+      case ir::Op::kConst:
+        switch (in.const_kind) {
+          case ir::ConstKind::kInt: a.Set(in.result, AbsVal::Int(static_cast<int32_t>(in.bits & 0xFFFFFFFFu))); break;
+          case ir::ConstKind::kLong: a.Set(in.result, AbsVal::Int(static_cast<int64_t>(in.bits))); break;
+          case ir::ConstKind::kNull: a.Set(in.result, AbsVal::Null()); break;
+          case ir::ConstKind::kString: a.Set(in.result, AbsVal::Str(std::string(in.text))); break;
+          case ir::ConstKind::kClass: a.Set(in.result, AbsVal::NonNull()); break;
+          default: a.Set(in.result, AbsVal::Top()); break;
+        }
+        break;
+      case ir::Op::kPhi:
+        break;
+      case ir::Op::kCatch:
+        a.Set(in.result, AbsVal::NonNull());
+        break;
+      case ir::Op::kBinary: {
+        const AbsVal& x = op(0);
+        const AbsVal& y = op(1);
+        const bool divides = in.binary == ir::BinaryOp::kDiv || in.binary == ir::BinaryOp::kRem;
+        const bool integral = m.values[in.result].type.kind == ir::TypeKind::kInt || wide;
+        if (divides && integral) {
+          if (y.kind != AbsVal::kInt || y.i == 0) {
+            may_throw = true;
+            exc_heap = heap;
+          }
+          if (y.kind == AbsVal::kInt && y.i == 0) may_complete = false;
+        }
+        std::optional<int64_t> r;
+        if (integral && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) r = Arith(in.binary, x.i, y.i, wide);
+        a.Set(in.result, r ? AbsVal::Int(*r) : AbsVal::Top());
+        break;
+      }
+      case ir::Op::kNeg: {
+        const AbsVal& x = op(0);
+        const ir::TypeKind k = m.values[in.result].type.kind;
+        if (x.kind == AbsVal::kInt && (k == ir::TypeKind::kInt || k == ir::TypeKind::kLong)) {
+          a.Set(in.result, AbsVal::Int(Wrap(static_cast<int64_t>(0 - static_cast<uint64_t>(x.i)), wide)));
+        } else {
+          a.Set(in.result, AbsVal::Top());
+        }
+        break;
+      }
+      case ir::Op::kConvert: {
+        const AbsVal& x = op(0);
+        std::optional<int64_t> r;
+        if (x.kind == AbsVal::kInt) {
+          switch (in.convert) {
+            case ir::ConvertOp::kI2L: r = x.i; break;
+            case ir::ConvertOp::kL2I: r = static_cast<int32_t>(x.i); break;
+            case ir::ConvertOp::kI2B: r = static_cast<int8_t>(x.i); break;
+            case ir::ConvertOp::kI2C: r = static_cast<uint16_t>(x.i); break;
+            case ir::ConvertOp::kI2S: r = static_cast<int16_t>(x.i); break;
+            default: break;
+          }
+        }
+        a.Set(in.result, r ? AbsVal::Int(*r) : AbsVal::Top());
+        break;
+      }
+      case ir::Op::kCompare: {
+        const AbsVal& x = op(0);
+        const AbsVal& y = op(1);
+        if (in.compare == ir::CompareOp::kLcmp && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) {
+          a.Set(in.result, AbsVal::Int(x.i < y.i ? -1 : x.i > y.i ? 1 : 0));
+        } else {
+          a.Set(in.result, AbsVal::Top());
+        }
+        break;
+      }
+      case ir::Op::kStringConcat:
+        for (size_t k = 0; k < in.operands.size(); ++k) Escape(heap, op(k));  // toString may keep them
+        may_throw = true;  // toString of an operand may throw
+        exc_heap = heap;
+        a.Set(in.result, AbsVal::NonNull());
+        break;
+      case ir::Op::kGetField:
+        nonnull_or_throw(op(0));
+        a.Set(in.result, Load(heap, op(0), FieldKey(in)));
+        break;
+      case ir::Op::kPutField:
+        nonnull_or_throw(op(0));
+        Store(heap, op(0), FieldKey(in), op(1));
+        break;
+      case ir::Op::kGetStatic:
+        a.Set(in.result, AbsVal::Top());
+        break;
+      case ir::Op::kPutStatic:
+        Escape(heap, op(0));
+        break;
+      case ir::Op::kArrayLoad:
+      case ir::Op::kArrayStore: {
+        const AbsVal& arr = op(0);
+        const AbsVal& index = op(1);
+        bool in_bounds = false;
+        if (arr.NonNullRef() && !arr.unknown && index.kind == AbsVal::kInt) {
+          in_bounds = true;
+          for (ObjId o : arr.objs) {
+            auto it = heap.find(o);
+            if (it == heap.end() || !it->second.is_array || it->second.length.kind != AbsVal::kInt ||
+                index.i < 0 || index.i >= it->second.length.i) {
+              in_bounds = false;
+            }
+          }
+        }
+        // A store of a reference may also fail its type check.
+        const bool stores_ref = in.op == ir::Op::kArrayStore && !in.type.empty() &&
+                                (in.type[0] == 'L' || in.type[0] == '[') && !op(2).DefinitelyNull();
+        if (!in_bounds || stores_ref) {
+          may_throw = true;
+          exc_heap = heap;
+        }
+        if (arr.DefinitelyNull()) may_complete = false;
+        if (in.op == ir::Op::kArrayLoad) {
+          a.Set(in.result, ArrayLoad(heap, arr, index));
+        } else {
+          ArrayStore(heap, arr, index, op(2));
+        }
+        break;
+      }
+      case ir::Op::kArrayLength: {
+        const AbsVal& arr = op(0);
+        nonnull_or_throw(arr);
+        AbsVal len;
+        if (arr.kind == AbsVal::kRef && !arr.unknown) {
+          for (ObjId o : arr.objs) {
+            auto it = heap.find(o);
+            len = Join(len, it != heap.end() && it->second.is_array && !it->second.escaped ? it->second.length
+                                                                                            : AbsVal::Top());
+          }
+        }
+        a.Set(in.result, len.kind == AbsVal::kBottom ? AbsVal::Top() : len);
+        break;
+      }
+      case ir::Op::kNew: {
+        if (sites_.size() > opt_.max_objects) return Fail("too many objects");
+        a.Set(in.result, AbsVal::Obj(Allocate(heap, a.context, id, std::string(in.type))));
+        break;
+      }
+      case ir::Op::kNewArray: {
+        const AbsVal& len = op(0);
+        if (len.kind != AbsVal::kInt || len.i < 0) {
+          may_throw = true;
+          exc_heap = heap;
+        }
+        if (len.kind == AbsVal::kInt && len.i < 0) may_complete = false;
+        const ObjId o = Allocate(heap, a.context, id, std::string(in.type));
+        AbsObj& obj = heap[o];
+        const std::string element(std::string_view(in.type).substr(1));
+        if (!obj.is_array) {
+          obj.is_array = true;
+          obj.element = element;
+          obj.rest = DefaultOf(element);
+          obj.length = len;
+        } else {
+          obj.length = Join(obj.length, len);
+        }
+        a.Set(in.result, AbsVal::Obj(o));
+        break;
+      }
+      case ir::Op::kNewMultiArray:
+        may_throw = true;
+        exc_heap = heap;
+        a.Set(in.result, AbsVal::NonNull());
+        break;
+      case ir::Op::kCheckCast:
+      case ir::Op::kInstanceOf: {
+        const AbsVal& x = op(0);
+        std::vector<std::string> types;
+        bool all = false, none = false;  // every object the value may be passes / fails
+        if (TypesOf(heap, x, &types) && !types.empty()) {
+          all = none = true;
+          for (const std::string& t : types) {
+            const int s = IsSubtype(h_, t, in.type);
+            all = all && s == 1;
+            none = none && s == 0;
+          }
+        }
+        if (in.op == ir::Op::kCheckCast) {
+          const bool fails_maybe = !(all || x.DefinitelyNull());
+          if (fails_maybe) {
+            may_throw = true;
+            exc_heap = heap;
+          }
+          if (none && !x.MayBeNull()) may_complete = false;
+          a.Set(in.result, x);
+        } else if (x.DefinitelyNull()) {
+          a.Set(in.result, AbsVal::Int(0));
+        } else if (all && !x.MayBeNull()) {
+          a.Set(in.result, AbsVal::Int(1));
+        } else if (none) {
+          a.Set(in.result, AbsVal::Int(0));
+        } else {
+          a.Set(in.result, AbsVal::Top());
+        }
+        break;
+      }
+      case ir::Op::kMonitorEnter:
+      case ir::Op::kMonitorExit:
+        may_throw = true;
+        exc_heap = heap;
+        break;
+      case ir::Op::kInvoke: {
+        bool t = false, r = true;
+        std::optional<Heap> eh;
+        if (!Invoke(a, in, heap, &t, &r, &eh)) return false;
+        if (t) {
+          may_throw = true;
+          if (eh) {
+            if (exc_heap) JoinInto(&*exc_heap, *eh);
+            else exc_heap = std::move(eh);
+          } else if (!exc_heap) {
+            exc_heap = heap;
+          }
+        }
+        if (!r) may_complete = false;
+        break;
+      }
+      case ir::Op::kLambda:
+        for (size_t k = 0; k < in.operands.size(); ++k) Escape(heap, op(k));
+        a.Set(in.result, AbsVal::NonNull());
+        break;
+      case ir::Op::kIf: {
+        const int c = Compare(op(0), op(1), in.cond);
+        // Two references to one object are the same only while its site has made one.
+        bool exact = true;
+        if (op(0).kind == AbsVal::kRef && op(0).objs.size() == 1 && op(0).objs == op(1).objs) {
+          auto it = heap.find(op(0).objs[0]);
+          exact = it != heap.end() && it->second.singleton;
+        }
+        if (c >= 0 && exact) branch = c;
+        break;
+      }
+      case ir::Op::kSwitch:
+        if (op(0).kind == AbsVal::kInt) selector = op(0).i;
+        break;
+      case ir::Op::kReturn:
+        if (!in.operands.empty()) a.outcome.ret = Join(a.outcome.ret, op(0));
+        if (a.outcome.normal) JoinInto(&*a.outcome.normal, heap);
+        else a.outcome.normal = heap;
+        break;
+      case ir::Op::kThrow:
+        Escape(heap, op(0));
+        may_throw = true;
+        may_complete = false;
+        exc_heap = heap;
+        break;
+    }
+    if (!may_complete) break;  // the rest of the block is not reached
+  }
+  if (bid == m.exceptional_exit) {
+    if (a.outcome.exceptional) JoinInto(&*a.outcome.exceptional, heap);
+    else a.outcome.exceptional = heap;
+  }
+  // The successors this state takes.
+  for (ir::EdgeId eid : b.succs) {
+    const ir::Edge& e = m.edges[eid];
+    bool take = true;
+    const Heap* along = &heap;
+    switch (e.kind) {
+      case ir::EdgeKind::kException:
+        take = may_throw;
+        if (exc_heap) along = &*exc_heap;
+        break;
+      case ir::EdgeKind::kTrue:
+        take = may_complete && (!branch || *branch == 1);
+        break;
+      case ir::EdgeKind::kFalse:
+        take = may_complete && (!branch || *branch == 0);
+        break;
+      case ir::EdgeKind::kCase:
+        take = may_complete && (!selector || *selector == e.case_value);
+        break;
+      case ir::EdgeKind::kDefault:
+        take = may_complete;
+        if (selector) {
+          for (ir::EdgeId other : b.succs) {
+            const ir::Edge& c = m.edges[other];
+            if (c.kind == ir::EdgeKind::kCase && c.case_value == *selector) take = false;
+          }
+        }
+        break;
+      case ir::EdgeKind::kNormal:
+        take = may_complete;
+        break;
+    }
+    if (!take) continue;
+    const bool newly = !a.live[eid];
+    a.live[eid] = true;
+    bool grew = newly;
+    if (!a.in[e.to]) {
+      a.in[e.to] = *along;
+      grew = true;
+    } else if (JoinInto(&*a.in[e.to], *along)) {
+      grew = true;
+    }
+    if (grew) a.Enqueue(e.to);
+  }
+  return true;
+}
+
+bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::vector<AbsVal> args,
+                      const Heap& heap, uint32_t depth, Outcome* result) {
+  Activation a(m, context, depth);
+  a.values.assign(m.values.size(), AbsVal{});
+  a.in.assign(m.blocks.size(), std::nullopt);
+  a.live.assign(m.edges.size(), false);
+  a.queued.assign(m.blocks.size(), false);
+  a.users.assign(m.values.size(), {});
+  for (const ir::Instruction& in : m.insns) {
+    for (ir::ValueId o : in.operands) {
+      if (o >= 0 && static_cast<size_t>(o) < a.users.size() && in.block != ir::kNone) a.users[o].push_back(in.block);
+    }
+  }
+  for (size_t k = 0; k < m.params.size(); ++k) {
+    if (m.params[k] == ir::kNone) continue;
+    a.values[m.params[k]] = k < args.size() && args[k].kind != AbsVal::kBottom ? args[k] : AbsVal::Top();
+  }
+  stack_.push_back(m.QualifiedName());
+  a.in[m.entry] = heap;
+  a.Enqueue(m.entry);
+  while (!a.work.empty()) {
+    const ir::BlockId b = a.work.front();
+    a.work.pop_front();
+    a.queued[b] = false;
+    if (!Block(a, b)) {
+      stack_.pop_back();
+      return false;
+    }
+  }
+  stack_.pop_back();
+  ForwardContext& f = out_->by_context[context];
+  if (f.method.empty()) {
+    f.method = m.QualifiedName();
+    f.live.assign(m.edges.size(), false);
+    f.reached.assign(m.blocks.size(), false);
+  } else if (f.method != m.QualifiedName() || f.live.size() != m.edges.size()) {
+    return Fail(absl::StrCat("two methods in context ", context));
+  }
+  for (size_t e = 0; e < m.edges.size(); ++e) f.live[e] = f.live[e] || a.live[e];
+  for (size_t b = 0; b < m.blocks.size(); ++b) f.reached[b] = f.reached[b] || a.in[b].has_value();
+  *result = std::move(a.outcome);
+  return true;
+}
+
+}  // namespace
+
+std::string ForwardFacts::Child(std::string_view caller, ir::InsnId call, std::string_view target) {
+  return std::string(caller) + "|" + std::to_string(call) + ">" + std::string(target);
+}
+
+const ForwardContext* ForwardFacts::Find(std::string_view context) const {
+  if (!complete) return nullptr;
+  auto it = by_context.find(std::string(context));
+  return it == by_context.end() ? nullptr : &it->second;
+}
+
+ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache,
+                                 const ir::MethodIR& entry, const ForwardOptions& options) {
+  ForwardFacts out;
+  Interpreter interp(h, cache, options, &out);
+  std::vector<AbsVal> args(entry.params.size(), AbsVal::Top());
+  Interpreter::Outcome o;
+  if (!interp.Run(entry, std::string(ForwardFacts::kRoot), std::move(args), Heap{}, 0, &o)) {
+    out.by_context.clear();
+    return out;
+  }
+  out.complete = true;
+  out.contexts = out.by_context.size();
+  // Mark the contexts with a dead edge and every context that calls them.
+  std::vector<std::string> pruning;
+  for (auto& [context, f] : out.by_context) {
+    for (size_t e = 0; e < f.live.size(); ++e) {
+      if (!f.live[e]) ++out.dead_edges;
+    }
+    if (std::find(f.live.begin(), f.live.end(), false) != f.live.end()) pruning.push_back(context);
+  }
+  // Facts ids, from the deepest contexts up: a context's facts, then its
+  // callees' ids by call site.
+  std::vector<std::pair<size_t, std::string>> order;
+  for (const auto& [context, f] : out.by_context) {
+    order.emplace_back(std::count(context.begin(), context.end(), '|'), context);
+  }
+  std::sort(order.begin(), order.end(), std::greater<>());
+  std::map<std::string, std::vector<std::string>> callees;  // context -> "site=id" of its callees
+  std::map<std::string, int32_t> ids;
+  for (const auto& [depth, context] : order) {
+    ForwardContext& f = out.by_context[context];
+    std::string print = f.method + " ";
+    for (bool l : f.live) print += l ? '1' : '0';
+    std::vector<std::string>& below = callees[context];
+    std::sort(below.begin(), below.end());
+    for (const std::string& c : below) print += " " + c;
+    f.facts_id = ids.try_emplace(print, static_cast<int32_t>(ids.size())).first->second;
+    if (depth > 0) {
+      const size_t bar = context.rfind('|');
+      callees[context.substr(0, bar)].push_back(context.substr(bar + 1) + "=" + std::to_string(f.facts_id));
+    }
+  }
+  for (const std::string& context : pruning) {
+    std::string_view c = context;
+    while (true) {
+      auto it = out.by_context.find(std::string(c));
+      if (it != out.by_context.end()) it->second.prunes = true;
+      if (c.empty()) break;
+      const size_t slash = c.rfind('|');
+      c = c.substr(0, slash == std::string_view::npos ? 0 : slash);
+    }
+  }
+  return out;
+}
+
+}  // namespace jwp::wp

@@ -1,0 +1,93 @@
+// Forward facts: which edges of a method, in one calling context below the
+// goal's method, no execution can take. The backward search drops a
+// minterm at such an edge (engine.cc), so that it does not explore paths
+// the objects the code builds rule out: a `new HashMap()` has no table
+// yet, so put's resize finds no old table to copy; a node just allocated
+// has no successor, so get's walk along the bucket ends at once. Backward,
+// these facts are learnt only when a minterm reaches the allocation, after
+// every loop on the way has been unrolled (bench/README.md, "Forward
+// facts").
+//
+// The analysis is an abstract interpretation forward from the entry of the
+// goal's method, for any arguments and any heap it starts from:
+//   - Values: int and long constants, null, and references to objects it
+//     allocated (one abstract object per allocation site and calling
+//     context: strong updates while a site has made one object, weak ones
+//     after), string literals; everything else is unknown.
+//   - Objects it allocated keep the fields and array elements the code
+//     writes (absent: the default value). An object escapes when a
+//     reference to it is stored where the analysis does not look (a static
+//     field, an unknown object, a call it does not follow, a lambda); it is
+//     unknown from then on, with everything reachable from it. Code the
+//     analysis does not follow can reach only escaped objects.
+//   - Calls: a static or special call, or a virtual one whose receivers
+//     are allocated objects that select one method, runs the callee's code
+//     (its method model's, as the search does) in a context named by the
+//     call string; others, and natives, are unknown calls.
+//   - An edge is live when some abstract state takes it; all edges of a
+//     branch whose condition is unknown are live, and every exceptional
+//     edge is live unless the instruction cannot throw there.
+// When the analysis meets something it cannot bound (too many steps, too
+// deep a call string), it gives no facts at all. Contexts it did not
+// analyse have none either: the search prunes only where a fact holds.
+#ifndef JWP_WP_FORWARD_FACTS_H_
+#define JWP_WP_FORWARD_FACTS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "callgraph/method_cache.h"
+#include "classfile/class_hierarchy.h"
+#include "ir/ir.h"
+
+namespace jwp::wp {
+
+// One calling context of one method.
+struct ForwardContext {
+  std::string method;       // ir::MethodIR::QualifiedName()
+  std::vector<bool> live;   // per EdgeId: some execution in this context may take it
+  std::vector<bool> reached;  // per BlockId
+  bool prunes = false;      // an edge is dead here or in a context called from here
+  // Equal for two contexts of one method whose facts, and those of the
+  // contexts they call (by call site and target), are equal: a summary
+  // made in one serves the other.
+  int32_t facts_id = 0;
+  bool Live(ir::EdgeId e) const { return e >= 0 && static_cast<size_t>(e) < live.size() && live[e]; }
+  bool Reached(ir::BlockId b) const { return b >= 0 && static_cast<size_t>(b) < reached.size() && reached[b]; }
+};
+
+struct ForwardOptions {
+  uint64_t max_steps = 200000;  // instructions interpreted, over all contexts
+  uint32_t max_depth = 12;      // calls followed below the entry
+  size_t max_objects = 4096;    // abstract objects
+};
+
+class ForwardFacts {
+ public:
+  // The context of the goal's method.
+  static constexpr std::string_view kRoot = "";
+  // The context of `target` (its QualifiedName) called at `call` (an
+  // instruction of the method of context `caller`).
+  static std::string Child(std::string_view caller, ir::InsnId call, std::string_view target);
+
+  // nullptr when the analysis gave no facts for `context`.
+  const ForwardContext* Find(std::string_view context) const;
+
+  bool complete = false;   // false: no facts at all (`why_not` says why)
+  std::string why_not;
+  uint64_t steps = 0;
+  size_t dead_edges = 0;   // over all contexts
+  size_t contexts = 0;
+  absl::flat_hash_map<std::string, ForwardContext> by_context;
+};
+
+// The forward facts of the code reachable from `entry`'s entry.
+ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache,
+                                 const ir::MethodIR& entry, const ForwardOptions& options = {});
+
+}  // namespace jwp::wp
+
+#endif  // JWP_WP_FORWARD_FACTS_H_
