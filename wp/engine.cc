@@ -219,6 +219,51 @@ bool native_never_throws(const Target& t) {
   return kNeverThrow.contains(t.key());
 }
 
+// The cache lookups of the method models of Integer.valueOf and
+// Long.valueOf (models/java/java/lang/Integer_JwpModel.java): for a value
+// in -128..127 they return the box the JDK made when it initialized the
+// class, before the goal's method ran. Its `value` is the argument; its
+// identity stays unknown (a skolem, "needed" when the precondition still
+// depends on it).
+struct CachedBox {
+  std::string_view cls;         // the box class
+  std::string_view descriptor;  // of its `value` field
+};
+const CachedBox* cached_box(std::string_view key) {
+  static const CachedBox kInteger{"java/lang/Integer", "I"};
+  static const CachedBox kLong{"java/lang/Long", "J"};
+  if (key == "java/lang/Integer_JwpModel.cached(I)Ljava/lang/Integer;") return &kInteger;
+  if (key == "java/lang/Long_JwpModel.cached(J)Ljava/lang/Long;") return &kLong;
+  return nullptr;
+}
+
+// `phi` with the reads of field map `value` at the cached box `box`
+// replaced by `arg`, its type by `type` (the box class) and `box == null`
+// by false. A read through updates of
+// objects allocated after the lookup (fresh terms: every allocation the
+// search has crossed so far comes later) reads the map as it was: nothing
+// writes the value of a box the JDK made.
+Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term value, Term type) {
+  logic::Substitution r(tm);
+  logic::for_each_subterm(phi, [&](Term t) {
+    if (t.is(logic::TermKind::kEq) &&
+        ((t.arg(0) == box && t.arg(1).is(logic::TermKind::kNull)) ||
+         (t.arg(1) == box && t.arg(0).is(logic::TermKind::kNull)))) {
+      r.add(t, tm.mk_false());
+      return;
+    }
+    if (t.is(logic::TermKind::kTypeOf) && t.arg(0) == box) {
+      r.add(t, type);
+      return;
+    }
+    if (!t.is(logic::TermKind::kRead) || t.arg(1) != box) return;
+    Term map = t.arg(0);
+    while (map.is(logic::TermKind::kUpdate) && map.arg(1).is(logic::TermKind::kFresh)) map = map.arg(0);
+    if (map == value) r.add(t, arg);
+  });
+  return r.empty() ? phi : r.apply(phi);
+}
+
 // Natives that may throw but write nothing the analysis models (no field,
 // static or element of an existing object): only reflection and type
 // queries, and new arrays. A call of one inside a callee is skipped with
@@ -501,6 +546,11 @@ class IntraSearch {
   absl::flat_hash_set<std::string> methods_seen_;
   callgraph::MethodCache method_cache_{h_};
   ForwardFacts forward_;
+  // The call sites of the cached-box lookups (cached_box), by skolem site.
+  absl::flat_hash_map<uint32_t, const CachedBox*> cached_box_sites_;
+  // `phi` without the skolems of cached boxes that it uses only for their
+  // value, type and nullness; `phi` itself when none is eliminated.
+  Minterm without_cached_boxes(const Minterm& phi);
   static const ForwardContext* prunes(const ForwardContext* f) { return f != nullptr && f->prunes ? f : nullptr; }
   // The forward facts of `callee` (whose IR is set), called at `call` by activation `caller`.
   void inherit_facts(Activation& callee, int32_t caller, ir::InsnId call) {
@@ -913,10 +963,56 @@ bool too_large_for_a_witness(const solver::Witness& w) {
   return false;
 }
 
+Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
+  if (cached_box_sites_.empty() || phi.is_true() || phi.is_false() || !logic::mentions_skolem(phi)) return phi;
+  struct Box {
+    Term sk;
+    const CachedBox* box;
+    Term value;  // the box's value
+  };
+  std::vector<Box> boxes;
+  for (Term v : logic::free_variables(phi)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem) continue;
+    auto it = cached_box_sites_.find(info.site);
+    if (it == cached_box_sites_.end()) continue;
+    const Term field = vocab_.field(it->second->cls, "value", it->second->descriptor);
+    // Its value: from a literal read(value, v) == t (through updates of
+    // objects allocated later, which are not v).
+    for (Term lit : phi) {
+      if (!lit.is(logic::TermKind::kEq)) continue;
+      for (int side = 0; side < 2; ++side) {
+        Term read = lit.arg(side), other = lit.arg(1 - side);
+        if (!read.is(logic::TermKind::kRead) || read.arg(1) != v || logic::mentions_skolem(other)) continue;
+        Term map = read.arg(0);
+        while (map.is(logic::TermKind::kUpdate) && map.arg(1).is(logic::TermKind::kFresh)) map = map.arg(0);
+        if (map == field) {
+          boxes.push_back(Box{v, it->second, other});
+          side = 2;
+          break;
+        }
+      }
+      if (!boxes.empty() && boxes.back().sk == v) break;
+    }
+  }
+  if (boxes.empty()) return phi;
+  Term body = phi.term();
+  for (const Box& b : boxes) {
+    body = cached_box_reads(tm_, body, b.sk, b.value, vocab_.field(b.box->cls, "value", b.box->descriptor),
+                            tm_.mk_type(b.box->cls));
+    body = logic::substitute(tm_, body, tm_.mk_ne(b.sk, tm_.mk_null()), tm_.mk_true());
+  }
+  if (body == phi.term()) return phi;
+  auto dnf = logic::to_dnf(tm_, body, 2);
+  if (!dnf.ok() || dnf->size() != 1) return phi;
+  return opt_.simplify ? simplifier_.simplify((*dnf)[0]) : (*dnf)[0];
+}
+
 bool IntraSearch::at_entry(const Item& item) {
   // (What is known of static finals and the current thread was put in by
   // push: Vocabulary::with_global_facts.)
-  const Minterm& phi = item.phi;
+  const Minterm phi = without_cached_boxes(item.phi);
+  if (phi.is_false()) return false;
   if (logic::mentions_skolem(phi)) {
     // A skipped call on every path of this minterm. When one of them may be
     // expanded by directed construction, the minterm waits for the end of
@@ -1321,9 +1417,18 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       // exceptional exit has no path.
       if (exceptional) continue;
       logic::Substitution s(tm_);
+      const CachedBox* box = call.result != ir::kNone && !call.operands.empty() ? cached_box(t.key()) : nullptr;
+      Term box_sk;
       if (call.result != ir::kNone && t.key() == "java/lang/Thread.currentThread()Ljava/lang/Thread;") {
         Term w = a.tr->var(call.result);
         s.add(w, vocab_.current_thread());
+      } else if (box != nullptr) {
+        Term w = a.tr->var(call.result);
+        const uint32_t site = vocab_.call_site(
+            Cat("the identity of the cached ", dotted(box->cls), " that valueOf returns at ", where, " is needed"));
+        cached_box_sites_.try_emplace(site, box);
+        box_sk = tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(), site);
+        s.add(w, box_sk);
       } else if (call.result != ir::kNone) {
         Term w = a.tr->var(call.result);
         s.add(w, tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(),
@@ -1333,6 +1438,15 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       }
       std::vector<Term> conds = dispatch_conditions(call, *a.tr, t.owner, t.name, t.descriptor);
       conds.push_back(s.apply(phi));
+      if (box != nullptr) {
+        // What the box is: where the search cannot use it yet (a summary's
+        // generic stands for its value), it travels as literals, which
+        // at_entry eliminates (without_cached_boxes).
+        const Term value = vocab_.field(box->cls, "value", box->descriptor);
+        const Term arg = a.tr->var(call.operands[0]);
+        conds.back() = cached_box_reads(tm_, conds.back(), box_sk, arg, value, tm_.mk_type(box->cls));
+        conds.push_back(tm_.mk_eq(tm_.mk_read(value, box_sk), arg));
+      }
       auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
       if (!dnf.ok()) {
         note("incomplete: too many disjuncts");

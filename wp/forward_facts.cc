@@ -230,6 +230,13 @@ class Interpreter {
   ForwardOptions opt_;
   ForwardFacts* out_;
   std::map<std::string, ObjId> sites_;  // "context#insn"
+  // Per context: the last state it ran in, and how it ended.
+  struct Memo {
+    std::vector<AbsVal> args;
+    Heap heap;
+    Outcome outcome;
+  };
+  std::map<std::string, Memo> memo_;
   std::vector<std::string> stack_;      // methods being run, for recursion
 };
 
@@ -445,9 +452,20 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
   }
   std::shared_ptr<const ir::MethodIR> callee;
   if (targets.targets.size() == 1 && targets.problems.empty() && !targets.incomplete && !targets.truncated &&
-      a.depth < opt_.max_depth) {
+      a.depth < opt_.max_depth) {  // the depth of a context never changes
     auto built = cache_.Get(targets.targets[0]);
     if (built.ok()) callee = *built;
+  }
+  std::string context;
+  if (callee != nullptr) {
+    // A context analysed once is analysed every time: its facts must hold
+    // for every state it is entered with.
+    context = ForwardFacts::Child(a.context, static_cast<ir::InsnId>(&in - a.ir.insns.data()),
+                                  callee->QualifiedName());
+    if (!out_->by_context.contains(context) && !memo_.contains(context) &&
+        memo_.size() >= opt_.max_contexts) {
+      callee = nullptr;
+    }
   }
   if (callee != nullptr) {
     const std::string name = callee->QualifiedName();
@@ -460,8 +478,6 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     return true;
   }
   Outcome o;
-  const std::string context = ForwardFacts::Child(a.context, static_cast<ir::InsnId>(&in - a.ir.insns.data()),
-                                                  callee->QualifiedName());
   if (!Run(*callee, context, args, heap, a.depth + 1, &o)) return false;
   if (in.result != ir::kNone) a.Set(in.result, o.ret.kind == AbsVal::kBottom ? AbsVal::Top() : o.ret);
   *may_throw = npe || o.exceptional.has_value();
@@ -878,6 +894,14 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
 
 bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::vector<AbsVal> args,
                       const Heap& heap, uint32_t depth, Outcome* result) {
+  // The fixpoint of a caller runs its calls again; with the same state they
+  // end the same way (and their facts are recorded already).
+  auto memo = memo_.find(context);
+  if (memo != memo_.end() && memo->second.args == args && memo->second.heap == heap) {
+    *result = memo->second.outcome;
+    return true;
+  }
+  Memo entry{args, heap, {}};
   Activation a(m, context, depth);
   a.values.assign(m.values.size(), AbsVal{});
   a.in.assign(m.blocks.size(), std::nullopt);
@@ -916,6 +940,8 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
   }
   for (size_t e = 0; e < m.edges.size(); ++e) f.live[e] = f.live[e] || a.live[e];
   for (size_t b = 0; b < m.blocks.size(); ++b) f.reached[b] = f.reached[b] || a.in[b].has_value();
+  entry.outcome = a.outcome;
+  memo_[context] = std::move(entry);
   *result = std::move(a.outcome);
   return true;
 }

@@ -27,8 +27,9 @@
 //   - An edge is live when some abstract state takes it; all edges of a
 //     branch whose condition is unknown are live, and every exceptional
 //     edge is live unless the instruction cannot throw there.
-// When the analysis meets something it cannot bound (too many steps, too
-// deep a call string), it gives no facts at all. Contexts it did not
+// A call below the depth or context bounds is an unknown call. When the
+// analysis meets something it cannot bound (too many steps or objects), it
+// gives no facts at all. Contexts it did not
 // analyse have none either: the search prunes only where a fact holds.
 #ifndef JWP_WP_FORWARD_FACTS_H_
 #define JWP_WP_FORWARD_FACTS_H_
@@ -60,9 +61,12 @@ struct ForwardContext {
 };
 
 struct ForwardOptions {
-  uint64_t max_steps = 200000;  // instructions interpreted, over all contexts
-  uint32_t max_depth = 12;      // calls followed below the entry
-  size_t max_objects = 4096;    // abstract objects
+  uint64_t max_steps = 50000;   // instructions interpreted, over all contexts: beyond, no facts
+  // Calls followed below the entry, and calling contexts: a call beyond
+  // either is an unknown call (and its context has no facts).
+  uint32_t max_depth = 8;
+  size_t max_contexts = 256;
+  size_t max_objects = 4096;    // abstract objects: beyond, no facts
 };
 
 class ForwardFacts {

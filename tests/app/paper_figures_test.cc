@@ -354,5 +354,24 @@ TEST(ForwardFacts, ANewHashMapRulesOutTheLoopsOfPutAndGet) {
   EXPECT_EQ(without["stats"]["forward_pruned"], 0);
 }
 
+// Integer.valueOf of a value in -128..127 returns the JDK's cached box: its
+// value is the argument (FOUND with v1 = 7, confirmed), its identity is
+// not known (two boxes of one value compared: UNKNOWN, naming it).
+TEST(CachedBoxes, TheValueOfACachedIntegerIsKnownItsIdentityIsNot) {
+  nlohmann::json j = WpJson(
+      "--goal 'interproc.JdkUse.mapGetAfterPut(II)I@line:228' --kind exception:java.lang.ArithmeticException "
+      "--confirm",
+      0);
+  EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["witness"]["arguments"][0], 7) << j["witness"].dump();
+  nlohmann::json same = WpJson(
+      "--goal 'interproc.JdkUse.sameBoxes(II)I@line:196' --kind exception:java.lang.ArithmeticException", 4);
+  EXPECT_EQ(same["verdict"], "UNKNOWN") << same.dump();
+  EXPECT_NE(same["reason"].get<std::string>().find("the identity of the cached java.lang.Integer"),
+            std::string::npos)
+      << same["reason"];
+}
+
 }  // namespace
 }  // namespace jwp::app
