@@ -370,16 +370,6 @@ class IntraSearch {
     root.ns = vocab_.namespace_of(ir_);
     root.tr = std::make_unique<Transformer>(vocab_, ir_, root.ns, &types_);
     root.dom = dominators(goal.ir);
-    if (opt_.forward_facts) {
-      forward_ = ComputeForwardFacts(h_, method_cache_, ir_);
-      root.facts = prunes(forward_.Find(ForwardFacts::kRoot));
-      if (tracing()) {
-        opt_.trace(forward_.complete
-                       ? Cat("forward facts: ", forward_.contexts, " calling contexts, ", forward_.dead_edges,
-                             " dead edges, ", forward_.steps, " steps")
-                       : Cat("forward facts: none (", forward_.why_not, ")"));
-      }
-    }
     acts_.push_back(std::move(root));
     methods_seen_.insert(ir_.QualifiedName());
   }
@@ -546,6 +536,24 @@ class IntraSearch {
   absl::flat_hash_set<std::string> methods_seen_;
   callgraph::MethodCache method_cache_{h_};
   ForwardFacts forward_;
+  bool forward_done_ = false;
+  uint64_t forward_pruned_all_ = 0;  // minterms dropped at dead edges, all phases
+  // Forward facts cost up to a few hundred milliseconds: a goal decided
+  // within its first phase and kForwardAfterSteps steps goes without them.
+  static constexpr uint64_t kForwardAfterSteps = 1000;
+  void ensure_forward_facts() {
+    if (!opt_.forward_facts || forward_done_) return;
+    forward_done_ = true;
+    forward_ = ComputeForwardFacts(h_, method_cache_, ir_);
+    acts_[0].facts = prunes(forward_.Find(ForwardFacts::kRoot));
+    result_.stats.forward_dead_edges = forward_.dead_edges;
+    if (tracing()) {
+      opt_.trace(forward_.complete
+                     ? Cat("phase ", phase_, ": forward facts: ", forward_.contexts, " calling contexts, ",
+                           forward_.dead_edges, " dead edges, ", forward_.steps, " steps")
+                     : Cat("phase ", phase_, ": forward facts: none (", forward_.why_not, ")"));
+    }
+  }
   // The call sites of the cached-box lookups (cached_box), by skolem site.
   absl::flat_hash_map<uint32_t, const CachedBox*> cached_box_sites_;
   // `phi` without the skolems of cached boxes that it uses only for their
@@ -565,6 +573,7 @@ class IntraSearch {
     const ForwardContext* f = acts_[act].facts;
     if (f == nullptr || f->Live(eid)) return true;
     ++result_.stats.forward_pruned;
+    ++forward_pruned_all_;
     return false;
   }
   std::unique_ptr<callgraph::ModSets> mod_sets_;
@@ -675,6 +684,7 @@ void IntraSearch::seed() {
       // reach / throw: the instruction executes: true just before it.
       if (acts_[0].facts != nullptr && !acts_[0].facts->Reached(site.block)) {
         ++result_.stats.forward_pruned;
+        ++forward_pruned_all_;
         continue;
       }
       const ir::Block& b = ir_.blocks[site.block];
@@ -2243,6 +2253,7 @@ Result IntraSearch::run(Used used) {
   used_ = used;
   start_ = Clock::now();
   result_.stats.summaries_kept = kept_total_;
+  if (phase_ > 1) ensure_forward_facts();
   result_.stats.forward_dead_edges = forward_.dead_edges;
   auto elapsed_ms = [&] {
     return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
@@ -2252,6 +2263,7 @@ Result IntraSearch::run(Used used) {
   seed();
   std::string budget;
   while (!work_.empty()) {
+    if (!forward_done_ && used_.steps + result_.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
     if (used_.steps + result_.stats.steps >= opt_.max_steps) {
       budget = Cat("budget: ", opt_.max_steps, " steps");
       break;
@@ -2306,6 +2318,10 @@ Result IntraSearch::run(Used used) {
   if (reasons_.empty()) {
     result_.verdict = Verdict::kNotFound;
     result_.reason = "exhaustive search: no path to the goal is feasible";
+    if (forward_pruned_all_ > 0) {
+      result_.reason += Cat(" (forward facts: ", forward_pruned_all_, forward_pruned_all_ == 1 ? " minterm" : " minterms",
+                            " dropped at edges that the objects the method builds rule out)");
+    }
   } else {
     result_.verdict = Verdict::kUnknown;
     result_.reason = reasons_.front();

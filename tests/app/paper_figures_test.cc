@@ -354,6 +354,21 @@ TEST(ForwardFacts, ANewHashMapRulesOutTheLoopsOfPutAndGet) {
   EXPECT_EQ(without["stats"]["forward_pruned"], 0);
 }
 
+// A NOT_FOUND that the forward facts prove in the goal's own method: after
+// one add, a new ArrayList's size is 1, so the branch to the goal is never
+// taken. The reason says so. Without the facts the search unrolls the
+// list's growth and ends UNKNOWN at the same budget.
+TEST(ForwardFacts, ANewListHasTheSizeItsAddsGiveIt) {
+  const std::string goal =
+      "--goal 'interproc.Jdk.listSize(Ljava/lang/Object;I)I@line:53' --kind exception:java.lang.ArithmeticException "
+      "--max-steps 3000";
+  nlohmann::json j = WpJson(goal, 3);  // 3: NOT_FOUND
+  EXPECT_EQ(j["verdict"], "NOT_FOUND") << j.dump();
+  EXPECT_NE(j["reason"].get<std::string>().find("forward facts"), std::string::npos) << j["reason"];
+  nlohmann::json without = WpJson(goal + " --no-forward-facts", 4);
+  EXPECT_EQ(without["verdict"], "UNKNOWN") << without.dump();
+}
+
 // Integer.valueOf of a value in -128..127 returns the JDK's cached box: its
 // value is the argument (FOUND with v1 = 7, confirmed), its identity is
 // not known (two boxes of one value compared: UNKNOWN, naming it).

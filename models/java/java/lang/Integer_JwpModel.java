@@ -11,8 +11,10 @@ abstract class Integer_JwpModel {
    * Integer.valueOf: JDK 17 returns a cached Integer for -128 to 127 (the
    * cache's upper end is 127 unless -XX:AutoBoxCacheMax raises it, which
    * the witness runner does not) and a new one otherwise. The cached
-   * objects come from a class initializer the analysis does not run, so a
-   * cached result is left unknown (cached() is a native without a model).
+   * objects come from a class initializer the analysis does not run:
+   * cached() is a native whose result the engine knows only by its value,
+   * which is i (wp/engine.cc, cached_box), and by its type; its identity
+   * stays unknown.
    */
   static Integer valueOf(int i) {
     if (i >= -128 && i <= 127) return cached(i);

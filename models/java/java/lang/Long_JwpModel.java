@@ -9,8 +9,9 @@ abstract class Long_JwpModel {
 
   /**
    * Long.valueOf: JDK 17 returns a cached Long for -128 to 127 and a new one otherwise. The cached
-   * objects come from a class initializer the analysis does not run, so a
-   * cached result is left unknown (cached() is a native without a model).
+   * objects come from a class initializer the analysis does not run:
+   * cached() is a native whose result the engine knows only by its value,
+   * which is i (wp/engine.cc, cached_box), and by its type.
    */
   static Long valueOf(long i) {
     if (i >= -128 && i <= 127) return cached(i);
