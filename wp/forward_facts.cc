@@ -237,6 +237,10 @@ class Interpreter {
     Outcome outcome;
   };
   std::map<std::string, Memo> memo_;
+
+ public:
+  // Call sites ("context|insn>") that were once unknown calls.
+  std::set<std::string> unknown_sites_;
   std::vector<std::string> stack_;      // methods being run, for recursion
 };
 
@@ -473,6 +477,10 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     if (callee != nullptr && callee->params.size() != args.size()) callee = nullptr;
   }
   if (callee == nullptr) {
+    // A larger state may make a call that ran before unknown (a receiver of
+    // a second class): the contexts it ran in then cover only the smaller
+    // states, so none of them may keep facts.
+    unknown_sites_.insert(ForwardFacts::Child(a.context, static_cast<ir::InsnId>(&in - a.ir.insns.data()), ""));
     Unknown(in, args, heap, a);
     *exc_heap = heap;
     return true;
@@ -967,6 +975,16 @@ ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::
   if (!interp.Run(entry, std::string(ForwardFacts::kRoot), std::move(args), Heap{}, 0, &o)) {
     out.by_context.clear();
     return out;
+  }
+  // Contexts below a call site that was once an unknown call.
+  for (auto it = out.by_context.begin(); it != out.by_context.end();) {
+    bool below = false;
+    for (const std::string& site : interp.unknown_sites_) below = below || it->first.starts_with(site);
+    if (below) {
+      out.by_context.erase(it++);
+    } else {
+      ++it;
+    }
   }
   out.complete = true;
   out.contexts = out.by_context.size();

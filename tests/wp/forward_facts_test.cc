@@ -104,5 +104,28 @@ TEST(ForwardFacts, AParameterIsAnything) {
   EXPECT_FALSE(root->prunes);
 }
 
+// The methods the facts have contexts of.
+std::vector<std::string> ContextMethods(const Analysed& a) {
+  std::vector<std::string> methods;
+  for (const auto& [context, f] : a.facts.by_context) methods.push_back(f.method);
+  std::sort(methods.begin(), methods.end());
+  return methods;
+}
+
+TEST(ForwardFacts, ACallThatBecomesUnknownLeavesNoContextBelowIt) {
+  Analysed one = Analyse("oneClass", "(I)I");
+  ASSERT_TRUE(one.facts.complete) << one.facts.why_not;
+  EXPECT_EQ(ContextMethods(one), (std::vector<std::string>{
+                                     "fixtures/forward/Fresh$Shape.<init>()V",
+                                     "fixtures/forward/Fresh$Tri.<init>()V",
+                                     "fixtures/forward/Fresh$Tri.sides()I",
+                                     "fixtures/forward/Fresh.oneClass(I)I",
+                                     "java/lang/Object.<init>()V",
+                                 }));
+  Analysed two = Analyse("secondClass", "(I)I");
+  ASSERT_TRUE(two.facts.complete) << two.facts.why_not;
+  for (const std::string& m : ContextMethods(two)) EXPECT_EQ(m.find("sides"), std::string::npos) << m;
+}
+
 }  // namespace
 }  // namespace jwp::wp
