@@ -974,6 +974,13 @@ bool too_large_for_a_witness(const solver::Witness& w) {
 }
 
 Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
+  // Not with summaries but without generalization: then a caller's
+  // literals about a box enter a callee whole, and a summary's application
+  // renames the box's skolem there (fresh_skolems), so the literal that
+  // gives its value could name another skolem than the one it is about.
+  // (With generalization the box enters a callee only as a generic, defined
+  // in the framed part.)
+  if (opt_.summaries && !opt_.generalize) return phi;
   if (cached_box_sites_.empty() || phi.is_true() || phi.is_false() || !logic::mentions_skolem(phi)) return phi;
   struct Box {
     Term sk;
