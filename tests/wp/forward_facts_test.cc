@@ -53,6 +53,13 @@ std::vector<std::pair<bool, bool>> Branches(const Analysed& a, const std::string
   return out;
 }
 
+// Branches of method `name` in its own context, the analysis complete.
+std::vector<std::pair<bool, bool>> BranchesOf(const char* name, const char* descriptor) {
+  Analysed a = Analyse(name, descriptor);
+  EXPECT_TRUE(a.facts.complete) << a.facts.why_not;
+  return a.facts.complete ? Branches(a) : std::vector<std::pair<bool, bool>>{};
+}
+
 // javac compiles `if (c) {...}` to a jump over the block when !c: the
 // edge into the block is the `if`'s false edge.
 constexpr std::pair<bool, bool> kBoth{true, true};
@@ -76,22 +83,16 @@ TEST(ForwardFacts, FieldsOfANewObjectWrittenByACallee) {
 }
 
 TEST(ForwardFacts, AnObjectPassedToUnknownCodeEscapes) {
-  Analysed a = Analyse("escapes", "(Ljava/util/function/Consumer;)I");
-  ASSERT_TRUE(a.facts.complete) << a.facts.why_not;
-  EXPECT_EQ(Branches(a), (std::vector{kBoth}));
+  EXPECT_EQ(BranchesOf("escapes", "(Ljava/util/function/Consumer;)I"), (std::vector{kBoth}));
 }
 
 TEST(ForwardFacts, AnAllocationInALoopIsWeaklyUpdated) {
-  Analysed a = Analyse("loop", "(I)I");
-  ASSERT_TRUE(a.facts.complete) << a.facts.why_not;
   // The loop's test, then the size test: both unknown.
-  EXPECT_EQ(Branches(a), (std::vector{kBoth, kBoth}));
+  EXPECT_EQ(BranchesOf("loop", "(I)I"), (std::vector{kBoth, kBoth}));
 }
 
 TEST(ForwardFacts, TheHashCodeOfAStringLiteral) {
-  Analysed a = Analyse("literalHash", "()I");
-  ASSERT_TRUE(a.facts.complete) << a.facts.why_not;
-  EXPECT_EQ(Branches(a), (std::vector{kBlockAlwaysRuns}));
+  EXPECT_EQ(BranchesOf("literalHash", "()I"), (std::vector{kBlockAlwaysRuns}));
 }
 
 TEST(ForwardFacts, AParameterIsAnything) {
