@@ -149,6 +149,7 @@ public class InterprocExpectationCheck {
     ex("JdkUse.locked" + AE, () -> JdkUse.locked(0));
     ex("JdkUse.staticLengths" + AE, () -> JdkUse.staticLengths(0));
     ex("JdkUse.boxedLong" + AE, () -> JdkUse.boxedLong(1000, 0));
+    ex("JdkUse.boxedLongSmall" + AE, () -> JdkUse.boxedLongSmall(5L, 0));
     ex("JdkUse.oneAdded" + AE, () -> JdkUse.oneAdded(0));
     ex("JdkUse.sameBoxes" + AE, () -> JdkUse.sameBoxes(5, 0));
 
