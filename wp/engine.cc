@@ -237,12 +237,20 @@ const CachedBox* cached_box(std::string_view key) {
   return nullptr;
 }
 
+// Whether `t` reads field map `value` at `box`, through updates of objects
+// allocated after the box was looked up (fresh terms: every allocation the
+// search has crossed comes later), which are not the box and leave its
+// value as it was: nothing writes the value of a box the JDK made.
+bool reads_box_value(Term t, Term box, Term value) {
+  if (!t.is(logic::TermKind::kRead) || t.arg(1) != box) return false;
+  Term map = t.arg(0);
+  while (map.is(logic::TermKind::kUpdate) && map.arg(1).is(logic::TermKind::kFresh)) map = map.arg(0);
+  return map == value;
+}
+
 // `phi` with the reads of field map `value` at the cached box `box`
-// replaced by `arg`, its type by `type` (the box class) and `box == null`
-// by false. A read through updates of
-// objects allocated after the lookup (fresh terms: every allocation the
-// search has crossed so far comes later) reads the map as it was: nothing
-// writes the value of a box the JDK made.
+// (reads_box_value) replaced by `arg`, its type by `type` (the box class)
+// and `box == null` by false.
 Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term value, Term type) {
   logic::Substitution r(tm);
   logic::for_each_subterm(phi, [&](Term t) {
@@ -256,10 +264,7 @@ Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term
       r.add(t, type);
       return;
     }
-    if (!t.is(logic::TermKind::kRead) || t.arg(1) != box) return;
-    Term map = t.arg(0);
-    while (map.is(logic::TermKind::kUpdate) && map.arg(1).is(logic::TermKind::kFresh)) map = map.arg(0);
-    if (map == value) r.add(t, arg);
+    if (reads_box_value(t, box, value)) r.add(t, arg);
   });
   return r.empty() ? phi : r.apply(phi);
 }
@@ -546,7 +551,6 @@ class IntraSearch {
     forward_done_ = true;
     forward_ = ComputeForwardFacts(h_, method_cache_, ir_);
     acts_[0].facts = prunes(forward_.Find(ForwardFacts::kRoot));
-    result_.stats.forward_dead_edges = forward_.dead_edges;
     if (tracing()) {
       opt_.trace(forward_.complete
                      ? Cat("phase ", phase_, ": forward facts: ", forward_.contexts, " calling contexts, ",
@@ -568,10 +572,17 @@ class IntraSearch {
     const ForwardContext* f = prunes(forward_.Find(callee.cs));
     if (f != nullptr && f->method == callee.ir->QualifiedName()) callee.facts = f;
   }
-  // False when the forward facts rule out edge `eid` of activation `act` (counted).
+  // False when the forward facts rule out edge `eid` (block `b`) of
+  // activation `act`: a minterm dropped there is counted.
   bool edge_live(int32_t act, ir::EdgeId eid) {
     const ForwardContext* f = acts_[act].facts;
-    if (f == nullptr || f->Live(eid)) return true;
+    return f == nullptr || f->Live(eid) || pruned();
+  }
+  bool block_reached(int32_t act, ir::BlockId b) {
+    const ForwardContext* f = acts_[act].facts;
+    return f == nullptr || f->Reached(b) || pruned();
+  }
+  bool pruned() {
     ++result_.stats.forward_pruned;
     ++forward_pruned_all_;
     return false;
@@ -682,11 +693,7 @@ void IntraSearch::seed() {
     const int32_t si = static_cast<int32_t>(s);
     if (site.edge == ir::kNone) {
       // reach / throw: the instruction executes: true just before it.
-      if (acts_[0].facts != nullptr && !acts_[0].facts->Reached(site.block)) {
-        ++result_.stats.forward_pruned;
-        ++forward_pruned_all_;
-        continue;
-      }
+      if (!block_reached(0, site.block)) continue;
       const ir::Block& b = ir_.blocks[site.block];
       int32_t k = static_cast<int32_t>(std::find(b.insns.begin(), b.insns.end(), site.insn) - b.insns.begin());
       push(Point{0, site.block, k}, Minterm(), 0, -1, si, site.line, -1);
@@ -985,6 +992,7 @@ Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
   struct Box {
     Term sk;
     const CachedBox* box;
+    Term field;  // the box class's `value` field map
     Term value;  // the box's value
   };
   std::vector<Box> boxes;
@@ -994,29 +1002,19 @@ Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
     auto it = cached_box_sites_.find(info.site);
     if (it == cached_box_sites_.end()) continue;
     const Term field = vocab_.field(it->second->cls, "value", it->second->descriptor);
-    // Its value: from a literal read(value, v) == t (through updates of
-    // objects allocated later, which are not v).
+    // Its value: from a literal read(value, v) == t.
     for (Term lit : phi) {
       if (!lit.is(logic::TermKind::kEq)) continue;
-      for (int side = 0; side < 2; ++side) {
-        Term read = lit.arg(side), other = lit.arg(1 - side);
-        if (!read.is(logic::TermKind::kRead) || read.arg(1) != v || logic::mentions_skolem(other)) continue;
-        Term map = read.arg(0);
-        while (map.is(logic::TermKind::kUpdate) && map.arg(1).is(logic::TermKind::kFresh)) map = map.arg(0);
-        if (map == field) {
-          boxes.push_back(Box{v, it->second, other});
-          side = 2;
-          break;
-        }
-      }
-      if (!boxes.empty() && boxes.back().sk == v) break;
+      const int side = reads_box_value(lit.arg(0), v, field) ? 0 : reads_box_value(lit.arg(1), v, field) ? 1 : -1;
+      if (side < 0 || logic::mentions_skolem(lit.arg(1 - side))) continue;
+      boxes.push_back(Box{v, it->second, field, lit.arg(1 - side)});
+      break;
     }
   }
   if (boxes.empty()) return phi;
   Term body = phi.term();
   for (const Box& b : boxes) {
-    body = cached_box_reads(tm_, body, b.sk, b.value, vocab_.field(b.box->cls, "value", b.box->descriptor),
-                            tm_.mk_type(b.box->cls));
+    body = cached_box_reads(tm_, body, b.sk, b.value, b.field, tm_.mk_type(b.box->cls));
     body = logic::substitute(tm_, body, tm_.mk_ne(b.sk, tm_.mk_null()), tm_.mk_true());
   }
   if (body == phi.term()) return phi;
@@ -2261,7 +2259,6 @@ Result IntraSearch::run(Used used) {
   start_ = Clock::now();
   result_.stats.summaries_kept = kept_total_;
   if (phase_ > 1) ensure_forward_facts();
-  result_.stats.forward_dead_edges = forward_.dead_edges;
   auto elapsed_ms = [&] {
     return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
   };
@@ -2308,6 +2305,7 @@ Result IntraSearch::run(Used used) {
   }
   result_.stats.time_ms = elapsed_ms();
   result_.stats.terms = tm_.num_terms();
+  result_.stats.forward_dead_edges = forward_.dead_edges;
   result_.stats.methods_analysed = methods_seen_.size();
   for (auto [method, n] : summary_counts_) {
     n.method = method;

@@ -166,11 +166,11 @@ struct Result {
     // (σ == m': the site has one candidate for it), enabled without waiting
     // for the minterm to reach the entry nor asking the solver.
     uint64_t targets_pinned = 0;
-    uint64_t refuted_by_dispatch = 0;
+    uint64_t refuted_by_dispatch = 0;  // waiting minterms no remaining target can satisfy
     // Forward facts: edges no execution takes in their calling context
     // (over the contexts analysed), and minterms dropped at one.
     uint64_t forward_dead_edges = 0;
-    uint64_t forward_pruned = 0;  // waiting minterms no remaining target can satisfy
+    uint64_t forward_pruned = 0;
     // Reuse across phases: summaries an ended phase handed to the next
     // (complete, and no call site they reach gained a target), summed over
     // phases; and the call-site arrivals they served there, not analysed again.

@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "callgraph/call_targets.h"
+#include "logic/java_semantics.h"
 #include "models/string_model.h"
 
 namespace jwp::wp {
@@ -531,30 +532,41 @@ int Compare(const AbsVal& x, const AbsVal& y, ir::Cond c) {
   return -1;
 }
 
-int64_t Wrap(int64_t v, bool wide) { return wide ? v : static_cast<int64_t>(static_cast<int32_t>(v)); }
-
+// Java's integral arithmetic (logic/java_semantics.h) on constants; nullopt
+// for a division by zero. An int operand is held sign-extended.
 std::optional<int64_t> Arith(ir::BinaryOp op, int64_t x, int64_t y, bool wide) {
-  const uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
-  const int shift = static_cast<int>(y & (wide ? 63 : 31));
-  switch (op) {
-    case ir::BinaryOp::kAdd: return Wrap(static_cast<int64_t>(ux + uy), wide);
-    case ir::BinaryOp::kSub: return Wrap(static_cast<int64_t>(ux - uy), wide);
-    case ir::BinaryOp::kMul: return Wrap(static_cast<int64_t>(ux * uy), wide);
-    case ir::BinaryOp::kDiv:
-    case ir::BinaryOp::kRem: {
-      if (y == 0) return std::nullopt;
-      const int64_t min = wide ? INT64_MIN : INT32_MIN;
-      if (x == min && y == -1) return op == ir::BinaryOp::kDiv ? x : 0;
-      return op == ir::BinaryOp::kDiv ? x / y : x % y;
+  namespace java = logic::java;
+  if ((op == ir::BinaryOp::kDiv || op == ir::BinaryOp::kRem) && y == 0) return std::nullopt;
+  if (wide) {
+    const int32_t n = static_cast<int32_t>(y);  // a long shift's count is an int
+    switch (op) {
+      case ir::BinaryOp::kAdd: return java::ladd(x, y);
+      case ir::BinaryOp::kSub: return java::lsub(x, y);
+      case ir::BinaryOp::kMul: return java::lmul(x, y);
+      case ir::BinaryOp::kDiv: return java::ldiv(x, y);
+      case ir::BinaryOp::kRem: return java::lrem(x, y);
+      case ir::BinaryOp::kAnd: return x & y;
+      case ir::BinaryOp::kOr: return x | y;
+      case ir::BinaryOp::kXor: return x ^ y;
+      case ir::BinaryOp::kShl: return java::lshl(x, n);
+      case ir::BinaryOp::kShr: return java::lshr(x, n);
+      case ir::BinaryOp::kUshr: return java::lushr(x, n);
     }
-    case ir::BinaryOp::kAnd: return x & y;
-    case ir::BinaryOp::kOr: return x | y;
-    case ir::BinaryOp::kXor: return x ^ y;
-    case ir::BinaryOp::kShl: return Wrap(static_cast<int64_t>(ux << shift), wide);
-    case ir::BinaryOp::kShr: return x >> shift;
-    case ir::BinaryOp::kUshr:
-      return wide ? static_cast<int64_t>(ux >> shift)
-                  : static_cast<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(x) >> shift));
+    return std::nullopt;
+  }
+  const int32_t a = static_cast<int32_t>(x), b = static_cast<int32_t>(y);
+  switch (op) {
+    case ir::BinaryOp::kAdd: return java::iadd(a, b);
+    case ir::BinaryOp::kSub: return java::isub(a, b);
+    case ir::BinaryOp::kMul: return java::imul(a, b);
+    case ir::BinaryOp::kDiv: return java::idiv(a, b);
+    case ir::BinaryOp::kRem: return java::irem(a, b);
+    case ir::BinaryOp::kAnd: return a & b;
+    case ir::BinaryOp::kOr: return a | b;
+    case ir::BinaryOp::kXor: return a ^ b;
+    case ir::BinaryOp::kShl: return java::ishl(a, b);
+    case ir::BinaryOp::kShr: return java::ishr(a, b);
+    case ir::BinaryOp::kUshr: return java::iushr(a, b);
   }
   return std::nullopt;
 }
@@ -637,7 +649,7 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         const AbsVal& x = op(0);
         const ir::TypeKind k = m.values[in.result].type.kind;
         if (x.kind == AbsVal::kInt && (k == ir::TypeKind::kInt || k == ir::TypeKind::kLong)) {
-          a.Set(in.result, AbsVal::Int(Wrap(static_cast<int64_t>(0 - static_cast<uint64_t>(x.i)), wide)));
+          a.Set(in.result, AbsVal::Int(wide ? logic::java::lneg(x.i) : logic::java::ineg(static_cast<int32_t>(x.i))));
         } else {
           a.Set(in.result, AbsVal::Top());
         }
@@ -649,10 +661,10 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         if (x.kind == AbsVal::kInt) {
           switch (in.convert) {
             case ir::ConvertOp::kI2L: r = x.i; break;
-            case ir::ConvertOp::kL2I: r = static_cast<int32_t>(x.i); break;
-            case ir::ConvertOp::kI2B: r = static_cast<int8_t>(x.i); break;
-            case ir::ConvertOp::kI2C: r = static_cast<uint16_t>(x.i); break;
-            case ir::ConvertOp::kI2S: r = static_cast<int16_t>(x.i); break;
+            case ir::ConvertOp::kL2I: r = logic::java::l2i(x.i); break;
+            case ir::ConvertOp::kI2B: r = logic::java::i2b(static_cast<int32_t>(x.i)); break;
+            case ir::ConvertOp::kI2C: r = logic::java::i2c(static_cast<int32_t>(x.i)); break;
+            case ir::ConvertOp::kI2S: r = logic::java::i2s(static_cast<int32_t>(x.i)); break;
             default: break;
           }
         }
@@ -663,7 +675,7 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         const AbsVal& x = op(0);
         const AbsVal& y = op(1);
         if (in.compare == ir::CompareOp::kLcmp && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) {
-          a.Set(in.result, AbsVal::Int(x.i < y.i ? -1 : x.i > y.i ? 1 : 0));
+          a.Set(in.result, AbsVal::Int(logic::java::lcmp(x.i, y.i)));
         } else {
           a.Set(in.result, AbsVal::Top());
         }
