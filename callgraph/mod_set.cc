@@ -91,25 +91,10 @@ std::string FieldOf(const classfile::ClassHierarchy& h, const ir::Instruction& i
 
 }  // namespace
 
-void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index,
-                      std::vector<int>& queue) {
-  ++stats_.explored;
-  const MethodId id = nodes[i].key.id;
-  nodes[i].explored = true;
-  ModSet direct;
-  auto ir = cache_.Get(id);
-  if (!ir.ok()) {
-    if (!options_.natives_are_top && cache_.IsNative(id)) {
-      direct.natives_.insert(id);
-    } else {
-      direct.SetTop(Cat(ir.status().message()));
-    }
-    nodes[i].direct = std::move(direct);
-    return;
-  }
-  const ir::MethodIR& m = **ir;
-  const std::vector<std::string> exact = ExactTypes(h_, m, nodes[i].key.context);
-  std::set<Key> callees;
+void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<std::string>& context,
+                   const std::vector<bool>* reached, const std::function<bool(ir::InsnId)>* handled,
+                   ModSet& direct, std::set<Key>& callees) {
+  const std::vector<std::string> exact = ExactTypes(h_, m, context);
   // `receiver`: the receiver's exact type ("" unknown), for a virtual or
   // interface call; the callees get the exact types of the operands.
   auto add_targets = [&](const ir::Instruction& call, const std::string& receiver) {
@@ -144,8 +129,9 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index
     if (call.operands.empty() || call.operands[0] < 0) return kUnknown;
     return exact[call.operands[0]];
   };
-  for (const ir::Block& b : m.blocks) {
-    for (ir::InsnId insn : b.insns) {
+  for (size_t bi = 0; bi < m.blocks.size(); ++bi) {
+    if (reached != nullptr && (bi >= reached->size() || !(*reached)[bi])) continue;
+    for (ir::InsnId insn : m.blocks[bi].insns) {
       const ir::Instruction& in = m.insns[insn];
       switch (in.op) {
         case ir::Op::kPutField:
@@ -168,7 +154,7 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index
           break;
         }
         case ir::Op::kInvoke:
-          add_targets(in, receiver_of(in));
+          if (handled == nullptr || !(*handled)(insn)) add_targets(in, receiver_of(in));
           break;
         case ir::Op::kStringConcat:
           // String conversion (JLS 5.1.11) calls toString() on references.
@@ -194,6 +180,26 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index
       }
     }
   }
+}
+
+void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index,
+                      std::vector<int>& queue) {
+  ++stats_.explored;
+  const MethodId id = nodes[i].key.id;
+  nodes[i].explored = true;
+  ModSet direct;
+  auto ir = cache_.Get(id);
+  if (!ir.ok()) {
+    if (!options_.natives_are_top && cache_.IsNative(id)) {
+      direct.natives_.insert(id);
+    } else {
+      direct.SetTop(Cat(ir.status().message()));
+    }
+    nodes[i].direct = std::move(direct);
+    return;
+  }
+  std::set<Key> callees;
+  Scan(id, **ir, nodes[i].key.context, nullptr, nullptr, direct, callees);
   std::vector<int> explored_callees;
   std::vector<const ModSet*> solved_callees;
   for (const Key& callee : callees) {
@@ -214,6 +220,19 @@ void ModSets::Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index
   node.direct = std::move(direct);
   node.callees = std::move(explored_callees);
   node.solved_callees = std::move(solved_callees);
+}
+
+ModSet ModSets::OfRun(const ir::MethodIR& m, const std::vector<bool>& reached,
+                      const std::function<bool(ir::InsnId, ModSet*)>& followed) {
+  ModSet set;
+  std::set<Key> callees;
+  const std::function<bool(ir::InsnId)> handled = [&](ir::InsnId call) { return followed(call, &set); };
+  Scan(MethodId::Of(m), m, {}, &reached, &handled, set, callees);
+  for (const Key& callee : callees) {
+    if (set.top) break;
+    set.Merge(Of(callee.id, callee.context));
+  }
+  return set;
 }
 
 const ModSet& ModSets::Of(const MethodId& method, std::vector<std::string> context) {

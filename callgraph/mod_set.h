@@ -8,6 +8,7 @@
 #define JWP_CALLGRAPH_MOD_SET_H_
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -56,9 +57,11 @@ class ModSet {
   static std::string FieldKey(std::string_view owner, std::string_view name,
                               std::string_view descriptor);
 
+  // Adds what `other` writes (and its natives; top if it is).
+  void Merge(const ModSet& other);
+
  private:
   friend class ModSets;
-  void Merge(const ModSet& other);
   void SetTop(std::string_view reason);
 
   std::set<std::string> fields_;
@@ -126,6 +129,16 @@ class ModSets {
   // parameters beyond their declared types.
   const ModSet& Of(const MethodId& method, std::vector<std::string> context = {});
 
+  // What `m` writes in one execution context that some other analysis
+  // knows more of (wp/forward_facts.h): only the blocks `reached` marks
+  // run, and a call for which `followed(call, into)` returns true writes
+  // what that function merged into `into` (the writes of the targets it
+  // runs there). Any other call in a reached block writes what Of() says
+  // of its targets, found as Of() finds them but with nothing known of
+  // the parameters' exact types. Not cached.
+  ModSet OfRun(const ir::MethodIR& m, const std::vector<bool>& reached,
+               const std::function<bool(ir::InsnId call, ModSet* into)>& followed);
+
   struct Stats {
     size_t queries = 0;     // Of() calls that were not answered from the cache
     size_t explored = 0;    // methods explored over all queries
@@ -142,6 +155,13 @@ class ModSets {
     bool operator<(const Key& o) const { return id < o.id || (id == o.id && context < o.context); }
   };
   struct Node;
+  // Adds to `direct` the writes of `m`'s instructions (in context
+  // `context`), and to `callees` the targets of its calls. Only the blocks
+  // `reached` marks, when it is given; a call for which `handled` returns
+  // true is left to the caller.
+  void Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<std::string>& context,
+            const std::vector<bool>* reached, const std::function<bool(ir::InsnId)>* handled,
+            ModSet& direct, std::set<Key>& callees);
   // Builds the IR of nodes[i] and records its direct writes and callees
   // (appending newly met ones to `nodes` and `queue`).
   void Explore(int i, std::vector<Node>& nodes, std::map<Key, int>& index,
