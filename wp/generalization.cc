@@ -103,7 +103,9 @@ class Generalizer {
       out = extract(out, tm_.rebuild(out, std::vector<Term>{out.arg(0), obj}));
     } else if (out.is(TermKind::kARead) && mentions_written(tm_, out.arg(0), may_write_, written_)) {
       Term arr = as_generic(out.arg(1));
-      Term idx = as_generic(out.arg(2));
+      // A constant index stays: distinct constants are distinct cells,
+      // which generics would have the callee split on (aliasing cases).
+      Term idx = out.arg(2).is_const() ? out.arg(2) : as_generic(out.arg(2));
       out = extract(out, tm_.rebuild(out, std::vector<Term>{out.arg(0), arr, idx}));
     }
     memo_.emplace(t, out);

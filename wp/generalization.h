@@ -13,6 +13,9 @@
 //   read(f, e):          φ[l_i/read(f, e)] ∧ l_j = e ∧ l_i = read(f, l_j)
 //   aread(a, e1, e2):    φ[l_i/aread(a, e1, e2)] ∧ l_j = e1 ∧ l_k = e2
 //                          ∧ l_i = aread(a, l_j, l_k)
+//                        (a constant index e2 stays: two constants are two
+//                        cells, where generics would make the callee split
+//                        on every way they may alias)
 // The equations l_i = <written term> are then the dependent part; l_j = e
 // and the rest of φ are framed. Following the paper, a return value that φ
 // constrains only to be true, false, null or non-null is not generalized,
