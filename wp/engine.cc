@@ -436,7 +436,9 @@ class IntraSearch {
   void return_to_caller(const Item& item);
   // `context`: the exact types the call passes (callgraph/exact_types.h).
   // False (and *why_not) when the mod-set is unknown.
-  bool writes_of(const Target& t, const std::vector<std::string>& context,
+  // `forward_context`: the callee's calling context when forward facts
+  // hold there (null otherwise): its mod-set is then the ForwardModSets'.
+  bool writes_of(const Target& t, const std::vector<std::string>& context, const std::string* forward_context,
                  std::function<bool(Term)>* may_write, std::string* why_not);
   const std::vector<std::string>& exact_types(int32_t act);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
@@ -578,6 +580,30 @@ class IntraSearch {
     const ForwardContext* f = acts_[act].facts;
     return f == nullptr || f->Live(eid) || pruned();
   }
+  // The methods the call `call` of activation `act` dispatches to in every
+  // execution of its context, by the forward facts; null when they do not
+  // know.
+  const std::set<std::string>* forward_dispatched(int32_t act, ir::InsnId call) const {
+    const ForwardContext* f = acts_[act].facts;
+    return f == nullptr ? nullptr : f->Dispatched(call);
+  }
+  // True (and counted) when the forward facts' states at the entry of
+  // block `b` of the goal's method rule out a literal of `phi`.
+  bool ruled_out_at(ir::BlockId b, const Minterm& phi) {
+    if (!forward_.complete || forward_.root_states == nullptr) return false;
+    if (root_values_.empty()) {
+      for (size_t v = 0; v < ir_.values.size(); ++v) {
+        root_values_.emplace(acts_[0].tr->var(static_cast<ir::ValueId>(v)), static_cast<ir::ValueId>(v));
+      }
+    }
+    const std::function<ir::ValueId(Term)> value_of = [this](Term t) {
+      auto it = root_values_.find(t);
+      return it == root_values_.end() ? ir::kNone : it->second;
+    };
+    const std::vector<Term> literals(phi.begin(), phi.end());
+    return forward_.RulesOut(b, tm_, literals, value_of) && !pruned();
+  }
+  absl::flat_hash_map<Term, ir::ValueId> root_values_;  // the goal method's variables
   bool block_reached(int32_t act, ir::BlockId b) {
     const ForwardContext* f = acts_[act].facts;
     return f == nullptr || f->Reached(b) || pruned();
@@ -588,6 +614,7 @@ class IntraSearch {
     return false;
   }
   std::unique_ptr<callgraph::ModSets> mod_sets_;
+  std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
   std::vector<Summary> summaries_;
   uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed
   absl::flat_hash_map<std::string, int32_t> summary_ids_;
@@ -1154,6 +1181,7 @@ void IntraSearch::step_back(const Item& item) {
     }
     return;
   }
+  if (at.act == 0 && at.k == 0 && ruled_out_at(at.b, item.phi)) return;
   const ir::Block& b = ir.blocks[at.b];
   if (at.k > 0) {
     const ir::InsnId insn = b.insns[at.k - 1];
@@ -1384,9 +1412,34 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   for (Target& t : lambdas) {
     if (lambda_enabled(t)) chosen.push_back(&t);
   }
-  const CallHandling handled = chosen.size() == all->size() + lambdas.size() && !listed_in_part
-                                   ? CallHandling::kExpanded
-                                   : CallHandling::kPartial;
+  CallHandling handled = chosen.size() == all->size() + lambdas.size() && !listed_in_part
+                             ? CallHandling::kExpanded
+                             : CallHandling::kPartial;
+  // Forward facts may know every method the call dispatches to in this
+  // context: the others are no path, and when those are all enabled, the
+  // skipped side (the targets not enabled) is none either. They name
+  // methods as the class hierarchy resolves them, as the targets do; the
+  // facts are used only where each method they name is among the enabled
+  // targets, or among all the targets when the list is whole.
+  if (const std::set<std::string>* ran = forward_dispatched(item.at.act, call_id)) {
+    auto among = [&](const auto& list, auto key_of) {
+      return std::all_of(ran->begin(), ran->end(), [&](const std::string& m) {
+        return std::any_of(list.begin(), list.end(), [&](const auto& t) { return key_of(t) == m; });
+      });
+    };
+    const bool all_enabled = among(chosen, [](const Target* t) { return t->key(); });
+    if (all_enabled || (!listed_in_part && among(*all, [](const Target& t) { return t.key(); }))) {
+      if (handled == CallHandling::kPartial && all_enabled) {
+        pruned();
+        handled = CallHandling::kExpanded;
+      }
+      std::erase_if(chosen, [&](const Target* t) {
+        if (ran->contains(t->key())) return false;
+        pruned();  // counts
+        return true;
+      });
+    }
+  }
   for (Target* t : chosen) {
     if (t->native && !native_never_throws(*t)) {
       note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
@@ -1544,14 +1597,18 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
 // mod-set is unknown (top, or it rests on natives that are not assumed
 // away): then the whole postcondition enters the callee.
 bool IntraSearch::writes_of(const Target& t, const std::vector<std::string>& context,
-                            std::function<bool(Term)>* may_write, std::string* why_not) {
+                            const std::string* forward_context, std::function<bool(Term)>* may_write,
+                            std::string* why_not) {
   if (!mod_sets_) {
     callgraph::ModSetOptions o;
     o.natives_are_top = false;
     o.lambdas = &lambdas_;
     mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
+    forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
   }
-  const callgraph::ModSet& mods = mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
+  const callgraph::ModSet* by_facts = forward_context != nullptr ? forward_mods_->Of(*forward_context) : nullptr;
+  const callgraph::ModSet& mods =
+      by_facts != nullptr ? *by_facts : mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
   if (mods.top) {
     *why_not = mods.top_reason;
     return false;
@@ -1601,10 +1658,16 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
   // the summary's key).
   std::vector<std::string> context =
       callgraph::CallContext(acts_[caller_act].ir->insns[call], exact_types(caller_act));
+  // Forward facts prune inside this context: what they say of it and of
+  // the contexts it calls is part of the key, and what it may write is
+  // what its reached blocks write.
+  Activation probe;
+  probe.ir = t.ir;
+  inherit_facts(probe, caller_act, call);
   FrameSplit split;
   std::function<bool(Term)> may_write;
   std::string no_frame;
-  if (writes_of(t, context, &may_write, &no_frame)) {
+  if (writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame)) {
     split = SplitAtCall(tm_, post, may_write, opt_.generalize);
   } else {
     split.dependent = post;
@@ -1613,11 +1676,6 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
   std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
                         dependent.is_true() ? 0 : dependent.term().id() + 1);
   if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
-  // Forward facts prune inside this context: what they say of it and of
-  // the contexts it calls is part of the key.
-  Activation probe;
-  probe.ir = t.ir;
-  inherit_facts(probe, caller_act, call);
   if (probe.facts != nullptr) key += Cat(" @", probe.facts->facts_id);
   auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
   SummaryCount& count = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
@@ -2232,6 +2290,7 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   // Mod-sets are rebuilt: a ModSets' answers depend on the order of its
   // queries (a query cut by the node budget is cached as top), and a phase
   // that starts from another order than its own could lose frames.
+  forward_mods_.reset();
   mod_sets_.reset();
   lambdas_at_start_ = lambdas_.size();
   ++phase_;

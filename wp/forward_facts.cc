@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "callgraph/call_targets.h"
+#include "classfile/member_resolution.h"
 #include "logic/java_semantics.h"
 #include "models/string_model.h"
 
@@ -127,6 +128,24 @@ struct AbsObj {
 
 using Heap = std::map<ObjId, AbsObj>;
 
+// An abstract state at a block's entry: the values (its phis' included)
+// and the heap.
+struct State {
+  std::vector<AbsVal> values;  // per SSA value
+  Heap heap;
+};
+
+}  // namespace
+
+// The states of the goal's method (Interpreter::Run of kRoot): per block,
+// every state path by path, or the one joined state.
+class ForwardStates {
+ public:
+  std::vector<std::vector<State>> at;
+};
+
+namespace {
+
 AbsVal FieldOf(const AbsObj& o, const std::string& key) {
   auto it = o.fields.find(key);
   return it != o.fields.end() ? it->second : DefaultOf(key.substr(key.find(':') + 1));
@@ -173,9 +192,13 @@ bool JoinInto(Heap* a, const Heap& b) {
   return changed;
 }
 
-// The key of a field in AbsObj::fields.
-std::string FieldKey(const ir::Instruction& in) {
-  return std::string(in.name) + ":" + std::string(in.descriptor);
+// The key of a field in AbsObj::fields: "Owner.name:descriptor", with the
+// class that declares it (JVMS 5.4.3.2), as wp::Vocabulary names fields; a
+// field of a subclass that hides one of its superclass is another field.
+std::string FieldKey(std::string_view declaring_owner, std::string_view name, std::string_view descriptor) {
+  std::string key(declaring_owner);
+  key.append(".").append(name).append(":").append(descriptor);
+  return key;
 }
 
 // Java's String.hashCode of a literal (its UTF-16 code units).
@@ -200,6 +223,9 @@ class Interpreter {
     AbsVal ret;
     std::optional<Heap> normal;       // the heap at a normal return, if one is reached
     std::optional<Heap> exceptional;  // at the exceptional exit, if reached
+    // Run path by path (RunPaths): each normal return's value and heap,
+    // when they are few; empty otherwise (the caller then uses the joins).
+    std::vector<std::pair<AbsVal, Heap>> returns;
   };
 
   // Runs `m` in `context`; false (and out_->why_not) when the analysis gives up.
@@ -208,7 +234,12 @@ class Interpreter {
 
  private:
   struct Activation;
+  struct PathState;
   bool Block(Activation& a, ir::BlockId b);
+  // Runs `m` one abstract state at a time (no join), while the states stay
+  // few: loops that run a known number of times are unrolled. *done false
+  // when it gave up (too many states or returns): Run then joins.
+  bool RunPaths(Activation& a, const Heap& heap, bool* done);
   bool Invoke(Activation& a, const ir::Instruction& in, Heap& heap, bool* may_throw, bool* may_return,
               std::optional<Heap>* exc_heap);
   void Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a);
@@ -218,6 +249,16 @@ class Interpreter {
   AbsVal ArrayLoad(const Heap& heap, const AbsVal& arr, const AbsVal& index) const;
   void ArrayStore(Heap& heap, const AbsVal& arr, const AbsVal& index, const AbsVal& v);
   ObjId Allocate(Heap& heap, const std::string& context, ir::InsnId insn, std::string type);
+  const std::string& FieldKeyOf(const ir::Instruction& in) {
+    std::string key = FieldKey(in.owner, in.name, in.descriptor);
+    auto it = field_keys_.find(key);
+    if (it == field_keys_.end()) {
+      classfile::FieldResult r = classfile::ResolveField(h_, in.owner, in.name, in.descriptor);
+      std::string owner = r.ok() && r.owner != classfile::kNoClass ? std::string(h_.Name(r.owner)) : std::string(in.owner);
+      it = field_keys_.emplace(std::move(key), FieldKey(owner, in.name, in.descriptor)).first;
+    }
+    return it->second;
+  }
   bool Fail(std::string why) {
     if (out_->why_not.empty()) out_->why_not = std::move(why);
     return false;
@@ -231,6 +272,7 @@ class Interpreter {
   ForwardOptions opt_;
   ForwardFacts* out_;
   std::map<std::string, ObjId> sites_;  // "context#insn"
+  std::map<std::string, std::string> field_keys_;  // FieldKey as referenced -> as resolved
   // Per context: the last state it ran in, and how it ended.
   struct Memo {
     std::vector<AbsVal> args;
@@ -238,6 +280,13 @@ class Interpreter {
     Outcome outcome;
   };
   std::map<std::string, Memo> memo_;
+  // Path by path, per run of a method: at most this many states (a block
+  // and the values and heap at its entry), and this many normal returns
+  // handed to the caller one by one. Only while the steps are below half
+  // the budget, so that joins still have room.
+  static constexpr size_t kMaxPathStates = 512;
+  static constexpr size_t kMaxPathReturns = 16;
+  std::set<std::string> paths_failed_;  // contexts where RunPaths gave up
 
  public:
   // Call sites ("context|insn>") that were once unknown calls.
@@ -257,6 +306,18 @@ struct Interpreter::Activation {
   std::deque<ir::BlockId> work;
   std::vector<bool> queued;
   Outcome outcome;
+  // Path by path (RunPaths): values are assigned, not joined; `via` is the
+  // edge the current state came along (kNone at the entry), and Block
+  // hands the states it makes to `next` instead of joining them into `in`.
+  bool path = false;
+  ir::EdgeId via = ir::kNone;
+  std::vector<std::tuple<ir::BlockId, ir::EdgeId, Heap, std::vector<AbsVal>>> next;
+  // The normal returns of the call that ends the current block, when the
+  // callee ran path by path: each continues as a state of its own.
+  std::vector<std::pair<AbsVal, Heap>> forks;
+  ir::ValueId fork_result = ir::kNone;
+  // The goal's method: the states at each block's entry, after its phis.
+  std::optional<std::vector<std::vector<State>>> states;
 
   void Enqueue(ir::BlockId b) {
     if (!queued[b]) {
@@ -267,6 +328,10 @@ struct Interpreter::Activation {
   // values[v] := values[v] ⊔ x, queueing the blocks that use v when it grew.
   void Set(ir::ValueId v, const AbsVal& x) {
     if (v == ir::kNone) return;
+    if (path) {
+      values[v] = x;
+      return;
+    }
     AbsVal j = Join(values[v], x);
     if (j == values[v]) return;
     values[v] = std::move(j);
@@ -418,7 +483,13 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
   *may_throw = true;
   *may_return = true;
   const bool has_receiver = in.invoke != ir::InvokeKind::kStatic && in.invoke != ir::InvokeKind::kDynamic;
+  const ir::InsnId call = static_cast<ir::InsnId>(&in - a.ir.insns.data());
+  // Looked up each time: running a callee adds contexts to by_context.
+  auto dispatched_to = [&](std::string method) {
+    out_->by_context[a.context].dispatched[call].insert(std::move(method));
+  };
   if (in.invoke == ir::InvokeKind::kDynamic || (has_receiver && args.empty())) {
+    dispatched_to(std::string(ForwardContext::kUnknownTarget));
     Unknown(in, args, heap, a);
     *exc_heap = heap;
     return true;
@@ -452,6 +523,8 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     if (r) {
       a.Set(in.result, *r);
       *may_throw = false;
+      out_->by_context[a.context].calls_not_run.emplace(call, t);
+      dispatched_to(absl::StrCat(t.owner, ".", t.name, t.descriptor));
       return true;
     }
   }
@@ -465,8 +538,7 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
   if (callee != nullptr) {
     // A context analysed once is analysed every time: its facts must hold
     // for every state it is entered with.
-    context = ForwardFacts::Child(a.context, static_cast<ir::InsnId>(&in - a.ir.insns.data()),
-                                  callee->QualifiedName());
+    context = ForwardFacts::Child(a.context, call, callee->QualifiedName());
     if (!out_->by_context.contains(context) && !memo_.contains(context) &&
         memo_.size() >= opt_.max_contexts) {
       callee = nullptr;
@@ -481,11 +553,14 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     // A larger state may make a call that ran before unknown (a receiver of
     // a second class): the contexts it ran in then cover only the smaller
     // states, so none of them may keep facts.
-    unknown_sites_.insert(ForwardFacts::Child(a.context, static_cast<ir::InsnId>(&in - a.ir.insns.data()), ""));
+    unknown_sites_.insert(ForwardFacts::Child(a.context, call, ""));
+    dispatched_to(std::string(ForwardContext::kUnknownTarget));
     Unknown(in, args, heap, a);
     *exc_heap = heap;
     return true;
   }
+  const callgraph::MethodId& target = targets.targets[0];
+  dispatched_to(absl::StrCat(target.owner, ".", target.name, target.descriptor));
   Outcome o;
   if (!Run(*callee, context, args, heap, a.depth + 1, &o)) return false;
   if (in.result != ir::kNone) a.Set(in.result, o.ret.kind == AbsVal::kBottom ? AbsVal::Top() : o.ret);
@@ -497,6 +572,10 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     else *exc_heap = *o.exceptional;
   }
   if (o.normal) heap = std::move(*o.normal);
+  if (a.path && o.returns.size() > 1) {
+    a.forks = std::move(o.returns);
+    a.fork_result = in.result;
+  }
   return true;
 }
 
@@ -586,14 +665,30 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
   const ir::MethodIR& m = a.ir;
   const ir::Block& b = m.blocks[bid];
   Heap heap = *a.in[bid];
-  for (ir::InsnId p : b.phis) {
-    const ir::Instruction& phi = m.insns[p];
-    AbsVal v;
-    for (size_t k = 0; k < b.preds.size() && k < phi.operands.size(); ++k) {
-      if (a.live[b.preds[k]] && phi.operands[k] != ir::kNone) v = Join(v, a.Get(phi.operands[k]));
+  if (a.path) {
+    // The operands of the edge this state came along, all read before any is set.
+    std::vector<std::pair<ir::ValueId, AbsVal>> set;
+    for (ir::InsnId p : b.phis) {
+      const ir::Instruction& phi = m.insns[p];
+      AbsVal v = AbsVal::Top();
+      for (size_t k = 0; k < b.preds.size() && k < phi.operands.size(); ++k) {
+        if (b.preds[k] == a.via && phi.operands[k] != ir::kNone) v = a.Get(phi.operands[k]);
+      }
+      set.emplace_back(phi.result, std::move(v));
     }
-    if (v.kind != AbsVal::kBottom) a.Set(phi.result, v);
+    for (auto& [v, x] : set) a.Set(v, x);
+    if (a.states) (*a.states)[bid].push_back(State{a.values, heap});
+  } else {
+    for (ir::InsnId p : b.phis) {
+      const ir::Instruction& phi = m.insns[p];
+      AbsVal v;
+      for (size_t k = 0; k < b.preds.size() && k < phi.operands.size(); ++k) {
+        if (a.live[b.preds[k]] && phi.operands[k] != ir::kNone) v = Join(v, a.Get(phi.operands[k]));
+      }
+      if (v.kind != AbsVal::kBottom) a.Set(phi.result, v);
+    }
   }
+  a.forks.clear();
   bool may_throw = false, may_complete = true;
   std::optional<Heap> exc_heap;
   std::optional<int> branch;        // kIf: 1 taken, 0 not, unset unknown
@@ -689,11 +784,11 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         break;
       case ir::Op::kGetField:
         nonnull_or_throw(op(0));
-        a.Set(in.result, Load(heap, op(0), FieldKey(in)));
+        a.Set(in.result, Load(heap, op(0), FieldKeyOf(in)));
         break;
       case ir::Op::kPutField:
         nonnull_or_throw(op(0));
-        Store(heap, op(0), FieldKey(in), op(1));
+        Store(heap, op(0), FieldKeyOf(in), op(1));
         break;
       case ir::Op::kGetStatic:
         a.Set(in.result, AbsVal::Top());
@@ -848,6 +943,7 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         if (op(0).kind == AbsVal::kInt) selector = op(0).i;
         break;
       case ir::Op::kReturn:
+        if (a.path) a.outcome.returns.emplace_back(in.operands.empty() ? AbsVal{} : op(0), heap);
         if (!in.operands.empty()) a.outcome.ret = Join(a.outcome.ret, op(0));
         if (a.outcome.normal) JoinInto(&*a.outcome.normal, heap);
         else a.outcome.normal = heap;
@@ -898,6 +994,19 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         break;
     }
     if (!take) continue;
+    if (a.path) {
+      a.live[eid] = true;
+      if (e.kind != ir::EdgeKind::kException && !a.forks.empty()) {
+        for (const auto& [ret, fork_heap] : a.forks) {
+          std::vector<AbsVal> values = a.values;
+          if (a.fork_result != ir::kNone) values[a.fork_result] = ret.kind == AbsVal::kBottom ? AbsVal::Top() : ret;
+          a.next.emplace_back(e.to, eid, fork_heap, std::move(values));
+        }
+      } else {
+        a.next.emplace_back(e.to, eid, *along, a.values);
+      }
+      continue;
+    }
     const bool newly = !a.live[eid];
     a.live[eid] = true;
     bool grew = newly;
@@ -912,6 +1021,38 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
   return true;
 }
 
+bool Interpreter::RunPaths(Activation& a, const Heap& heap, bool* done) {
+  *done = false;
+  const ir::MethodIR& m = a.ir;
+  a.path = true;
+  // Per block, the states met: the edge they came along, their values and heap.
+  std::vector<std::vector<std::tuple<ir::EdgeId, std::vector<AbsVal>, Heap>>> seen(m.blocks.size());
+  std::deque<std::tuple<ir::BlockId, ir::EdgeId, Heap, std::vector<AbsVal>>> work;
+  work.emplace_back(m.entry, ir::kNone, heap, a.values);
+  size_t states = 0;
+  while (!work.empty()) {
+    auto [b, via, h, values] = std::move(work.front());
+    work.pop_front();
+    std::vector<std::tuple<ir::EdgeId, std::vector<AbsVal>, Heap>>& at = seen[b];
+    if (std::any_of(at.begin(), at.end(), [&](const auto& s) {
+          return std::get<0>(s) == via && std::get<1>(s) == values && std::get<2>(s) == h;
+        })) {
+      continue;
+    }
+    if (++states > kMaxPathStates) return true;
+    at.emplace_back(via, values, h);
+    a.values = std::move(values);
+    a.in[b] = std::move(h);
+    a.via = via;
+    a.next.clear();
+    if (!Block(a, b)) return false;
+    for (auto& n : a.next) work.push_back(std::move(n));
+  }
+  if (a.outcome.returns.size() > kMaxPathReturns) a.outcome.returns.clear();
+  *done = true;
+  return true;
+}
+
 bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::vector<AbsVal> args,
                       const Heap& heap, uint32_t depth, Outcome* result) {
   // The fixpoint of a caller runs its calls again; with the same state they
@@ -922,47 +1063,79 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
     return true;
   }
   Memo entry{args, heap, {}};
-  Activation a(m, context, depth);
-  a.values.assign(m.values.size(), AbsVal{});
-  a.in.assign(m.blocks.size(), std::nullopt);
-  a.live.assign(m.edges.size(), false);
-  a.queued.assign(m.blocks.size(), false);
-  a.users.assign(m.values.size(), {});
-  for (const ir::Instruction& in : m.insns) {
-    for (ir::ValueId o : in.operands) {
-      if (o >= 0 && static_cast<size_t>(o) < a.users.size() && in.block != ir::kNone) a.users[o].push_back(in.block);
+  const bool root = context.empty() && depth == 0;
+  auto start = [&]() {
+    auto a = std::make_unique<Activation>(m, context, depth);
+    a->values.assign(m.values.size(), AbsVal{});
+    a->in.assign(m.blocks.size(), std::nullopt);
+    a->live.assign(m.edges.size(), false);
+    a->queued.assign(m.blocks.size(), false);
+    for (size_t k = 0; k < m.params.size(); ++k) {
+      if (m.params[k] == ir::kNone) continue;
+      a->values[m.params[k]] = k < args.size() && args[k].kind != AbsVal::kBottom ? args[k] : AbsVal::Top();
     }
-  }
-  for (size_t k = 0; k < m.params.size(); ++k) {
-    if (m.params[k] == ir::kNone) continue;
-    a.values[m.params[k]] = k < args.size() && args[k].kind != AbsVal::kBottom ? args[k] : AbsVal::Top();
-  }
+    if (root) a->states.emplace(m.blocks.size());
+    return a;
+  };
   stack_.push_back(m.QualifiedName());
-  a.in[m.entry] = heap;
-  a.Enqueue(m.entry);
-  while (!a.work.empty()) {
-    const ir::BlockId b = a.work.front();
-    a.work.pop_front();
-    a.queued[b] = false;
-    if (!Block(a, b)) {
+  std::unique_ptr<Activation> a;
+  if (out_->steps < opt_.max_steps / 2 && !paths_failed_.contains(context)) {
+    a = start();
+    bool done = false;
+    if (!RunPaths(*a, heap, &done)) {
       stack_.pop_back();
       return false;
+    }
+    if (!done) {
+      a.reset();
+      paths_failed_.insert(context);  // its loops do not end in a few states: join from now on
+    }
+  }
+  if (a == nullptr) {
+    a = start();
+    a->users.assign(m.values.size(), {});
+    for (const ir::Instruction& in : m.insns) {
+      for (ir::ValueId o : in.operands) {
+        if (o >= 0 && static_cast<size_t>(o) < a->users.size() && in.block != ir::kNone) a->users[o].push_back(in.block);
+      }
+    }
+    a->in[m.entry] = heap;
+    a->Enqueue(m.entry);
+    while (!a->work.empty()) {
+      const ir::BlockId b = a->work.front();
+      a->work.pop_front();
+      a->queued[b] = false;
+      if (!Block(*a, b)) {
+        stack_.pop_back();
+        return false;
+      }
+    }
+    if (root) {
+      for (size_t b = 0; b < m.blocks.size(); ++b) {
+        if (a->in[b]) (*a->states)[b] = {State{a->values, *a->in[b]}};
+      }
     }
   }
   stack_.pop_back();
   ForwardContext& f = out_->by_context[context];
   if (f.method.empty()) {
     f.method = m.QualifiedName();
+    f.ir = &m;
     f.live.assign(m.edges.size(), false);
     f.reached.assign(m.blocks.size(), false);
   } else if (f.method != m.QualifiedName() || f.live.size() != m.edges.size()) {
     return Fail(absl::StrCat("two methods in context ", context));
   }
-  for (size_t e = 0; e < m.edges.size(); ++e) f.live[e] = f.live[e] || a.live[e];
-  for (size_t b = 0; b < m.blocks.size(); ++b) f.reached[b] = f.reached[b] || a.in[b].has_value();
-  entry.outcome = a.outcome;
+  for (size_t e = 0; e < m.edges.size(); ++e) f.live[e] = f.live[e] || a->live[e];
+  for (size_t b = 0; b < m.blocks.size(); ++b) f.reached[b] = f.reached[b] || a->in[b].has_value();
+  if (root) {  // the goal's method: run once
+    auto states = std::make_shared<ForwardStates>();
+    states->at = std::move(*a->states);
+    out_->root_states = std::move(states);
+  }
+  entry.outcome = a->outcome;
   memo_[context] = std::move(entry);
-  *result = std::move(a.outcome);
+  *result = std::move(a->outcome);
   return true;
 }
 
@@ -976,6 +1149,189 @@ const ForwardContext* ForwardFacts::Find(std::string_view context) const {
   if (!complete) return nullptr;
   auto it = by_context.find(std::string(context));
   return it == by_context.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+// The IR operation of a binary integer term.
+std::optional<ir::BinaryOp> BinaryOpOf(logic::TermKind k) {
+  using logic::TermKind;
+  switch (k) {
+    case TermKind::kAdd: return ir::BinaryOp::kAdd;
+    case TermKind::kSub: return ir::BinaryOp::kSub;
+    case TermKind::kMul: return ir::BinaryOp::kMul;
+    case TermKind::kDiv: return ir::BinaryOp::kDiv;
+    case TermKind::kRem: return ir::BinaryOp::kRem;
+    case TermKind::kBitAnd: return ir::BinaryOp::kAnd;
+    case TermKind::kBitOr: return ir::BinaryOp::kOr;
+    case TermKind::kBitXor: return ir::BinaryOp::kXor;
+    case TermKind::kShl: return ir::BinaryOp::kShl;
+    case TermKind::kShr: return ir::BinaryOp::kShr;
+    case TermKind::kUShr: return ir::BinaryOp::kUshr;
+    default: return std::nullopt;
+  }
+}
+
+// The abstract value of a term at one block's entry; kTop when unknown.
+class TermEval {
+ public:
+  TermEval(const State& s, const logic::TermManager& tm, const std::function<ir::ValueId(logic::Term)>& value_of)
+      : s_(s), heap_(s.heap), tm_(tm), value_of_(value_of) {}
+
+  AbsVal Eval(logic::Term t) const {
+    using logic::TermKind;
+    if (t.is_const()) {
+      if (t.sort().is_int() || t.sort().is_long()) return AbsVal::Int(t.integral_value());
+      return AbsVal::Top();
+    }
+    if (t.is(TermKind::kNull)) return AbsVal::Null();
+    if (t.is_var()) {
+      const ir::ValueId v = value_of_(t);
+      if (v < 0 || static_cast<size_t>(v) >= s_.values.size() || s_.values[v].kind == AbsVal::kBottom) {
+        return AbsVal::Top();
+      }
+      return s_.values[v];
+    }
+    if (t.is(TermKind::kRead) && t.arg(0).is(TermKind::kFieldConst)) {
+      const AbsVal obj = Eval(t.arg(1));
+      if (tm_.is_length_field(t.arg(0))) {
+        return Over(obj, [](const AbsObj& o) { return o.is_array ? o.length : AbsVal::Top(); });
+      }
+      const logic::MemberRef f = tm_.field_info(t.arg(0));
+      const std::string key = FieldKey(f.owner, f.name, f.descriptor);
+      return Over(obj, [&](const AbsObj& o) { return o.is_array ? AbsVal::Top() : FieldOf(o, key); });
+    }
+    if (std::optional<ir::BinaryOp> op = BinaryOpOf(t.kind()); op && (t.sort().is_int() || t.sort().is_long())) {
+      const AbsVal x = Eval(t.arg(0));
+      const AbsVal y = Eval(t.arg(1));
+      if (x.kind != AbsVal::kInt || y.kind != AbsVal::kInt) return AbsVal::Top();
+      const std::optional<int64_t> r = Arith(*op, x.i, y.i, t.sort().is_long());
+      return r ? AbsVal::Int(*r) : AbsVal::Top();
+    }
+    if (t.is(TermKind::kARead) && t.arg(0).is(TermKind::kArrayConst)) {
+      const AbsVal arr = Eval(t.arg(1));
+      const AbsVal idx = Eval(t.arg(2));
+      return Over(arr, [&](const AbsObj& o) {
+        // Beyond the bounds the logic's aread is arbitrary.
+        if (!o.is_array || idx.kind != AbsVal::kInt || o.length.kind != AbsVal::kInt || idx.i < 0 ||
+            idx.i >= o.length.i) {
+          return AbsVal::Top();
+        }
+        auto it = o.elems.find(idx.i);
+        return it != o.elems.end() ? it->second : o.rest;
+      });
+    }
+    return AbsVal::Top();
+  }
+
+ private:
+  // The join of `read(o)` over the objects `ref` may be; kTop when it may
+  // be null (the logic reads something of null too) or an unknown object.
+  template <typename Read>
+  AbsVal Over(const AbsVal& ref, Read read) const {
+    if (ref.kind != AbsVal::kRef || ref.may_null || ref.unknown || ref.objs.empty()) return AbsVal::Top();
+    AbsVal r;
+    for (ObjId id : ref.objs) {
+      auto it = heap_.find(id);
+      if (it == heap_.end()) continue;  // not allocated on any path to here
+      if (it->second.escaped) return AbsVal::Top();
+      r = Join(r, read(it->second));
+      if (r.kind == AbsVal::kTop) return r;
+    }
+    return r.kind == AbsVal::kBottom ? AbsVal::Top() : r;
+  }
+
+  const State& s_;
+  const Heap& heap_;
+  const logic::TermManager& tm_;
+  const std::function<ir::ValueId(logic::Term)>& value_of_;
+};
+
+// Whether two abstract values may stand for one value / must.
+bool MayEqual(const AbsVal& a, const AbsVal& b) {
+  if (a.kind != b.kind || a.kind == AbsVal::kTop || a.kind == AbsVal::kBottom) return true;
+  if (a.kind == AbsVal::kInt) return a.i == b.i;
+  if (a.may_null && b.may_null) return true;
+  // An unknown object may be any object, one the analysis allocated and
+  // that escaped included.
+  if (a.unknown && (b.unknown || !b.objs.empty())) return true;
+  if (b.unknown && !a.objs.empty()) return true;
+  std::vector<ObjId> both;
+  std::set_intersection(a.objs.begin(), a.objs.end(), b.objs.begin(), b.objs.end(), std::back_inserter(both));
+  return !both.empty();
+}
+
+bool MustEqual(const AbsVal& a, const AbsVal& b, const Heap& heap) {
+  if (a.kind != b.kind) return false;
+  if (a.kind == AbsVal::kInt) return a.i == b.i;
+  if (a.kind != AbsVal::kRef) return false;
+  if (a.DefinitelyNull() && b.DefinitelyNull()) return true;
+  if (a.may_null || b.may_null || a.unknown || b.unknown || a.objs.size() != 1 || a.objs != b.objs) return false;
+  auto it = heap.find(a.objs[0]);
+  return it != heap.end() && it->second.singleton;
+}
+
+}  // namespace
+
+bool ForwardFacts::RulesOut(ir::BlockId b, const logic::TermManager& tm, const std::vector<logic::Term>& literals,
+                            const std::function<ir::ValueId(logic::Term)>& value_of) const {
+  using logic::TermKind;
+  if (!complete || root_states == nullptr || b < 0 || static_cast<size_t>(b) >= root_states->at.size() ||
+      root_states->at[b].empty()) {
+    return false;
+  }
+  // Whether `lit` is false in state `s`.
+  auto is_false = [&](const State& s, logic::Term lit) {
+    const TermEval eval(s, tm, value_of);
+    const bool negated = lit.is(TermKind::kNot);
+    const logic::Term atom = negated ? lit.arg(0) : lit;
+    if (atom.is(TermKind::kEq)) {
+      const AbsVal x = eval.Eval(atom.arg(0));
+      const AbsVal y = eval.Eval(atom.arg(1));
+      return negated ? MustEqual(x, y, s.heap) : !MayEqual(x, y);
+    }
+    if (atom.is(TermKind::kLt) || atom.is(TermKind::kLe)) {
+      const AbsVal x = eval.Eval(atom.arg(0));
+      const AbsVal y = eval.Eval(atom.arg(1));
+      if (x.kind != AbsVal::kInt || y.kind != AbsVal::kInt) return false;
+      const bool holds = atom.is(TermKind::kLt) ? x.i < y.i : x.i <= y.i;
+      return negated ? holds : !holds;
+    }
+    return false;
+  };
+  for (const State& s : root_states->at[b]) {
+    if (std::none_of(literals.begin(), literals.end(), [&](logic::Term lit) { return is_false(s, lit); })) {
+      return false;  // a state where every literal may hold
+    }
+  }
+  return true;
+}
+
+std::vector<std::string> ForwardFacts::Callees(std::string_view context, ir::InsnId call) const {
+  if (!complete) return {};
+  auto it = callees_by_site.find(Child(context, call, ""));
+  return it == callees_by_site.end() ? std::vector<std::string>{} : it->second;
+}
+
+const callgraph::ModSet* ForwardModSets::Of(const std::string& context) {
+  if (auto it = done_.find(context); it != done_.end()) return it->second.get();
+  const ForwardContext* f = facts_.Find(context);
+  if (f == nullptr || f->ir == nullptr) return nullptr;
+  auto followed = [&](ir::InsnId call, callgraph::ModSet* into) {
+    const std::vector<std::string> callees = facts_.Callees(context, call);
+    auto not_run = f->calls_not_run.find(call);
+    // Not run at all, or run where the analysis keeps no facts.
+    if (callees.empty() && not_run == f->calls_not_run.end()) return false;
+    if (not_run != f->calls_not_run.end()) into->Merge(mods_.Of(not_run->second));
+    for (const std::string& c : callees) {
+      const callgraph::ModSet* sub = Of(c);
+      if (sub == nullptr) return false;
+      into->Merge(*sub);
+    }
+    return true;
+  };
+  auto set = std::make_unique<callgraph::ModSet>(mods_.OfRun(*f->ir, f->reached, followed));
+  return done_.emplace(context, std::move(set)).first->second.get();
 }
 
 ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache,
@@ -1000,6 +1356,13 @@ ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::
   }
   out.complete = true;
   out.contexts = out.by_context.size();
+  for (auto& [context, f] : out.by_context) {
+    if (context.empty()) continue;
+    // Child(): "caller|call>target", where the target's name may hold '>' (<init>).
+    const size_t arrow = context.find('>', context.rfind('|'));
+    out.callees_by_site[context.substr(0, arrow + 1)].push_back(context);
+  }
+  for (auto& [site, callees] : out.callees_by_site) std::sort(callees.begin(), callees.end());
   // Mark the contexts with a dead edge and every context that calls them.
   std::vector<std::string> pruning;
   for (auto& [context, f] : out.by_context) {

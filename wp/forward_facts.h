@@ -35,20 +35,29 @@
 #define JWP_WP_FORWARD_FACTS_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "callgraph/method_cache.h"
+#include "callgraph/mod_set.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
+#include "logic/term_manager.h"
 
 namespace jwp::wp {
 
 // One calling context of one method.
 struct ForwardContext {
   std::string method;       // ir::MethodIR::QualifiedName()
+  // Its IR: owned by the MethodCache the analysis ran with (or the
+  // caller, for the goal's method).
+  const ir::MethodIR* ir = nullptr;
   std::vector<bool> live;   // per EdgeId: some execution in this context may take it
   std::vector<bool> reached;  // per BlockId
   bool prunes = false;      // an edge is dead here or in a context called from here
@@ -56,9 +65,25 @@ struct ForwardContext {
   // contexts they call (by call site and target), are equal: a summary
   // made in one serves the other.
   int32_t facts_id = 0;
+  // Calls whose result the analysis took from what Java specifies of a
+  // string literal's methods instead of running them, with that method.
+  std::map<ir::InsnId, callgraph::MethodId> calls_not_run;
+  // By call: the methods ("owner.name(descriptor)", as resolved, before
+  // method models) the call dispatched to, plus kUnknownTarget when it was
+  // once an unknown call. A call that is absent never ran.
+  std::map<ir::InsnId, std::set<std::string>> dispatched;
+  static constexpr std::string_view kUnknownTarget = "?";
+  // The methods call `call` dispatches to in every execution of this
+  // context; null when the analysis does not know them all.
+  const std::set<std::string>* Dispatched(ir::InsnId call) const {
+    auto it = dispatched.find(call);
+    return it == dispatched.end() || it->second.contains(std::string(kUnknownTarget)) ? nullptr : &it->second;
+  }
   bool Live(ir::EdgeId e) const { return e >= 0 && static_cast<size_t>(e) < live.size() && live[e]; }
   bool Reached(ir::BlockId b) const { return b >= 0 && static_cast<size_t>(b) < reached.size() && reached[b]; }
 };
+
+class ForwardStates;  // forward_facts.cc
 
 struct ForwardOptions {
   uint64_t max_steps = 50000;   // instructions interpreted, over all contexts: beyond, no facts
@@ -79,6 +104,9 @@ class ForwardFacts {
 
   // nullptr when the analysis gave no facts for `context`.
   const ForwardContext* Find(std::string_view context) const;
+  // The contexts with facts that the call `call` of `context` ran in (one
+  // per target it ran), sorted.
+  std::vector<std::string> Callees(std::string_view context, ir::InsnId call) const;
 
   bool complete = false;   // false: no facts at all (`why_not` says why)
   std::string why_not;
@@ -86,6 +114,43 @@ class ForwardFacts {
   size_t dead_edges = 0;   // over all contexts
   size_t contexts = 0;
   absl::flat_hash_map<std::string, ForwardContext> by_context;
+  // By call site, Child(caller, call, ""): the contexts in by_context below it.
+  absl::flat_hash_map<std::string, std::vector<std::string>> callees_by_site;
+
+  // The abstract states at the entries of the blocks of the goal's method.
+  std::shared_ptr<const ForwardStates> root_states;
+  // True when, in every state the analysis found at the entry of block
+  // `b` of the goal's method, one of `literals` (over the method's
+  // variables) is false: then no execution from the method's entry reaches
+  // b in a state that satisfies them all. `value_of` maps a variable of
+  // the method to its SSA value (kNone for any other term). What the
+  // states say nothing of (skolems, generics, types, the fields of objects
+  // the analysis does not track) is never false.
+  bool RulesOut(ir::BlockId b, const logic::TermManager& tm, const std::vector<logic::Term>& literals,
+                const std::function<ir::ValueId(logic::Term)>& value_of) const;
+};
+
+// What the code run in one calling context may write, by the forward
+// facts: the writes of the blocks it reaches there, what the contexts it
+// calls write, and, for the calls it did not run (unknown calls, string
+// literals' methods), what callgraph::ModSets says of their targets. The
+// search frames around a call with this set (engine.cc, enter_summary):
+// `put` on a new HashMap never reaches the tree bins, whose
+// Comparable.compareTo makes HashMap.put's own mod-set unknown.
+//
+// Sound because the facts hold for every execution of the context from the
+// goal's method's entry: a block no execution reaches writes nothing.
+// Ownership: refers to the facts and the mod-sets, which must outlive it.
+class ForwardModSets {
+ public:
+  ForwardModSets(const ForwardFacts& facts, callgraph::ModSets& mods) : facts_(facts), mods_(mods) {}
+  // nullptr when the analysis gave no facts for `context`.
+  const callgraph::ModSet* Of(const std::string& context);
+
+ private:
+  const ForwardFacts& facts_;
+  callgraph::ModSets& mods_;
+  absl::flat_hash_map<std::string, std::unique_ptr<callgraph::ModSet>> done_;
 };
 
 // The forward facts of the code reachable from `entry`'s entry.

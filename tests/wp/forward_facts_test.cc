@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -126,6 +127,65 @@ TEST(ForwardFacts, ACallThatBecomesUnknownLeavesNoContextBelowIt) {
   Analysed two = Analyse("secondClass", "(I)I");
   ASSERT_TRUE(two.facts.complete) << two.facts.why_not;
   for (const std::string& m : ContextMethods(two)) EXPECT_EQ(m.find("sides"), std::string::npos) << m;
+}
+
+TEST(ForwardFacts, ALoopThatRunsAKnownNumberOfTimesIsFollowedPathByPath) {
+  // Joined states would know neither i nor the size after the loop.
+  EXPECT_EQ(BranchesOf("counted", "()I"), (std::vector{kBoth, kBlockAlwaysRuns}));
+}
+
+// The context of the first method named `method` (a QualifiedName).
+std::string ContextOf(const Analysed& a, const std::string& method) {
+  std::vector<std::string> found;
+  for (const auto& [context, f] : a.facts.by_context) {
+    if (f.method == method) found.push_back(context);
+  }
+  EXPECT_EQ(found.size(), 1u) << method;
+  return found.empty() ? std::string("?") : found[0];
+}
+
+TEST(ForwardFacts, AModSetHasTheWritesOfTheBlocksReached) {
+  Analysed a = Analyse("countHit", "()I");
+  ASSERT_TRUE(a.facts.complete) << a.facts.why_not;
+  FixtureWorld& w = FixtureWorld::Get();
+  callgraph::ModSets mods(w.hierarchy(), w.cache());
+  ForwardModSets by_facts(a.facts, mods);
+  const std::string hits = "fixtures/forward/Fresh$Counter.hits:I";
+  const std::string misses = "fixtures/forward/Fresh$Counter.misses:I";
+  // count(true) reaches the write of hits only; count in general writes both.
+  const callgraph::ModSet* count = by_facts.Of(ContextOf(a, "fixtures/forward/Fresh$Counter.count(Z)V"));
+  ASSERT_NE(count, nullptr);
+  EXPECT_FALSE(count->top) << count->top_reason;
+  EXPECT_EQ(count->Fields(), (std::vector<std::string>{hits}));
+  EXPECT_EQ(mods.Of(callgraph::MethodId("fixtures/forward/Fresh$Counter", "count", "(Z)V")).Fields(),
+            (std::vector<std::string>{hits, misses}));
+  // The goal's method: what its calls write (Object.<init> writes nothing).
+  const callgraph::ModSet* root = by_facts.Of(std::string(ForwardFacts::kRoot));
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->Fields(), (std::vector<std::string>{hits}));
+  EXPECT_EQ(by_facts.Of("no such context"), nullptr);
+}
+
+TEST(ForwardFacts, TheMethodsACallDispatchesTo) {
+  Analysed a = Analyse("dispatch", "(Ljava/lang/Runnable;)I");
+  ASSERT_TRUE(a.facts.complete) << a.facts.why_not;
+  const ForwardContext* root = a.facts.Find(ForwardFacts::kRoot);
+  ASSERT_NE(root, nullptr);
+  int calls = 0;
+  for (size_t i = 0; i < a.ir->insns.size(); ++i) {
+    const ir::Instruction& in = a.ir->insns[i];
+    if (in.op != ir::Op::kInvoke) continue;
+    const std::set<std::string>* to = root->Dispatched(static_cast<ir::InsnId>(i));
+    if (in.name == "count") {
+      ++calls;
+      ASSERT_NE(to, nullptr);
+      EXPECT_EQ(*to, (std::set<std::string>{"fixtures/forward/Fresh$Counter.count(Z)V"}));
+    } else if (in.name == "run") {
+      ++calls;
+      EXPECT_EQ(to, nullptr) << "a parameter's class is not known";
+    }
+  }
+  EXPECT_EQ(calls, 2);
 }
 
 }  // namespace
