@@ -588,7 +588,8 @@ class IntraSearch {
     return f == nullptr ? nullptr : f->Dispatched(call);
   }
   // True (and counted) when the forward facts' states at the entry of
-  // block `b` of the goal's method rule out a literal of `phi`.
+  // block `b` of the goal's method rule `phi` out: each of them makes one
+  // of its literals false.
   bool ruled_out_at(ir::BlockId b, const Minterm& phi) {
     if (!forward_.complete || forward_.root_states == nullptr) return false;
     if (root_values_.empty()) {
