@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "callgraph/call_targets.h"
 #include "classfile/member_resolution.h"
+#include "ir/dominators.h"
 #include "logic/java_semantics.h"
 #include "models/string_model.h"
 
@@ -273,20 +274,37 @@ class Interpreter {
   ForwardFacts* out_;
   std::map<std::string, ObjId> sites_;  // "context#insn"
   std::map<std::string, std::string> field_keys_;  // FieldKey as referenced -> as resolved
-  // Per context: the last state it ran in, and how it ended.
   struct Memo {
     std::vector<AbsVal> args;
     Heap heap;
     Outcome outcome;
   };
-  std::map<std::string, Memo> memo_;
+  // Per context: the last kMemoStates states it ran in, and how each ended
+  // (a caller run path by path calls it in a state per path).
+  static constexpr size_t kMemoStates = 8;
+  std::map<std::string, std::deque<Memo>> memo_;
   // Path by path, per run of a method: at most this many states (a block
   // and the values and heap at its entry), and this many normal returns
-  // handed to the caller one by one. Only while the steps are below half
-  // the budget, so that joins still have room.
-  static constexpr size_t kMaxPathStates = 512;
+  // handed to the caller one by one. (HashMap's iterator over a new map's
+  // 16 slots needs about 60 states in nextNode.)
+  static constexpr size_t kMaxPathStates = 128;
   static constexpr size_t kMaxPathReturns = 16;
-  std::set<std::string> paths_failed_;  // contexts where RunPaths gave up
+  // Runs path by path start, and go on, only below this many steps (a
+  // fifth of the budget), so that the joins that follow have room.
+  uint64_t PathStepLimit() const { return opt_.max_steps / 5; }
+  std::set<std::string> paths_failed_;  // methods whose RunPaths gave up (in any context)
+  // Whether `m` has a loop (an edge to a block that dominates its source):
+  // only then does running it path by path tell more than joining, which
+  // decides every branch a single state decides.
+  bool HasLoop(const ir::MethodIR& m) {
+    auto [it, inserted] = has_loop_.try_emplace(&m, false);
+    if (inserted) {
+      const ir::Dominators dom(m);
+      for (const ir::Edge& e : m.edges) it->second = it->second || dom.Dominates(e.to, e.from);
+    }
+    return it->second;
+  }
+  std::map<const ir::MethodIR*, bool> has_loop_;
 
  public:
   // Call sites ("context|insn>") that were once unknown calls.
@@ -943,7 +961,11 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         if (op(0).kind == AbsVal::kInt) selector = op(0).i;
         break;
       case ir::Op::kReturn:
-        if (a.path) a.outcome.returns.emplace_back(in.operands.empty() ? AbsVal{} : op(0), heap);
+        if (a.path) {
+          std::pair<AbsVal, Heap> r(in.operands.empty() ? AbsVal{} : op(0), heap);
+          std::vector<std::pair<AbsVal, Heap>>& returns = a.outcome.returns;
+          if (std::find(returns.begin(), returns.end(), r) == returns.end()) returns.push_back(std::move(r));
+        }
         if (!in.operands.empty()) a.outcome.ret = Join(a.outcome.ret, op(0));
         if (a.outcome.normal) JoinInto(&*a.outcome.normal, heap);
         else a.outcome.normal = heap;
@@ -1039,7 +1061,7 @@ bool Interpreter::RunPaths(Activation& a, const Heap& heap, bool* done) {
         })) {
       continue;
     }
-    if (++states > kMaxPathStates) return true;
+    if (++states > kMaxPathStates || out_->steps >= PathStepLimit()) return true;
     at.emplace_back(via, values, h);
     a.values = std::move(values);
     a.in[b] = std::move(h);
@@ -1057,10 +1079,13 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
                       const Heap& heap, uint32_t depth, Outcome* result) {
   // The fixpoint of a caller runs its calls again; with the same state they
   // end the same way (and their facts are recorded already).
-  auto memo = memo_.find(context);
-  if (memo != memo_.end() && memo->second.args == args && memo->second.heap == heap) {
-    *result = memo->second.outcome;
-    return true;
+  if (auto memo = memo_.find(context); memo != memo_.end()) {
+    for (const Memo& m : memo->second) {
+      if (m.args == args && m.heap == heap) {
+        *result = m.outcome;
+        return true;
+      }
+    }
   }
   Memo entry{args, heap, {}};
   const bool root = context.empty() && depth == 0;
@@ -1079,7 +1104,7 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
   };
   stack_.push_back(m.QualifiedName());
   std::unique_ptr<Activation> a;
-  if (out_->steps < opt_.max_steps / 2 && !paths_failed_.contains(context)) {
+  if (out_->steps < PathStepLimit() && HasLoop(m) && !paths_failed_.contains(m.QualifiedName())) {
     a = start();
     bool done = false;
     if (!RunPaths(*a, heap, &done)) {
@@ -1088,7 +1113,7 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
     }
     if (!done) {
       a.reset();
-      paths_failed_.insert(context);  // its loops do not end in a few states: join from now on
+      paths_failed_.insert(m.QualifiedName());  // its loops do not end in a few states: join from now on
     }
   }
   if (a == nullptr) {
@@ -1134,7 +1159,9 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
     out_->root_states = std::move(states);
   }
   entry.outcome = a->outcome;
-  memo_[context] = std::move(entry);
+  std::deque<Memo>& memo = memo_[context];
+  memo.push_back(std::move(entry));
+  if (memo.size() > kMemoStates) memo.pop_front();
   *result = std::move(a->outcome);
   return true;
 }
