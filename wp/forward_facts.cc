@@ -1053,7 +1053,11 @@ bool Interpreter::RunPaths(Activation& a, const Heap& heap, bool* done) {
   work.emplace_back(m.entry, ir::kNone, heap, a.values);
   size_t states = 0;
   while (!work.empty()) {
-    auto [b, via, h, values] = std::move(work.front());
+    // Not a structured binding: the lambda below captures these.
+    const ir::BlockId b = std::get<0>(work.front());
+    const ir::EdgeId via = std::get<1>(work.front());
+    Heap h = std::move(std::get<2>(work.front()));
+    std::vector<AbsVal> values = std::move(std::get<3>(work.front()));
     work.pop_front();
     std::vector<std::tuple<ir::EdgeId, std::vector<AbsVal>, Heap>>& at = seen[b];
     if (std::any_of(at.begin(), at.end(), [&](const auto& s) {
