@@ -27,6 +27,12 @@
 //   - An edge is live when some abstract state takes it; all edges of a
 //     branch whose condition is unknown are live, and every exceptional
 //     edge is live unless the instruction cannot throw there.
+// A method with a loop runs path by path first (one state at a time, no
+// joins), so a loop that runs a known number of times is unrolled; a run
+// that meets too many states is joined instead. Besides the live edges,
+// the analysis records per call the methods it dispatches to, and keeps
+// the states at the blocks of the goal's method (RulesOut);
+// ForwardModSets derives what a context may write.
 // A call below the depth or context bounds is an unknown call. When the
 // analysis meets something it cannot bound (too many steps or objects), it
 // gives no facts at all. Contexts it did not
@@ -37,8 +43,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
