@@ -18,7 +18,10 @@
 
 namespace jwp::wp {
 
-namespace {
+// The abstract domain. A named namespace, not an anonymous one: the
+// ForwardStates the header declares hold its states (gcc's
+// -Wsubobject-linkage in unity builds).
+namespace forward_domain {
 
 using ObjId = int32_t;
 
@@ -136,7 +139,9 @@ struct State {
   Heap heap;
 };
 
-}  // namespace
+}  // namespace forward_domain
+
+using namespace forward_domain;  // NOLINT: this file's own domain
 
 // The states of the goal's method (Interpreter::Run of kRoot): per block,
 // every state path by path, or the one joined state.
