@@ -240,7 +240,14 @@ class Interpreter {
 
  private:
   struct Activation;
-  struct PathState;
+  // A state of a run path by path: at the entry of `block`, come along `via`.
+  struct PathState {
+    ir::BlockId block;
+    ir::EdgeId via;
+    Heap heap;
+    std::vector<AbsVal> values;
+    bool operator==(const PathState&) const = default;
+  };
   bool Block(Activation& a, ir::BlockId b);
   // Runs `m` one abstract state at a time (no join), while the states stay
   // few: loops that run a known number of times are unrolled. *done false
@@ -334,7 +341,7 @@ struct Interpreter::Activation {
   // hands the states it makes to `next` instead of joining them into `in`.
   bool path = false;
   ir::EdgeId via = ir::kNone;
-  std::vector<std::tuple<ir::BlockId, ir::EdgeId, Heap, std::vector<AbsVal>>> next;
+  std::vector<PathState> next;
   // The normal returns of the call that ends the current block, when the
   // callee ran path by path: each continues as a state of its own.
   std::vector<std::pair<AbsVal, Heap>> forks;
@@ -632,6 +639,16 @@ int Compare(const AbsVal& x, const AbsVal& y, ir::Cond c) {
   if (!may_equal) return eq ? 0 : 1;
   if (!may_differ) return eq ? 1 : 0;
   return -1;
+}
+
+// Compare in a state whose heap is `heap`: two references to one object
+// are the same only while its site has made one.
+int CompareIn(const Heap& heap, const AbsVal& x, const AbsVal& y, ir::Cond c) {
+  if (x.kind == AbsVal::kRef && x.objs.size() == 1 && x.objs == y.objs) {
+    auto it = heap.find(x.objs[0]);
+    if (it == heap.end() || !it->second.singleton) return -1;
+  }
+  return Compare(x, y, c);
 }
 
 // Java's integral arithmetic (logic/java_semantics.h) on constants; nullopt
@@ -952,14 +969,8 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         a.Set(in.result, AbsVal::NonNull());
         break;
       case ir::Op::kIf: {
-        const int c = Compare(op(0), op(1), in.cond);
-        // Two references to one object are the same only while its site has made one.
-        bool exact = true;
-        if (op(0).kind == AbsVal::kRef && op(0).objs.size() == 1 && op(0).objs == op(1).objs) {
-          auto it = heap.find(op(0).objs[0]);
-          exact = it != heap.end() && it->second.singleton;
-        }
-        if (c >= 0 && exact) branch = c;
+        const int c = CompareIn(heap, op(0), op(1), in.cond);
+        if (c >= 0) branch = c;
         break;
       }
       case ir::Op::kSwitch:
@@ -1027,10 +1038,10 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
         for (const auto& [ret, fork_heap] : a.forks) {
           std::vector<AbsVal> values = a.values;
           if (a.fork_result != ir::kNone) values[a.fork_result] = ret.kind == AbsVal::kBottom ? AbsVal::Top() : ret;
-          a.next.emplace_back(e.to, eid, fork_heap, std::move(values));
+          a.next.push_back(PathState{e.to, eid, fork_heap, std::move(values)});
         }
       } else {
-        a.next.emplace_back(e.to, eid, *along, a.values);
+        a.next.push_back(PathState{e.to, eid, *along, a.values});
       }
       continue;
     }
@@ -1052,32 +1063,23 @@ bool Interpreter::RunPaths(Activation& a, const Heap& heap, bool* done) {
   *done = false;
   const ir::MethodIR& m = a.ir;
   a.path = true;
-  // Per block, the states met: the edge they came along, their values and heap.
-  std::vector<std::vector<std::tuple<ir::EdgeId, std::vector<AbsVal>, Heap>>> seen(m.blocks.size());
-  std::deque<std::tuple<ir::BlockId, ir::EdgeId, Heap, std::vector<AbsVal>>> work;
-  work.emplace_back(m.entry, ir::kNone, heap, a.values);
+  std::vector<std::vector<PathState>> seen(m.blocks.size());  // per block, the states met
+  std::deque<PathState> work;
+  work.push_back(PathState{m.entry, ir::kNone, heap, a.values});
   size_t states = 0;
   while (!work.empty()) {
-    // Not a structured binding: the lambda below captures these.
-    const ir::BlockId b = std::get<0>(work.front());
-    const ir::EdgeId via = std::get<1>(work.front());
-    Heap h = std::move(std::get<2>(work.front()));
-    std::vector<AbsVal> values = std::move(std::get<3>(work.front()));
+    PathState s = std::move(work.front());
     work.pop_front();
-    std::vector<std::tuple<ir::EdgeId, std::vector<AbsVal>, Heap>>& at = seen[b];
-    if (std::any_of(at.begin(), at.end(), [&](const auto& s) {
-          return std::get<0>(s) == via && std::get<1>(s) == values && std::get<2>(s) == h;
-        })) {
-      continue;
-    }
+    std::vector<PathState>& at = seen[s.block];
+    if (std::find(at.begin(), at.end(), s) != at.end()) continue;
     if (++states > kMaxPathStates || out_->steps >= PathStepLimit()) return true;
-    at.emplace_back(via, values, h);
-    a.values = std::move(values);
-    a.in[b] = std::move(h);
-    a.via = via;
+    at.push_back(s);
+    a.values = std::move(s.values);
+    a.in[s.block] = std::move(s.heap);
+    a.via = s.via;
     a.next.clear();
-    if (!Block(a, b)) return false;
-    for (auto& n : a.next) work.push_back(std::move(n));
+    if (!Block(a, s.block)) return false;
+    for (PathState& n : a.next) work.push_back(std::move(n));
   }
   if (a.outcome.returns.size() > kMaxPathReturns) a.outcome.returns.clear();
   *done = true;
@@ -1089,9 +1091,9 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
   // The fixpoint of a caller runs its calls again; with the same state they
   // end the same way (and their facts are recorded already).
   if (auto memo = memo_.find(context); memo != memo_.end()) {
-    for (const Memo& m : memo->second) {
-      if (m.args == args && m.heap == heap) {
-        *result = m.outcome;
+    for (const Memo& past : memo->second) {
+      if (past.args == args && past.heap == heap) {
+        *result = past.outcome;
         return true;
       }
     }
@@ -1283,30 +1285,6 @@ class TermEval {
   const std::function<ir::ValueId(logic::Term)>& value_of_;
 };
 
-// Whether two abstract values may stand for one value / must.
-bool MayEqual(const AbsVal& a, const AbsVal& b) {
-  if (a.kind != b.kind || a.kind == AbsVal::kTop || a.kind == AbsVal::kBottom) return true;
-  if (a.kind == AbsVal::kInt) return a.i == b.i;
-  if (a.may_null && b.may_null) return true;
-  // An unknown object may be any object, one the analysis allocated and
-  // that escaped included.
-  if (a.unknown && (b.unknown || !b.objs.empty())) return true;
-  if (b.unknown && !a.objs.empty()) return true;
-  std::vector<ObjId> both;
-  std::set_intersection(a.objs.begin(), a.objs.end(), b.objs.begin(), b.objs.end(), std::back_inserter(both));
-  return !both.empty();
-}
-
-bool MustEqual(const AbsVal& a, const AbsVal& b, const Heap& heap) {
-  if (a.kind != b.kind) return false;
-  if (a.kind == AbsVal::kInt) return a.i == b.i;
-  if (a.kind != AbsVal::kRef) return false;
-  if (a.DefinitelyNull() && b.DefinitelyNull()) return true;
-  if (a.may_null || b.may_null || a.unknown || b.unknown || a.objs.size() != 1 || a.objs != b.objs) return false;
-  auto it = heap.find(a.objs[0]);
-  return it != heap.end() && it->second.singleton;
-}
-
 }  // namespace
 
 bool ForwardFacts::RulesOut(ir::BlockId b, const logic::TermManager& tm, const std::vector<logic::Term>& literals,
@@ -1316,24 +1294,22 @@ bool ForwardFacts::RulesOut(ir::BlockId b, const logic::TermManager& tm, const s
       root_states->at[b].empty()) {
     return false;
   }
-  // Whether `lit` is false in state `s`.
+  // Whether `lit` is false in state `s`: decided as a branch is (CompareIn).
   auto is_false = [&](const State& s, logic::Term lit) {
-    const TermEval eval(s, tm, value_of);
     const bool negated = lit.is(TermKind::kNot);
     const logic::Term atom = negated ? lit.arg(0) : lit;
+    ir::Cond c;
     if (atom.is(TermKind::kEq)) {
-      const AbsVal x = eval.Eval(atom.arg(0));
-      const AbsVal y = eval.Eval(atom.arg(1));
-      return negated ? MustEqual(x, y, s.heap) : !MayEqual(x, y);
+      c = ir::Cond::kEq;
+    } else if (atom.is(TermKind::kLt)) {
+      c = ir::Cond::kLt;
+    } else if (atom.is(TermKind::kLe)) {
+      c = ir::Cond::kLe;
+    } else {
+      return false;
     }
-    if (atom.is(TermKind::kLt) || atom.is(TermKind::kLe)) {
-      const AbsVal x = eval.Eval(atom.arg(0));
-      const AbsVal y = eval.Eval(atom.arg(1));
-      if (x.kind != AbsVal::kInt || y.kind != AbsVal::kInt) return false;
-      const bool holds = atom.is(TermKind::kLt) ? x.i < y.i : x.i <= y.i;
-      return negated ? holds : !holds;
-    }
-    return false;
+    const TermEval eval(s, tm, value_of);
+    return CompareIn(s.heap, eval.Eval(atom.arg(0)), eval.Eval(atom.arg(1)), negated ? ir::Negate(c) : c) == 0;
   };
   for (const State& s : root_states->at[b]) {
     if (std::none_of(literals.begin(), literals.end(), [&](logic::Term lit) { return is_false(s, lit); })) {
