@@ -18,17 +18,13 @@
 
 #include "classfile/class_file.h"
 #include "classfile/class_hierarchy.h"
+#include "classfile/model_classes.h"
 
 namespace jwp::callgraph {
 
-inline constexpr std::string_view kMethodModelSuffix = "_JwpModel";
-
-// True for a method model class (p/C_JwpModel): it exists only in the model
-// jar, never at run time, so no witness object may have it (or an array of
-// it) as its class.
-inline bool IsMethodModelClass(std::string_view internal_name) {
-  return internal_name.ends_with(kMethodModelSuffix);
-}
+// The name test (IsMethodModelClass) is classfile/model_classes.h's.
+using classfile::IsMethodModelClass;
+using classfile::kMethodModelSuffix;
 
 struct MethodModel {
   std::string owner;       // p/C_JwpModel

@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "boost/container/small_vector.hpp"
-#include "logic/internal/check.h"
+#include "base/check.h"
 
 namespace jwp::logic {
 

@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "logic/internal/util.h"
 #include "logic/java_semantics.h"
 #include "logic/printer.h"

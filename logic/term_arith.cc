@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "logic/internal/canonical.h"
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "logic/java_semantics.h"
 #include "logic/term_manager.h"
 
@@ -267,7 +267,7 @@ Sort TermManager::conversion_operand(TermKind kind) {
     case TermKind::kD2I: case TermKind::kD2L: case TermKind::kD2F: return Sort::Double();
     default: break;
   }
-  internal::check_failed(__FILE__, __LINE__, "is_conversion(kind)",
+  base::check_failed(__FILE__, __LINE__, "is_conversion(kind)",
                          absl::StrCat(internal::kind_name(kind), " is not a conversion"));
 }
 
@@ -281,7 +281,7 @@ Sort TermManager::conversion_result(TermKind kind) {
     case TermKind::kI2D: case TermKind::kL2D: case TermKind::kF2D: return Sort::Double();
     default: break;
   }
-  internal::check_failed(__FILE__, __LINE__, "is_conversion(kind)",
+  base::check_failed(__FILE__, __LINE__, "is_conversion(kind)",
                          absl::StrCat(internal::kind_name(kind), " is not a conversion"));
 }
 

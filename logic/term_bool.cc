@@ -3,7 +3,7 @@
 
 #include "boost/container/small_vector.hpp"
 #include "logic/internal/canonical.h"
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "logic/java_semantics.h"
 #include "logic/term_manager.h"
 

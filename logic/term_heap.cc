@@ -1,7 +1,7 @@
 // Heap, type and dispatch terms of Table 2 (term.h rules 9 and 10): the
 // theory-of-arrays axioms applied where the indices are known equal or known
 // different (known_equal), and the defaults of fresh objects.
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "logic/term_manager.h"
 
 namespace jwp::logic {

@@ -14,21 +14,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "logic/internal/canonical.h"
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "logic/internal/util.h"
 #include "logic/java_semantics.h"
 #include "logic/stable_hash.h"
 
 namespace jwp::logic {
-
-namespace internal {
-void check_failed(const char* file, int line, const char* condition, std::string_view message) {
-  std::fprintf(stderr, "%s:%d: check failed: %s: %.*s\n", file, line, condition,
-               static_cast<int>(message.size()), message.data());
-  std::fflush(stderr);
-  std::abort();
-}
-}  // namespace internal
 
 using internal::NodeKey;
 using internal::TermNode;
@@ -266,7 +257,7 @@ Term TermManager::mk_default(Sort s) {
     case SortKind::kRef: return null_;
     default: break;
   }
-  internal::check_failed(__FILE__, __LINE__, "s.is_value()",
+  base::check_failed(__FILE__, __LINE__, "s.is_value()",
                          absl::StrCat("no default value of sort ", sort_name(s)));
 }
 
@@ -518,7 +509,7 @@ Term TermManager::mk(TermKind kind, std::span<const Term> a) {
     case TermKind::kSubType: need(2); return mk_sub_type(a[0], a[1]);
     case TermKind::kDispatch: need(2); return mk_dispatch(a[0], a[1]);
   }
-  internal::check_failed(__FILE__, __LINE__, "kind has no payload",
+  base::check_failed(__FILE__, __LINE__, "kind has no payload",
                          absl::StrCat("mk(", internal::kind_name(kind), ") needs rebuild()"));
 }
 

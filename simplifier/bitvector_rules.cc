@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "logic/java_semantics.h"
 #include "simplifier/difference_constraints.h"
 #include "simplifier/internal/rules.h"

@@ -1,6 +1,6 @@
 #include "simplifier/difference_constraints.h"
 
-#include "logic/internal/check.h"
+#include "base/check.h"
 
 namespace jwp::simplifier {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
 #include "simplifier/internal/rules.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "logic/internal/check.h"
+#include "base/check.h"
 #include "simplifier/internal/rules.h"
 
 namespace jwp::simplifier {
@@ -121,7 +121,7 @@ bool is_false(const std::vector<Term>& lits) { return lits.size() == 1 && lits[0
 }  // namespace
 }  // namespace internal
 
-Simplifier::Simplifier(logic::TermManager& tm, const TypeFacts* types, SimplifierOptions options)
+Simplifier::Simplifier(logic::TermManager& tm, const types::TypeFacts* types, SimplifierOptions options)
     : tm_(tm), types_(types), options_(options) {}
 
 Minterm Simplifier::simplify(const Minterm& m) {

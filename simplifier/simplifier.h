@@ -23,7 +23,7 @@
 #include "logic/minterm.h"
 #include "logic/term.h"
 #include "logic/term_manager.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 
 namespace jwp::simplifier {
 
@@ -47,7 +47,7 @@ struct SimplifierOptions {
 class Simplifier {
  public:
   // types may be null: then no hierarchy facts (T1-T5) are used.
-  Simplifier(logic::TermManager& tm, const TypeFacts* types = nullptr,
+  Simplifier(logic::TermManager& tm, const types::TypeFacts* types = nullptr,
              SimplifierOptions options = {});
 
   // Either the FALSE minterm (m is contradictory under the axioms) or a
@@ -67,7 +67,7 @@ class Simplifier {
 
  private:
   logic::TermManager& tm_;
-  const TypeFacts* types_;
+  const types::TypeFacts* types_;
   SimplifierOptions options_;
   Stats stats_;
 };

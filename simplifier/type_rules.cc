@@ -28,7 +28,7 @@ bool is_null_check(Term lit, Term* ref) {
 RewriteStatus type_rules(Context& ctx, Term t, Term* out) {
   if (ctx.types == nullptr) return RewriteStatus::kFailed;
   TermManager& tm = ctx.tm;
-  const TypeFacts& types = *ctx.types;
+  const types::TypeFacts& types = *ctx.types;
   switch (t.kind()) {
     case TermKind::kSubType: {
       Term s = t.arg(0), u = t.arg(1);
@@ -54,7 +54,7 @@ RewriteStatus type_rules(Context& ctx, Term t, Term* out) {
       }
       // dispatch(T, sig) --> M  where TypeFacts::dispatch(T, sig) = M (T4)
       logic::MemberRef m = tm.method_info(sig);
-      std::optional<MethodName> target =
+      std::optional<types::MethodName> target =
           types.dispatch(tm.type_name(type), m.owner, m.name, m.descriptor);
       if (!target) return RewriteStatus::kFailed;
       *out = tm.mk_method(target->owner, target->name, target->descriptor);
@@ -68,7 +68,7 @@ RewriteStatus type_rules(Context& ctx, Term t, Term* out) {
 RewriteStatus type_literal_rules(Context& ctx, std::vector<Term>& literals) {
   if (ctx.types == nullptr) return RewriteStatus::kFailed;
   TermManager& tm = ctx.tm;
-  const TypeFacts& types = *ctx.types;
+  const types::TypeFacts& types = *ctx.types;
   bool changed = false;
   auto sub_type_const = [](Term l) {
     return l.is(TermKind::kSubType) && l.arg(1).is(TermKind::kTypeConst);
@@ -113,7 +113,7 @@ RewriteStatus type_literal_rules(Context& ctx, std::vector<Term>& literals) {
   if (!non_null.empty()) {
     for (Term& l : literals) {
       if (sub_type_const(l) && l.arg(0).is(TermKind::kTypeOf) && non_null.contains(l.arg(0).arg(0))) {
-        TypeFacts::TypeList list =
+        types::TypeFacts::TypeList list =
             types.concrete_subtypes(tm.type_name(l.arg(1)), ctx.options.concrete_subtype_limit);
         if (!list.complete) continue;
         if (list.types.empty()) {

@@ -50,12 +50,12 @@ bool LambdaTypeFacts::is_instantiable(std::string_view type) const {
   return lambda(type) != nullptr || base_.is_instantiable(type);
 }
 
-simplifier::TypeFacts::TypeList LambdaTypeFacts::concrete_subtypes(std::string_view type, size_t limit) const {
+types::TypeFacts::TypeList LambdaTypeFacts::concrete_subtypes(std::string_view type, size_t limit) const {
   if (const callgraph::LambdaClass* l = lambda(type)) return TypeList{{l->name}, true};
   return base_.concrete_subtypes(type, limit);
 }
 
-std::optional<simplifier::MethodName> LambdaTypeFacts::dispatch(std::string_view receiver,
+std::optional<types::MethodName> LambdaTypeFacts::dispatch(std::string_view receiver,
                                                                 std::string_view sig_owner,
                                                                 std::string_view sig_name,
                                                                 std::string_view sig_descriptor) const {
@@ -63,10 +63,10 @@ std::optional<simplifier::MethodName> LambdaTypeFacts::dispatch(std::string_view
   if (l == nullptr) return base_.dispatch(receiver, sig_owner, sig_name, sig_descriptor);
   if (is_subtype(l->name, sig_owner) != true) return std::nullopt;  // no such call on it
   if (sig_name == l->method_name && sig_descriptor == l->erased) {
-    return simplifier::MethodName{l->name, l->method_name, l->erased};
+    return types::MethodName{l->name, l->method_name, l->erased};
   }
   if (object_method(sig_name, sig_descriptor)) {
-    return simplifier::MethodName{"java/lang/Object", std::string(sig_name), std::string(sig_descriptor)};
+    return types::MethodName{"java/lang/Object", std::string(sig_name), std::string(sig_descriptor)};
   }
   return std::nullopt;  // a default method: not decided here
 }

@@ -17,12 +17,12 @@
 
 #include "callgraph/lambda_classes.h"
 #include "classfile/class_hierarchy.h"
-#include "simplifier/hierarchy_type_facts.h"
-#include "simplifier/type_facts.h"
+#include "types/hierarchy_type_facts.h"
+#include "types/type_facts.h"
 
 namespace jwp::wp {
 
-class LambdaTypeFacts final : public simplifier::TypeFacts {
+class LambdaTypeFacts final : public types::TypeFacts {
  public:
   // Both must outlive the facts.
   LambdaTypeFacts(const classfile::ClassHierarchy& h, const callgraph::LambdaClasses& lambdas)
@@ -33,7 +33,7 @@ class LambdaTypeFacts final : public simplifier::TypeFacts {
   bool is_final(std::string_view type) const override;
   bool is_instantiable(std::string_view type) const override;
   TypeList concrete_subtypes(std::string_view type, size_t limit) const override;
-  std::optional<simplifier::MethodName> dispatch(std::string_view receiver, std::string_view sig_owner,
+  std::optional<types::MethodName> dispatch(std::string_view receiver, std::string_view sig_owner,
                                                  std::string_view sig_name,
                                                  std::string_view sig_descriptor) const override;
 
@@ -41,7 +41,7 @@ class LambdaTypeFacts final : public simplifier::TypeFacts {
   const callgraph::LambdaClass* lambda(std::string_view type) const;
 
  private:
-  simplifier::HierarchyTypeFacts base_;
+  types::HierarchyTypeFacts base_;
   const callgraph::LambdaClasses& lambdas_;
 };
 

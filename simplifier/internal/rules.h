@@ -26,7 +26,7 @@
 #include "logic/term.h"
 #include "logic/term_manager.h"
 #include "simplifier/simplifier.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 
 namespace jwp::simplifier::internal {
 
@@ -41,13 +41,13 @@ using logic::TermManager;
 // rewritten (a literal must never simplify itself away).
 struct Context {
   TermManager& tm;
-  const TypeFacts* types;
+  const types::TypeFacts* types;
   const SimplifierOptions& options;
   absl::flat_hash_set<Term> literals;
   Term masked;
   uint64_t rewrites = 0;
 
-  Context(TermManager& m, const TypeFacts* t, const SimplifierOptions& o)
+  Context(TermManager& m, const types::TypeFacts* t, const SimplifierOptions& o)
       : tm(m), types(t), options(o) {}
 
   void set_literals(const std::vector<Term>& lits) {

@@ -40,7 +40,7 @@ struct ArraySite {
 class Builder {
  public:
   Builder(Encoder& enc, const z3::model& m, const logic::TermManager& tm,
-          const simplifier::TypeFacts* tf)
+          const types::TypeFacts* tf)
       : enc_(enc), m_(m), tm_(tm), tf_(tf), ctx_(m.ctx()) {}
 
   Witness build() {
@@ -253,7 +253,7 @@ class Builder {
   Encoder& enc_;
   const z3::model& m_;
   const logic::TermManager& tm_;
-  const simplifier::TypeFacts* tf_;
+  const types::TypeFacts* tf_;
   z3::context& ctx_;
   Witness w_;
   std::string null_key_;
@@ -272,7 +272,7 @@ class Builder {
 }  // namespace
 
 Witness build_witness(Encoder& encoder, const z3::model& model, const logic::TermManager& tm,
-                      const simplifier::TypeFacts* types) {
+                      const types::TypeFacts* types) {
   return Builder(encoder, model, tm, types).build();
 }
 

@@ -6,7 +6,7 @@
 #include <z3++.h>
 
 #include "logic/term_manager.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 #include "solver/internal/encoder.h"
 #include "solver/witness.h"
 
@@ -16,7 +16,7 @@ namespace jwp::solver::internal {
 // field and array reads of the query (breadth first: "o1", "o2", ... in
 // order of discovery), each with a concrete class.
 Witness build_witness(Encoder& encoder, const z3::model& model, const logic::TermManager& tm,
-                      const simplifier::TypeFacts* types);
+                      const types::TypeFacts* types);
 
 }  // namespace jwp::solver::internal
 

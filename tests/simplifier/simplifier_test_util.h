@@ -18,6 +18,8 @@
 
 namespace jwp::simplifier::testing {
 
+using types::TypeFacts;
+
 using logic::Minterm;
 using logic::Sort;
 using logic::Term;

@@ -6,12 +6,16 @@
 #include <set>
 
 #include "logic/visit.h"
-#include "simplifier/hierarchy_type_facts.h"
+#include "types/hierarchy_type_facts.h"
 #include "tests/classfile/hierarchy_test_support.h"
 #include "tests/simplifier/simplifier_test_util.h"
 
 namespace jwp::simplifier::testing {
 namespace {
+
+using types::HierarchyTypeFacts;
+using types::MethodName;
+using types::TypeFacts;
 
 // Object; abstract A; B extends A (instantiable); final C extends A;
 // interface I, implemented by B; abstract D extends Object with no subclass.

@@ -15,7 +15,7 @@
 
 #include "logic/printer.h"
 #include "logic/term_manager.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 #include "solver/solver.h"
 
 namespace jwp::solver::testing {
@@ -30,7 +30,7 @@ namespace jwp::solver::testing {
 //   └── java/lang/String (final)
 //   t/I (interface)
 // Dispatch of t/I.m()I: t/A.m()I for B and D, t/C.m()I for C; none for E.
-class FakeTypeFacts final : public simplifier::TypeFacts {
+class FakeTypeFacts final : public types::TypeFacts {
  public:
   std::optional<bool> is_subtype(std::string_view sub, std::string_view super) const override {
     if (sub == super || super == "java/lang/Object") return true;
@@ -66,13 +66,13 @@ class FakeTypeFacts final : public simplifier::TypeFacts {
     }
     return out;
   }
-  std::optional<simplifier::MethodName> dispatch(std::string_view receiver, std::string_view owner,
+  std::optional<types::MethodName> dispatch(std::string_view receiver, std::string_view owner,
                                                  std::string_view name,
                                                  std::string_view desc) const override {
     if (owner != "t/I" || name != "m" || desc != "()I") return std::nullopt;
-    if (receiver == "t/C") return simplifier::MethodName{"t/C", "m", "()I"};
+    if (receiver == "t/C") return types::MethodName{"t/C", "m", "()I"};
     if (receiver == "t/B" || receiver == "t/D" || receiver == "t/A") {
-      return simplifier::MethodName{"t/A", "m", "()I"};
+      return types::MethodName{"t/A", "m", "()I"};
     }
     return std::nullopt;
   }

@@ -22,7 +22,7 @@
 
 #include "logic/minterm.h"
 #include "logic/term_manager.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 
 namespace jwp::testing {
 
@@ -38,7 +38,7 @@ namespace jwp::testing {
 // Arrays: [I (final), [Lt/A; (subtypes [Lt/B; [Lt/C; [Lt/D;).
 // Dispatch: t/I.m()I is declared by t/I (abstract), implemented in t/A
 // and overridden in t/C; t/E has no m.
-class ToyTypeFacts final : public simplifier::TypeFacts {
+class ToyTypeFacts final : public types::TypeFacts {
  public:
   std::optional<bool> is_subtype(std::string_view sub, std::string_view super) const override {
     if (sub == super || super == "java/lang/Object") return true;
@@ -81,14 +81,14 @@ class ToyTypeFacts final : public simplifier::TypeFacts {
     }
     return out;
   }
-  std::optional<simplifier::MethodName> dispatch(std::string_view receiver,
+  std::optional<types::MethodName> dispatch(std::string_view receiver,
                                                  std::string_view sig_owner,
                                                  std::string_view sig_name,
                                                  std::string_view sig_descriptor) const override {
     if (sig_owner != "t/I" || sig_name != "m" || sig_descriptor != "()I") return std::nullopt;
-    if (receiver == "t/C") return simplifier::MethodName{"t/C", "m", "()I"};
+    if (receiver == "t/C") return types::MethodName{"t/C", "m", "()I"};
     if (receiver == "t/B" || receiver == "t/D" || receiver == "t/A") {
-      return simplifier::MethodName{"t/A", "m", "()I"};
+      return types::MethodName{"t/A", "m", "()I"};
     }
     return std::nullopt;  // t/E, arrays, Object: not implementing t/I
   }

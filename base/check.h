@@ -1,24 +1,25 @@
-// Invariant checks for logic/ (STYLE.md, "Errors"): a broken invariant is a
-// bug in the caller, not an input error. JWP_CHECK is always on and cheap;
+// Invariant checks for every layer (STYLE.md, "Errors"): a broken invariant
+// is a bug in the caller, not an input error; malformed input is a Status
+// long before it can reach a check. JWP_CHECK is always on and cheap;
 // JWP_DCHECK runs in debug and sanitizer builds. Both print the file, the
 // line, the condition and the message, then abort. The message expression is
 // evaluated only on failure.
-#ifndef JWP_LOGIC_INTERNAL_CHECK_H_
-#define JWP_LOGIC_INTERNAL_CHECK_H_
+#ifndef JWP_BASE_CHECK_H_
+#define JWP_BASE_CHECK_H_
 
 #include <string>
 #include <string_view>
 
-namespace jwp::logic::internal {
+namespace jwp::base {
 [[noreturn]] void check_failed(const char* file, int line, const char* condition,
                                std::string_view message);
-}  // namespace jwp::logic::internal
+}  // namespace jwp::base
 
 #ifndef JWP_CHECK
 #define JWP_CHECK(cond, message)                                                   \
   do {                                                                             \
     if (!(cond)) [[unlikely]]                                                      \
-      ::jwp::logic::internal::check_failed(__FILE__, __LINE__, #cond, (message));  \
+      ::jwp::base::check_failed(__FILE__, __LINE__, #cond, (message));  \
   } while (0)
 #endif
 
@@ -32,4 +33,4 @@ namespace jwp::logic::internal {
 #endif
 #endif
 
-#endif  // JWP_LOGIC_INTERNAL_CHECK_H_
+#endif  // JWP_BASE_CHECK_H_

@@ -1,11 +1,11 @@
-#include "simplifier/hierarchy_type_facts.h"
+#include "types/hierarchy_type_facts.h"
 
 #include <algorithm>
 
-#include "callgraph/method_models.h"
+#include "classfile/model_classes.h"
 #include "classfile/member_resolution.h"
 
-namespace jwp::simplifier {
+namespace jwp::types {
 
 namespace {
 
@@ -60,7 +60,7 @@ bool HierarchyTypeFacts::is_final(std::string_view type) const {
 bool HierarchyTypeFacts::is_instantiable(std::string_view type) const {
   bool is_array = false;
   std::string_view cls = element_class(type, &is_array);
-  if (callgraph::IsMethodModelClass(cls)) return false;  // analysis only
+  if (classfile::IsMethodModelClass(cls)) return false;  // analysis only
   if (is_array) return cls.empty() || is_known(type);
   ClassId id = h_.Find(cls);
   return id != kNoClass && h_.IsInstantiable(id);
@@ -90,7 +90,7 @@ TypeFacts::TypeList HierarchyTypeFacts::concrete_subtypes(std::string_view type,
     out.complete = subs.size() <= limit && !h_.HasMissingAncestor(id) && !deeper;
     for (ClassId s : subs) {
       if (out.types.size() >= limit) break;
-      if (h_.IsPhantom(s) || callgraph::IsMethodModelClass(h_.Name(s))) continue;
+      if (h_.IsPhantom(s) || classfile::IsMethodModelClass(h_.Name(s))) continue;
       out.types.push_back(prefix + "L" + std::string(h_.Name(s)) + ";");
     }
     return out;
@@ -104,7 +104,7 @@ TypeFacts::TypeList HierarchyTypeFacts::concrete_subtypes(std::string_view type,
   out.complete = subs.size() <= limit && !has_arrays;
   for (ClassId s : subs) {
     if (out.types.size() >= limit) break;
-    if (callgraph::IsMethodModelClass(h_.Name(s))) continue;
+    if (classfile::IsMethodModelClass(h_.Name(s))) continue;
     out.types.emplace_back(h_.Name(s));
   }
   return out;
@@ -138,4 +138,4 @@ std::optional<MethodName> HierarchyTypeFacts::dispatch(std::string_view receiver
                     std::string(selected.member->descriptor)};
 }
 
-}  // namespace jwp::simplifier
+}  // namespace jwp::types

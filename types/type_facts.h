@@ -10,8 +10,8 @@
 // be incomplete: a rule or an encoding uses only known answers (std::nullopt
 // never fires a rule). The class-hierarchy implementation is
 // hierarchy_type_facts.h; tests may supply their own.
-#ifndef JWP_SIMPLIFIER_TYPE_FACTS_H_
-#define JWP_SIMPLIFIER_TYPE_FACTS_H_
+#ifndef JWP_TYPES_TYPE_FACTS_H_
+#define JWP_TYPES_TYPE_FACTS_H_
 
 #include <cstddef>
 #include <optional>
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-namespace jwp::simplifier {
+namespace jwp::types {
 
 // A concrete method: the class declaring it, its name and descriptor.
 struct MethodName {
@@ -63,6 +63,6 @@ class TypeFacts {
                                              std::string_view sig_descriptor) const = 0;
 };
 
-}  // namespace jwp::simplifier
+}  // namespace jwp::types
 
-#endif  // JWP_SIMPLIFIER_TYPE_FACTS_H_
+#endif  // JWP_TYPES_TYPE_FACTS_H_

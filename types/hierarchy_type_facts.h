@@ -2,13 +2,13 @@
 // place the simplifier and the solver see the class path. The hierarchy must
 // outlive this object; queries are not thread-safe beyond what the hierarchy
 // allows (its member loads are).
-#ifndef JWP_SIMPLIFIER_HIERARCHY_TYPE_FACTS_H_
-#define JWP_SIMPLIFIER_HIERARCHY_TYPE_FACTS_H_
+#ifndef JWP_TYPES_HIERARCHY_TYPE_FACTS_H_
+#define JWP_TYPES_HIERARCHY_TYPE_FACTS_H_
 
 #include "classfile/class_hierarchy.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 
-namespace jwp::simplifier {
+namespace jwp::types {
 
 class HierarchyTypeFacts final : public TypeFacts {
  public:
@@ -27,6 +27,6 @@ class HierarchyTypeFacts final : public TypeFacts {
   const classfile::ClassHierarchy& h_;
 };
 
-}  // namespace jwp::simplifier
+}  // namespace jwp::types
 
-#endif  // JWP_SIMPLIFIER_HIERARCHY_TYPE_FACTS_H_
+#endif  // JWP_TYPES_HIERARCHY_TYPE_FACTS_H_
