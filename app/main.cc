@@ -67,6 +67,11 @@ int main(int argc, char** argv) {
       ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::CallGraph>{
           {"directed", jwp::wp::CallGraph::kDirected}, {"cha", jwp::wp::CallGraph::kCha}}))
       ->capture_default_str();
+  wp_cmd->add_option("--search-order", wp.engine.search_order,
+                     "shallow-first: fewer loop iterations and calls first (paper Section 6); fifo: creation order")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::SearchOrder>{
+          {"shallow-first", jwp::wp::SearchOrder::kShallowFirst}, {"fifo", jwp::wp::SearchOrder::kFifo}}))
+      ->capture_default_str();
   wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
   wp_cmd->add_flag("--trace", wp.trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
   wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <type_traits>
 #include <ostream>
 #include <sstream>
 
@@ -80,28 +81,13 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   j["confirmed"] = confirmed ? ordered_json(*confirmed) : ordered_json(nullptr);
   j["assumptions"] = r.assumptions;
   ordered_json stats;
-  stats["minterms"] = r.stats.minterms;
-  stats["steps"] = r.stats.steps;
-  stats["time_ms"] = std::round(r.stats.time_ms * 10) / 10;
-  stats["proved_false"] = r.stats.proved_false;
-  stats["subsumed"] = r.stats.subsumed;
-  stats["entry_checks"] = r.stats.entry_checks;
-  stats["dispatch_checks"] = r.stats.dispatch_checks;
-  stats["terms"] = r.stats.terms;
-  stats["methods_analysed"] = r.stats.methods_analysed;
-  stats["calls_entered"] = r.stats.calls_entered;
-  stats["summaries_created"] = r.stats.summaries_created;
-  stats["summaries_reused"] = r.stats.summaries_reused;
-  stats["summaries_kept"] = r.stats.summaries_kept;
-  stats["summaries_kept_reused"] = r.stats.summaries_kept_reused;
-  stats["phases"] = r.stats.phases;
-  stats["callgraph_methods"] = r.stats.callgraph_methods;
-  stats["sites_expanded"] = r.stats.sites_expanded;
-  stats["targets_pinned"] = r.stats.targets_pinned;
-  stats["forward_dead_edges"] = r.stats.forward_dead_edges;
-  stats["forward_pruned"] = r.stats.forward_pruned;
-  stats["simplifier_ms"] = std::round(r.stats.simplifier_ms * 10) / 10;
-  stats["solver_ms"] = std::round(r.stats.solver_ms * 10) / 10;
+  wp::ForEachStat(r.stats, [&](const char* name, auto value) {
+    if constexpr (std::is_floating_point_v<decltype(value)>) {
+      stats[name] = std::round(value * 10) / 10;  // milliseconds to a tenth
+    } else {
+      stats[name] = value;
+    }
+  });
   j["stats"] = stats;
   ordered_json summaries = ordered_json::array();
   for (const auto& c : r.summaries) {

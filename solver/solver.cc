@@ -138,6 +138,8 @@ CheckResult Solver::check(std::span<const logic::Term> assertions, bool want_wit
     internal::Encoder enc(impl_->ctx, tm_, encoder_options(options_, want_witness));
     enc.encode(assertions);
     result.assumptions = enc.assumptions();
+    result.type_domain_cut = enc.type_domain_cut();
+    result.uninterpreted = enc.uninterpreted();
     z3::solver s = enc.uses_floating_point() ? z3::solver(impl_->ctx)
                                              : impl_->without_floats.mk_solver();
     z3::params p(impl_->ctx);

@@ -28,7 +28,7 @@
 #include "logic/minterm.h"
 #include "logic/term.h"
 #include "logic/term_manager.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 #include "solver/witness.h"
 
 namespace jwp::solver {
@@ -46,7 +46,7 @@ struct SolverOptions {
   unsigned rlimit = 0;
   // Hierarchy facts (axioms T1-T5): with them Type is a finite domain; null:
   // Type is uninterpreted (only V1 and H3 constrain it).
-  const simplifier::TypeFacts* types = nullptr;
+  const types::TypeFacts* types = nullptr;
   // Concrete subtypes listed per type constant in the finite Type domain.
   size_t max_subtypes_per_type = 8;
   // When set, each query slower than log_threshold_ms is written there as
@@ -62,9 +62,20 @@ struct CheckResult {
   std::string reason;  // why unknown (Z3's reason, or the error)
   double time_ms = 0;
   std::optional<Witness> witness;  // Sat with want_witness
-  // What the answer rests on beyond the axioms: uninterpreted operations
-  // (float remainder), a Type domain cut at max_subtypes_per_type.
+  // What the answer rests on beyond the axioms, as text for the user:
+  // uninterpreted operations (float remainder), a Type domain cut at
+  // max_subtypes_per_type. The two fields below say the same, typed; decide
+  // on those, never on the text.
   std::vector<std::string> assumptions;
+  // The finite Type domain left out concrete subtypes of a type the query
+  // names: the cut can only turn sat into unsat, so an unsat answer is no
+  // proof (proves_unsat()).
+  bool type_domain_cut = false;
+  // Operations encoded as uninterpreted functions: a model may not follow
+  // Java (Java's float remainder).
+  std::vector<std::string> uninterpreted;
+  // Unsat, and not only within a cut type domain.
+  bool proves_unsat() const { return answer == SatAnswer::kUnsat && !type_domain_cut; }
   bool cached = false;  // answered from the cache
 };
 

@@ -15,6 +15,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_join.h"
+#include "base/check.h"
 #include "callgraph/call_targets.h"
 #include "callgraph/callers.h"
 #include "callgraph/enabled_targets.h"
@@ -30,8 +31,9 @@
 #include "logic/printer.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
+#include "models/jdk_natives.h"
 #include "models/string_model.h"
-#include "simplifier/hierarchy_type_facts.h"
+#include "types/hierarchy_type_facts.h"
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
 #include "wp/forward_facts.h"
@@ -64,17 +66,6 @@ std::string dotted(std::string_view internal) {
   return s;
 }
 
-// A program point of an activation: before instruction `k` of block `b`.
-struct Point {
-  int32_t act;
-  ir::BlockId b;
-  int32_t k;
-  friend bool operator==(Point, Point) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, Point p) {
-    return H::combine(std::move(h), p.act, p.b, p.k);
-  }
-};
 
 // One activation of a method on the backward path: the goal's method
 // (caller -1) or a callee entered from a call site of its caller.
@@ -182,59 +173,28 @@ struct SiteCandidates {
   bool repeated = false;
 };
 
-// Natives that complete normally whatever their arguments (given a non-null
-// receiver), so that assuming "no exception" (paper Section 6) cannot make a
-// precondition false: only their results and heap effects are unknown.
-// Every other native may throw (System.arraycopy on null, say) and is not
-// assumed away.
-bool native_never_throws(const Target& t) {
-  static const absl::flat_hash_set<std::string> kNeverThrow = {
-      "java/lang/Throwable.fillInStackTrace(I)Ljava/lang/Throwable;",
-      "java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;",  // the helpful message (JEP 358)
-      "java/lang/Object.hashCode()I",
-      "java/lang/Object.getClass()Ljava/lang/Class;",
-      "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
-      "java/lang/System.nanoTime()J",
-      "java/lang/System.currentTimeMillis()J",
-      "java/lang/Thread.currentThread()Ljava/lang/Thread;",
-      // The cache lookups of the method models of Integer.valueOf and Long.valueOf
-      // (models/java/java/lang/Integer_JwpModel.java).
-      "java/lang/Integer_JwpModel.cached(I)Ljava/lang/Integer;",
-      "java/lang/Long_JwpModel.cached(J)Ljava/lang/Long;",
-      "java/lang/Runtime.availableProcessors()I",
-      "java/lang/Runtime.freeMemory()J",
-      "java/lang/Runtime.totalMemory()J",
-      "java/lang/Runtime.maxMemory()J",
-      "java/lang/Float.floatToRawIntBits(F)I",
-      "java/lang/Float.intBitsToFloat(I)F",
-      "java/lang/Double.doubleToRawLongBits(D)J",
-      "java/lang/Double.longBitsToDouble(J)D",
-      "java/lang/StrictMath.sin(D)D", "java/lang/StrictMath.cos(D)D", "java/lang/StrictMath.tan(D)D",
-      "java/lang/StrictMath.asin(D)D", "java/lang/StrictMath.acos(D)D", "java/lang/StrictMath.atan(D)D",
-      "java/lang/StrictMath.log(D)D", "java/lang/StrictMath.log10(D)D", "java/lang/StrictMath.sqrt(D)D",
-      "java/lang/StrictMath.IEEEremainder(DD)D", "java/lang/StrictMath.atan2(DD)D",
-      "java/lang/StrictMath.sinh(D)D", "java/lang/StrictMath.cosh(D)D", "java/lang/StrictMath.tanh(D)D",
-      "java/lang/StrictMath.expm1(D)D", "java/lang/StrictMath.log1p(D)D",
-  };
-  return kNeverThrow.contains(t.key());
+// What the table of models/jdk_natives.def says of target `t`'s native.
+bool native_never_throws(std::string_view key) {
+  const models::NativeFacts* f = models::FindNativeFacts(key);
+  return f != nullptr && f->never_throws;
+}
+bool native_writes_nothing(std::string_view key) {
+  const models::NativeFacts* f = models::FindNativeFacts(key);
+  return f != nullptr && f->writes_nothing;
 }
 
-// The cache lookups of the method models of Integer.valueOf and
-// Long.valueOf (models/java/java/lang/Integer_JwpModel.java): for a value
-// in -128..127 they return the box the JDK made when it initialized the
-// class, before the goal's method ran. Its `value` is the argument; its
-// identity stays unknown (a skolem, "needed" when the precondition still
-// depends on it).
+// The box a native's call returns when it is a cache lookup of the method
+// models of Integer.valueOf and Long.valueOf (models/jdk_natives.def): its
+// `value` is the argument; its identity stays unknown (a skolem, "needed"
+// when the precondition still depends on it).
 struct CachedBox {
   std::string_view cls;         // the box class
   std::string_view descriptor;  // of its `value` field
 };
-const CachedBox* cached_box(std::string_view key) {
-  static const CachedBox kInteger{"java/lang/Integer", "I"};
-  static const CachedBox kLong{"java/lang/Long", "J"};
-  if (key == "java/lang/Integer_JwpModel.cached(I)Ljava/lang/Integer;") return &kInteger;
-  if (key == "java/lang/Long_JwpModel.cached(J)Ljava/lang/Long;") return &kLong;
-  return nullptr;
+std::optional<CachedBox> cached_box(std::string_view key) {
+  const models::NativeFacts* f = models::FindNativeFacts(key);
+  if (f == nullptr || f->cached_box_class.empty()) return std::nullopt;
+  return CachedBox{f->cached_box_class, f->cached_box_value_descriptor};
 }
 
 // Whether `t` reads field map `value` at `box`, through updates of objects
@@ -269,37 +229,6 @@ Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term
   return r.empty() ? phi : r.apply(phi);
 }
 
-// Natives that may throw but write nothing the analysis models (no field,
-// static or element of an existing object): only reflection and type
-// queries, and new arrays. A call of one inside a callee is skipped with
-// skolems (havocking only the callee's part of the minterm), which is
-// sound for the framed part too: the native cannot change it.
-bool native_writes_nothing(std::string_view key) {
-  static const absl::flat_hash_set<std::string_view> kWritesNothing = {
-      "java/lang/Class.isArray()Z",
-      "java/lang/Class.isPrimitive()Z",
-      "java/lang/Class.isInterface()Z",
-      "java/lang/Class.isInstance(Ljava/lang/Object;)Z",
-      "java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z",
-      "java/lang/Class.getModifiers()I",
-      "java/lang/Class.getSuperclass()Ljava/lang/Class;",
-      "java/lang/reflect/Array.newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
-      "java/lang/reflect/Array.multiNewArray(Ljava/lang/Class;[I)Ljava/lang/Object;",
-      "java/lang/reflect/Array.getLength(Ljava/lang/Object;)I",
-  };
-  return kWritesNothing.contains(key);
-}
-
-// An unsat answer that is a proof: not one only within a cut type domain
-// (the solver's finite domain of too many concrete subtypes).
-bool proves_unsat(const solver::CheckResult& r) {
-  if (r.answer != solver::SatAnswer::kUnsat) return false;
-  for (const std::string& a : r.assumptions) {
-    if (a.starts_with("finite type domain")) return false;
-  }
-  return true;
-}
-
 constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
 constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
 constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
@@ -310,31 +239,29 @@ constexpr size_t kTraceWidth = 400;  // characters of a minterm in a --trace lin
 
 using callgraph::EnabledTargets;
 
-struct Item {
-  Point at;
-  Minterm phi;
-  uint32_t loops;    // back edges crossed (backwards)
-  uint64_t seq;      // creation order
-  int32_t path;      // index into the path nodes
-  int32_t site;      // index of the goal site it started from
-  int32_t assume;    // index into the assumption nodes (-1: none)
-  uint32_t depth = 0;  // call depth of its activation
-  uint32_t crowd = 0;  // minterms already at its point when it arrived
-};
-
-// Section 6's heuristic ("paths with less looping or call depth"), a
-// min-heap: the fewest back edges crossed plus calls entered first (a loop
-// iteration in the goal's method weighs as much as one level deeper in a
-// callee, so that a callee's loops do not hold up the caller's), then less
-// looping, then points that fewer facts have reached, then first come.
-struct ItemOrder {
-  bool operator()(const Item& a, const Item& b) const {
-    if (a.loops + a.depth != b.loops + b.depth) return a.loops + a.depth > b.loops + b.depth;
-    if (a.loops != b.loops) return a.loops > b.loops;
-    if (a.crowd != b.crowd) return a.crowd > b.crowd;
-    return a.seq > b.seq;
+// Whether `m` mentions a program variable of namespace `ns` (an invariant
+// check at activation boundaries).
+bool mentions_namespace(logic::TermManager& tm, const Minterm& m, uint32_t ns) {
+  if (m.is_true() || m.is_false()) return false;
+  for (Term v : logic::free_variables(m)) {
+    const logic::VarInfo& info = tm.var_info(v);
+    if (info.role == logic::VarRole::kProgram && info.ns == ns) return true;
   }
-};
+  return false;
+}
+
+// Whether every generic of `m` is canonical (below kFirstFreshGeneric): a
+// summary's key names no call site's own generics.
+bool only_canonical_generics(logic::TermManager& tm, const Minterm& m) {
+  if (m.is_true() || m.is_false()) return true;
+  for (Term v : logic::free_variables(m)) {
+    const logic::VarInfo& info = tm.var_info(v);
+    if (info.role == logic::VarRole::kGeneric && info.index >= kFirstFreshGeneric) return false;
+  }
+  return true;
+}
+
+using Item = WorkItem;
 
 struct PathNode {
   int32_t line;
@@ -376,7 +303,7 @@ class IntraSearch {
     root.tr = std::make_unique<Transformer>(vocab_, ir_, root.ns, &types_);
     root.dom = dominators(goal.ir);
     acts_.push_back(std::move(root));
-    methods_seen_.insert(ir_.QualifiedName());
+    ph_.methods_seen.insert(ir_.QualifiedName());
   }
 
   // One phase; `used`: what earlier phases of the goal spent of its budgets.
@@ -388,7 +315,7 @@ class IntraSearch {
   void next_phase(const absl::flat_hash_set<std::string>& changed);
   // Directed construction: the targets to enable for the next phase (site
   // key, target key), chosen when the phase ends without a precondition.
-  const std::vector<std::pair<std::string, std::string>>& to_enable() const { return to_enable_; }
+  const std::vector<std::pair<std::string, std::string>>& to_enable() const { return ph_.to_enable; }
   // Lambda classes were made during the phase: the calls analysed before
   // did not list them, so a phase with them from the start must follow
   // before the search can be called exhaustive.
@@ -405,7 +332,7 @@ class IntraSearch {
   solver::CheckResult check(std::span<const Term> query, bool want_witness) {
     const auto t0 = Clock::now();
     solver::CheckResult r = solver_.check(query, want_witness);
-    result_.stats.solver_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    ph_.result.stats.solver_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     return r;
   }
   const ir::Dominators* dominators(const std::shared_ptr<const ir::MethodIR>& ir);
@@ -496,27 +423,9 @@ class IntraSearch {
   };
   absl::flat_hash_map<std::string, std::unique_ptr<LambdaTargets>> lambda_targets_;  // by call key
   absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
-  std::vector<Pending> pending_;
-  size_t pending_checked_ = 0;   // pending_[0, pending_checked_) were looked at
-  uint64_t pending_since_ = 0;   // the step at which the unchecked ones began
-  std::vector<std::pair<std::string, std::string>> to_enable_;
-  // Targets of skipped sites that a minterm's literals pin on its way
-  // (sigma == M): the minterm needs them wherever it ends, so the phase ends
-  // early for them as for a waiting minterm (the issue's "monomorphic sites
-  // first"). By site key; the literals already looked at.
-  std::map<std::string, std::set<std::string>> pinned_;
-  absl::flat_hash_set<Term> pin_checked_;
   // Records the targets phi's literals pin (σ_method == m' for a skipped
   // site whose candidates include m'); called for every new minterm.
   void note_pinned(const Minterm& phi);
-  // The site with the fewest candidates seen this phase among those with
-  // more than kSmallSite, enabled when nothing cheaper is found.
-  std::optional<SiteCandidates> big_;
-  uint32_t graces_ = 0;  // times the phase's grace ran out
-  // Sites of the waiting minterms this phase (not refuted): how many of the
-  // minterms mention each, and the targets the type bounds allow.
-  uint64_t waiting_counted_ = 0;
-  std::map<std::string, std::pair<uint64_t, std::set<std::string>>> waiting_sites_;
   const Goal& goal_;
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
@@ -540,7 +449,6 @@ class IntraSearch {
   absl::flat_hash_map<std::string, std::string> target_errors_;
   absl::flat_hash_set<const std::vector<Target>*> truncated_;
   absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
-  absl::flat_hash_set<std::string> methods_seen_;
   callgraph::MethodCache method_cache_{h_};
   ForwardFacts forward_;
   bool forward_done_ = false;
@@ -561,7 +469,7 @@ class IntraSearch {
     }
   }
   // The call sites of the cached-box lookups (cached_box), by skolem site.
-  absl::flat_hash_map<uint32_t, const CachedBox*> cached_box_sites_;
+  absl::flat_hash_map<uint32_t, CachedBox> cached_box_sites_;
   // `phi` without the skolems of cached boxes that it uses only for their
   // value, type and nullness; `phi` itself when none is eliminated.
   Minterm without_cached_boxes(const Minterm& phi);
@@ -610,7 +518,7 @@ class IntraSearch {
     return f == nullptr || f->Reached(b) || pruned();
   }
   bool pruned() {
-    ++result_.stats.forward_pruned;
+    ++ph_.result.stats.forward_pruned;
     ++forward_pruned_all_;
     return false;
   }
@@ -620,7 +528,6 @@ class IntraSearch {
   uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed
   absl::flat_hash_map<std::string, int32_t> summary_ids_;
   using SummaryCount = Result::SummaryCount;
-  std::map<std::string, SummaryCount> summary_counts_;
   absl::flat_hash_map<std::string, std::vector<callgraph::CallSiteRef>> callers_;
   const std::vector<callgraph::CallSiteRef>& callers_of(const ir::MethodIR& m);
   // With a named entry (EngineOptions::entry): the methods ("owner.name
@@ -632,17 +539,49 @@ class IntraSearch {
   std::optional<absl::flat_hash_set<std::string>> toward_entry_;
   bool toward_entry_done_ = false;
 
-  std::priority_queue<Item, std::vector<Item>, ItemOrder> work_;
-  absl::flat_hash_map<Point, std::vector<Minterm>> seen_;
+  std::unique_ptr<Searcher> work_ = MakeSearcher(opt_.search_order);
+
+  // What one phase of directed construction (Figure 4) works with: made
+  // anew for every phase (next_phase), never reset field by field, so that
+  // no phase starts with another's state. What outlives a phase
+  // (activations, the summaries kept, the caches) are IntraSearch's own
+  // fields.
+  struct PhaseState {
+    Result result;
+    // Path edges met so far, by point (a new minterm that one of them
+    // subsumes is dropped).
+    absl::flat_hash_map<Point, std::vector<Minterm>> seen;
+    // Minterms that wait at the entry for targets.
+    std::vector<Pending> pending;
+    size_t pending_checked = 0;   // pending[0, pending_checked) were looked at
+    uint64_t pending_since = 0;   // the step at which the unchecked ones began
+    std::vector<std::pair<std::string, std::string>> to_enable;
+    // Targets of skipped sites that a minterm's literals pin on its way
+    // (sigma == M): the minterm needs them wherever it ends, so the phase
+    // ends early for them as for a waiting minterm (the issue's
+    // "monomorphic sites first"). By site key; the literals already looked at.
+    std::map<std::string, std::set<std::string>> pinned;
+    absl::flat_hash_set<Term> pin_checked;
+    // The site with the fewest candidates seen this phase among those with
+    // more than kSmallSite, enabled when nothing cheaper is found.
+    std::optional<SiteCandidates> big;
+    uint32_t graces = 0;  // times the phase's grace ran out
+    // Sites of the waiting minterms this phase (not refuted): how many of
+    // the minterms mention each, and the targets the type bounds allow.
+    uint64_t waiting_counted = 0;
+    std::map<std::string, std::pair<uint64_t, std::set<std::string>>> waiting_sites;
+    absl::flat_hash_set<std::string> methods_seen;
+    std::map<std::string, Result::SummaryCount> summary_counts;
+    std::vector<std::string> reasons;  // why the search is not exhaustive, in order
+    absl::flat_hash_set<std::string> reason_set;
+    bool found = false;
+  };
+  PhaseState ph_;
   std::vector<PathNode> nodes_;
   std::vector<AssumeNode> assume_nodes_;
   std::vector<std::string> assumption_texts_;
   absl::flat_hash_map<std::string, int32_t> assumption_ids_;
   uint64_t seq_ = 0;
-  Result result_;
-  std::vector<std::string> reasons_;  // why the search is not exhaustive, in order
-  absl::flat_hash_set<std::string> reason_set_;
-  bool found_ = false;
 };
 
 const ir::Dominators* IntraSearch::dominators(const std::shared_ptr<const ir::MethodIR>& ir) {
@@ -662,7 +601,7 @@ int32_t IntraSearch::assume(int32_t parent, const std::string& text) {
 }
 
 void IntraSearch::note(std::string reason) {
-  if (reason_set_.insert(reason).second) reasons_.push_back(std::move(reason));
+  if (ph_.reason_set.insert(reason).second) ph_.reasons.push_back(std::move(reason));
 }
 
 // Range facts for the sub-int values of phi (defined below, with the entry checks).
@@ -674,27 +613,27 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
   if (opt_.simplify) {
     const auto t0 = Clock::now();
     phi = simplifier_.simplify(phi);
-    result_.stats.simplifier_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    ph_.result.stats.simplifier_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   } else if (!phi.is_true() && !phi.is_false()) {
     // NoSimplification: Z3 decides, unsimplified; an unsat within a cut
     // type domain or an unknown keeps the minterm.
     std::vector<Term> query(phi.begin(), phi.end());
     add_ranges(tm_, vocab_, phi.term(), &query);
-    if (proves_unsat(check(query, /*want_witness=*/false))) phi = Minterm::from_term(tm_.mk_false());
+    if (check(query, /*want_witness=*/false).proves_unsat()) phi = Minterm::from_term(tm_.mk_false());
   }
   if (phi.is_false()) {
-    ++result_.stats.proved_false;
+    ++ph_.result.stats.proved_false;
     return;
   }
-  std::vector<Minterm>& d = seen_[at];
+  std::vector<Minterm>& d = ph_.seen[at];
   for (const Minterm& m : d) {
     if (m.subsumes(phi)) {  // m is weaker: phi adds nothing (Figure 3, merge)
-      ++result_.stats.subsumed;
+      ++ph_.result.stats.subsumed;
       return;
     }
   }
   d.push_back(phi);
-  ++result_.stats.minterms;
+  ++ph_.result.stats.minterms;
   if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem)) {
     note_pinned(phi);
   }
@@ -702,7 +641,7 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
     nodes_.push_back({line, path});
     path = static_cast<int32_t>(nodes_.size()) - 1;
   }
-  work_.push(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,
+  work_->add(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,
                   static_cast<uint32_t>(d.size() - 1)});
 }
 
@@ -754,7 +693,7 @@ void IntraSearch::seed() {
     }
     Step step = goal_.spec.kind == GoalKind::kNpe ? tr(0).null_dereference(site.edge, post)
                                                   : tr(0).through_edge(site.edge, post);
-    ++result_.stats.steps;
+    ++ph_.result.stats.steps;
     if (how == CallHandling::kPartial) skip_call(at_target, site.edge, &step);
     const ir::Block& from = ir_.blocks[e.from];
     int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
@@ -1019,7 +958,7 @@ Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
   if (cached_box_sites_.empty() || phi.is_true() || phi.is_false() || !logic::mentions_skolem(phi)) return phi;
   struct Box {
     Term sk;
-    const CachedBox* box;
+    CachedBox box;
     Term field;  // the box class's `value` field map
     Term value;  // the box's value
   };
@@ -1029,7 +968,7 @@ Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
     if (info.role != logic::VarRole::kSkolem) continue;
     auto it = cached_box_sites_.find(info.site);
     if (it == cached_box_sites_.end()) continue;
-    const Term field = vocab_.field(it->second->cls, "value", it->second->descriptor);
+    const Term field = vocab_.field(it->second.cls, "value", it->second.descriptor);
     // Its value: from a literal read(value, v) == t.
     for (Term lit : phi) {
       if (!lit.is(logic::TermKind::kEq)) continue;
@@ -1042,7 +981,7 @@ Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
   if (boxes.empty()) return phi;
   Term body = phi.term();
   for (const Box& b : boxes) {
-    body = cached_box_reads(tm_, body, b.sk, b.value, b.field, tm_.mk_type(b.box->cls));
+    body = cached_box_reads(tm_, body, b.sk, b.value, b.field, tm_.mk_type(b.box.cls));
     body = logic::substitute(tm_, body, tm_.mk_ne(b.sk, tm_.mk_null()), tm_.mk_true());
   }
   if (body == phi.term()) return phi;
@@ -1063,7 +1002,7 @@ bool IntraSearch::at_entry(const Item& item) {
     for (Term v : logic::free_variables(phi)) {
       const logic::VarInfo& info = tm_.var_info(v);
       if (info.role == logic::VarRole::kSkolem && directed_sites_.contains(info.site)) {
-        if (pending_.size() < kMaxPending) pending_.push_back(Pending{phi, item.at.act});
+        if (ph_.pending.size() < kMaxPending) ph_.pending.push_back(Pending{phi, item.at.act});
         else note("budget: too many minterms wait for directed call-graph expansion");
         return false;
       }
@@ -1089,11 +1028,11 @@ bool IntraSearch::at_entry(const Item& item) {
     note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
     return false;
   }
-  if (used_.entry_checks + result_.stats.entry_checks >= opt_.max_entry_checks) {
+  if (used_.entry_checks + ph_.result.stats.entry_checks >= opt_.max_entry_checks) {
     note("budget: too many final checks");
     return false;
   }
-  ++result_.stats.entry_checks;
+  ++ph_.result.stats.entry_checks;
   std::vector<Term> query(phi.begin(), phi.end());
   const Activation& entry_act = acts_[item.at.act];
   for (Term t : entry_typing(entry_act)) query.push_back(t);
@@ -1115,22 +1054,16 @@ bool IntraSearch::at_entry(const Item& item) {
   // The solver's assumptions: a cut type domain can only turn sat into
   // unsat (so an unsat answer is not a proof); an uninterpreted operation
   // (Java's float remainder) can make a model that the JVM does not follow.
-  bool domain_cut = false;
-  std::vector<std::string> uninterpreted;
-  for (const std::string& a : r.assumptions) {
-    if (a.starts_with("finite type domain")) domain_cut = true;
-    else uninterpreted.push_back(a);
-  }
   if (r.answer == solver::SatAnswer::kUnsat) {
-    if (domain_cut) note("solver: unsat only within a cut type domain (too many concrete subtypes)");
+    if (r.type_domain_cut) note("solver: unsat only within a cut type domain (too many concrete subtypes)");
     return false;
   }
   if (r.answer == solver::SatAnswer::kUnknown) {
     note(Cat("solver unknown: ", r.reason));
     return false;
   }
-  if (!uninterpreted.empty()) {
-    note(Cat("not modelled exactly: ", uninterpreted.front()));
+  if (!r.uninterpreted.empty()) {
+    note(Cat("not modelled exactly: ", r.uninterpreted.front()));
     return false;
   }
   std::optional<Replay> witness;
@@ -1139,27 +1072,27 @@ bool IntraSearch::at_entry(const Item& item) {
     note("the solver's model could not be turned into a witness");
     return false;
   }
-  result_.verdict = Verdict::kFound;
+  ph_.result.verdict = Verdict::kFound;
   // The receiver's class must not override the entry: said in the
   // precondition too, since a reader could pick such a class otherwise.
   Minterm shown = without_literal_facts(phi);
   if (Term d = entry_dispatch(entry_act); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
-  result_.precondition = logic::to_java(tm_, shown);
-  result_.smtlib = logic::to_smtlib(tm_, query);
+  ph_.result.precondition = logic::to_java(tm_, shown);
+  ph_.result.smtlib = logic::to_smtlib(tm_, query);
   for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
-    if (result_.path.empty() || result_.path.back() != nodes_[n].line) result_.path.push_back(nodes_[n].line);
+    if (ph_.result.path.empty() || ph_.result.path.back() != nodes_[n].line) ph_.result.path.push_back(nodes_[n].line);
   }
   const GoalSite& site = goal_.sites[item.site];
-  result_.goal_bci = site.bci;
-  result_.goal_line = site.line;
-  result_.witness = std::move(witness);
-  result_.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
+  ph_.result.goal_bci = site.bci;
+  ph_.result.goal_line = site.line;
+  ph_.result.witness = std::move(witness);
+  ph_.result.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
                       entry_act.ir->method_descriptor);
   std::vector<std::string> assumed;
   for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
     assumed.push_back(assumption_texts_[assume_nodes_[n].text]);
   }
-  result_.assumptions.insert(result_.assumptions.end(), assumed.rbegin(), assumed.rend());
+  ph_.result.assumptions.insert(ph_.result.assumptions.end(), assumed.rbegin(), assumed.rend());
   return true;
 }
 
@@ -1176,7 +1109,7 @@ void IntraSearch::step_back(const Item& item) {
     } else if (a.caller >= 0) {
       return_to_caller(item);
     } else if (is_entry(ir)) {
-      if (at_entry(item)) found_ = true;
+      if (at_entry(item)) ph_.found = true;
     } else {
       go_up(item);
     }
@@ -1187,7 +1120,7 @@ void IntraSearch::step_back(const Item& item) {
   if (at.k > 0) {
     const ir::InsnId insn = b.insns[at.k - 1];
     Step step = a.tr->through_instruction(insn, item.phi);
-    ++result_.stats.steps;
+    ++ph_.result.stats.steps;
     absorb(step, Point{at.act, at.b, at.k - 1}, item, ir.insns[insn].line);
     return;
   }
@@ -1205,7 +1138,7 @@ void IntraSearch::step_back(const Item& item) {
       }
     }
     Step step = acts_[at.act].tr->through_edge(eid, item.phi);
-    ++result_.stats.steps;
+    ++ph_.result.stats.steps;
     if (how == CallHandling::kPartial) skip_call(item, eid, &step);
     const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
     const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
@@ -1442,7 +1375,7 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
     }
   }
   for (Target* t : chosen) {
-    if (t->native && !native_never_throws(*t)) {
+    if (t->native && !native_never_throws(t->key())) {
       note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
                " at line ", call.line, " may throw (natives are modelled by issue #7)"));
       return CallHandling::kSkipped;
@@ -1475,7 +1408,7 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   if (!post_dnf.ok()) note("incomplete: too many disjuncts");
   for (const Target* tp : chosen) {
     const Target& t = *tp;
-    ++result_.stats.steps;
+    ++ph_.result.stats.steps;
     if (t.native) {
       // Section 6: a native method throws nothing, changes no heap and
       // returns an arbitrary value (a skolem: a minterm constraining it is
@@ -1486,16 +1419,18 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       // exceptional exit has no path.
       if (exceptional) continue;
       logic::Substitution s(tm_);
-      const CachedBox* box = call.result != ir::kNone && !call.operands.empty() ? cached_box(t.key()) : nullptr;
+      const models::NativeFacts* facts = models::FindNativeFacts(t.key());
+      const std::optional<CachedBox> box =
+          call.result != ir::kNone && !call.operands.empty() ? cached_box(t.key()) : std::nullopt;
       Term box_sk;
-      if (call.result != ir::kNone && t.key() == "java/lang/Thread.currentThread()Ljava/lang/Thread;") {
+      if (call.result != ir::kNone && facts != nullptr && facts->current_thread) {
         Term w = a.tr->var(call.result);
         s.add(w, vocab_.current_thread());
-      } else if (box != nullptr) {
+      } else if (box) {
         Term w = a.tr->var(call.result);
         const uint32_t site = vocab_.call_site(
             Cat("the identity of the cached ", dotted(box->cls), " that valueOf returns at ", where, " is needed"));
-        cached_box_sites_.try_emplace(site, box);
+        cached_box_sites_.try_emplace(site, *box);
         box_sk = tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(), site);
         s.add(w, box_sk);
       } else if (call.result != ir::kNone) {
@@ -1507,7 +1442,7 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
       }
       std::vector<Term> conds = dispatch_conditions(call, *a.tr, t.owner, t.name, t.descriptor);
       conds.push_back(s.apply(phi));
-      if (box != nullptr) {
+      if (box) {
         // What the box is: where the search cannot use it yet (a summary's
         // generic stands for its value), it travels as literals, which
         // at_entry eliminates (without_cached_boxes).
@@ -1544,8 +1479,8 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
     callee.call = call_id;
     callee.depth = a.depth + 1;
     inherit_facts(callee, item.at.act, call_id);
-    methods_seen_.insert(t.ir->QualifiedName());
-    ++result_.stats.calls_entered;
+    ph_.methods_seen.insert(t.ir->QualifiedName());
+    ++ph_.result.stats.calls_entered;
     const ir::BlockId start = exceptional ? t.ir->exceptional_exit : t.ir->exit;
     acts_.push_back(std::move(callee));
     const int32_t b_act = static_cast<int32_t>(acts_.size()) - 1;
@@ -1619,7 +1554,7 @@ bool IntraSearch::writes_of(const Target& t, const std::vector<std::string>& con
     nt.owner = n.owner;
     nt.name = n.name;
     nt.descriptor = n.descriptor;
-    if (!native_never_throws(nt) && !native_writes_nothing(nt.key())) {
+    if (!native_never_throws(nt.key()) && !native_writes_nothing(nt.key())) {
       *why_not = Cat("it may call the native ", n.ToString());  // its effects are not assumed away
       return false;
     }
@@ -1674,12 +1609,14 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     split.dependent = post;
   }
   const Minterm& dependent = split.dependent;
+  JWP_CHECK(only_canonical_generics(tm_, dependent),
+            Cat("the key of a summary of ", t.key(), " names a call site's generics: ", logic::to_java(tm_, dependent)));
   std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
                         dependent.is_true() ? 0 : dependent.term().id() + 1);
   if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
   if (probe.facts != nullptr) key += Cat(" @", probe.facts->facts_id);
   auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
-  SummaryCount& count = summary_counts_[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
+  SummaryCount& count = ph_.summary_counts[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
   if (inserted) {
     if (tracing()) {
       const std::string text = trace_text(dependent);
@@ -1702,21 +1639,21 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
     callee.context = std::move(context);
     callee.facts = probe.facts;
     callee.cs = std::move(probe.cs);
-    methods_seen_.insert(t.ir->QualifiedName());
+    ph_.methods_seen.insert(t.ir->QualifiedName());
     acts_.push_back(std::move(callee));
     summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
-    ++result_.stats.summaries_created;
-    ++result_.stats.calls_entered;
+    ++ph_.result.stats.summaries_created;
+    ++ph_.result.stats.calls_entered;
     ++count.created;
     if (dependent.is_true()) ++count.trivial;
   } else {
-    ++result_.stats.summaries_reused;
+    ++ph_.result.stats.summaries_reused;
     Summary& kept = summaries_[it->second];
-    if (kept.kept) ++result_.stats.summaries_kept_reused;
+    if (kept.kept) ++ph_.result.stats.summaries_kept_reused;
     if (kept.kept && kept.counted_in_phase != phase_) {
       // Per phase, a kept summary counts as if this phase had made it.
       kept.counted_in_phase = phase_;
-      methods_seen_.insert(t.ir->QualifiedName());
+      ph_.methods_seen.insert(t.ir->QualifiedName());
       ++count.created;
       if (dependent.is_true()) ++count.trivial;
     } else {
@@ -1845,7 +1782,7 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
                                                 callee.method_descriptor);
   conds.push_back(s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term()));
   if (framed != nullptr && !framed->is_true()) conds.push_back(framed->term());
-  ++result_.stats.steps;
+  ++ph_.result.stats.steps;
   auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
   if (!dnf.ok()) {
     note("incomplete: too many disjuncts");
@@ -1855,6 +1792,11 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
   const int32_t k = static_cast<int32_t>(
       std::find(blk.insns.begin(), blk.insns.end(), call_insn) - blk.insns.begin());
   for (const Minterm& m : *dnf) {
+    // At the activation boundary the callee's variables are gone: its
+    // formals became the actuals, and no other value of it is live at its
+    // entry (a recursive call's summary may share its caller's namespace).
+    JWP_DCHECK(callee_tr.ns() == ctr.ns() || !mentions_namespace(tm_, m, callee_tr.ns()),
+               Cat("a minterm leaves ", callee.QualifiedName(), " with its variables: ", logic::to_java(tm_, m)));
     // The call site's generics (generalization) are eliminated where an
     // equation defines them.
     push(Point{caller_act, call.block, k}, framed != nullptr ? EliminateGenerics(tm_, m) : m, item.loops,
@@ -1894,7 +1836,7 @@ std::vector<std::string> IntraSearch::bounded_targets(const std::vector<Term>& f
         if (!ty.is(logic::TermKind::kTypeConst)) continue;
         if (types_.lambda(tm_.type_name(ty)) != nullptr) {
           // An exact lambda class: its own method, or none of the site's.
-          std::optional<simplifier::MethodName> m =
+          std::optional<types::MethodName> m =
               types_.dispatch(tm_.type_name(ty), call.owner, call.name, call.descriptor);
           if (!m) continue;
           allowed = {Cat(m->owner, ".", m->name, m->descriptor)};
@@ -1943,9 +1885,9 @@ void IntraSearch::note_pinned(const Minterm& phi) {
     const logic::VarInfo& info = tm_.var_info(sigma);
     if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kMethod) continue;
     auto site = directed_sites_.find(info.site);
-    if (site == directed_sites_.end() || !pin_checked_.insert(lit).second) continue;
+    if (site == directed_sites_.end() || !ph_.pin_checked.insert(lit).second) continue;
     for (std::string& t : bounded_targets({lit}, sigma, site->second)) {
-      auto [at, inserted] = pinned_[site->second.key].insert(std::move(t));
+      auto [at, inserted] = ph_.pinned[site->second.key].insert(std::move(t));
       if (inserted && tracing()) opt_.trace(Cat("phase ", phase_, ": a minterm pins ", site->second.key, " to ", *at));
     }
   }
@@ -1956,9 +1898,9 @@ void IntraSearch::note_pinned(const Minterm& phi) {
 // cut type domain); out of time, or past the phase's checks, it may.
 bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site,
                                     const std::string& k) {
-  // (result_ is the phase's: the checks are counted per phase.)
-  if (out_of_time() || result_.stats.dispatch_checks >= kMaxCandidateChecks) return true;
-  ++result_.stats.dispatch_checks;
+  // (ph_.result is the phase's: the checks are counted per phase.)
+  if (out_of_time() || ph_.result.stats.dispatch_checks >= kMaxCandidateChecks) return true;
+  ++ph_.result.stats.dispatch_checks;
   std::string why;
   const std::vector<Target>* listed = all_targets(site.ir->insns[site.call], site.targets, &why);
   const Target* t = nullptr;
@@ -1975,7 +1917,7 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
   std::vector<Term> query(with.begin(), with.end());
   for (Term x : entry_typing(acts_[p.act])) query.push_back(x);
   add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
-  return !proves_unsat(check(query, /*want_witness=*/false));
+  return !check(query, /*want_witness=*/false).proves_unsat();
 }
 
 // Directed construction between phases (Section 4, Figure 4). For each
@@ -1997,13 +1939,13 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
 // sites.
 // Deterministic: sites and targets in name order.
 void IntraSearch::choose_expansions(bool allow_big) {
-  std::map<std::string, std::set<std::string>> small = pinned_;
-  for (; pending_checked_ < pending_.size(); ++pending_checked_) {
+  std::map<std::string, std::set<std::string>> small = ph_.pinned;
+  for (; ph_.pending_checked < ph_.pending.size(); ++ph_.pending_checked) {
     if (out_of_time()) {
       note(Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms"));
       return;
     }
-    const Pending& p = pending_[pending_checked_];
+    const Pending& p = ph_.pending[ph_.pending_checked];
     std::map<std::string, std::vector<Term>> sigmas;  // by site key
     absl::flat_hash_map<std::string, const DirectedSite*> sites;
     for (Term v : logic::free_variables(p.phi)) {
@@ -2038,9 +1980,9 @@ void IntraSearch::choose_expansions(bool allow_big) {
       return a.targets.size() < b.targets.size();
     });
     if (!refuted) {
-      ++waiting_counted_;
+      ++ph_.waiting_counted;
       for (const SiteCandidates& r : ranked) {
-        auto& [count, targets] = waiting_sites_[r.key];
+        auto& [count, targets] = ph_.waiting_sites[r.key];
         ++count;
         targets.insert(r.targets.begin(), r.targets.end());
       }
@@ -2074,7 +2016,7 @@ void IntraSearch::choose_expansions(bool allow_big) {
       if (small[first.key].empty()) small.erase(first.key);
     }
     if (refuted) {
-      ++result_.stats.refuted_by_dispatch;
+      ++ph_.result.stats.refuted_by_dispatch;
       continue;
     }
     // Not refuted: until a phase expands its skipped calls, they are why it
@@ -2097,10 +2039,10 @@ void IntraSearch::choose_expansions(bool allow_big) {
       // The same site offered again, with fewer candidates (this minterm's
       // type bounds cut more) or not, keeps what either minterm saw: a loop
       // through it.
-      const bool same_site = big_ && big_->key == best->key;
-      const bool repeated = best->repeated || (same_site && big_->repeated);
-      if (!big_ || best->targets.size() < big_->targets.size()) big_ = std::move(best);
-      if (same_site) big_->repeated = repeated;
+      const bool same_site = ph_.big && ph_.big->key == best->key;
+      const bool repeated = best->repeated || (same_site && ph_.big->repeated);
+      if (!ph_.big || best->targets.size() < ph_.big->targets.size()) ph_.big = std::move(best);
+      if (same_site) ph_.big->repeated = repeated;
     }
   }
   // A site every waiting minterm (two or more) passes through must be
@@ -2108,26 +2050,26 @@ void IntraSearch::choose_expansions(bool allow_big) {
   // cheap ones whatever its size (within max_targets), or cheap sites
   // inside the targets enabled so far could fill every phase while it
   // waits.
-  if (!small.empty() && waiting_counted_ >= 2) {
-    for (const auto& [site, entry] : waiting_sites_) {
+  if (!small.empty() && ph_.waiting_counted >= 2) {
+    for (const auto& [site, entry] : ph_.waiting_sites) {
       const auto& [count, targets] = entry;
-      if (count == waiting_counted_ && targets.size() > kSmallSite && targets.size() <= opt_.max_targets) {
+      if (count == ph_.waiting_counted && targets.size() > kSmallSite && targets.size() <= opt_.max_targets) {
         small[site].insert(targets.begin(), targets.end());
       }
     }
   }
   for (const auto& [site, ts] : small) {
-    auto pinned = pinned_.find(site);
+    auto pinned = ph_.pinned.find(site);
     for (const std::string& t : ts) {
-      to_enable_.emplace_back(site, t);
-      if (pinned != pinned_.end() && pinned->second.contains(t)) ++result_.stats.targets_pinned;
+      ph_.to_enable.emplace_back(site, t);
+      if (pinned != ph_.pinned.end() && pinned->second.contains(t)) ++ph_.result.stats.targets_pinned;
     }
   }
-  if (to_enable_.empty() && big_ && (allow_big || big_->repeated)) {
-    if (big_->targets.size() <= opt_.max_targets) {
-      for (const std::string& t : big_->targets) to_enable_.emplace_back(big_->key, t);
+  if (ph_.to_enable.empty() && ph_.big && (allow_big || ph_.big->repeated)) {
+    if (ph_.big->targets.size() <= opt_.max_targets) {
+      for (const std::string& t : ph_.big->targets) ph_.to_enable.emplace_back(ph_.big->key, t);
     } else {
-      note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ", big_->key));
+      note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ", ph_.big->key));
     }
   }
 }
@@ -2236,7 +2178,7 @@ void IntraSearch::go_up(const Item& item) {
     caller.tr = std::make_unique<Transformer>(vocab_, **cir, caller.ns, &types_);
     caller.dom = dominators(*cir);
     caller.up = up + 1;
-    methods_seen_.insert((*cir)->QualifiedName());
+    ph_.methods_seen.insert((*cir)->QualifiedName());
     acts_.push_back(std::move(caller));
     push_at_call_site(item, *bir, *btr, static_cast<int32_t>(acts_.size()) - 1, site.insn);
   }
@@ -2245,7 +2187,7 @@ void IntraSearch::go_up(const Item& item) {
 void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   // Activations with work left: their summaries are incomplete.
   absl::flat_hash_set<int32_t> open;
-  for (; !work_.empty(); work_.pop()) open.insert(work_.top().at.act);
+  while (!work_->empty()) open.insert(work_->select().at.act);
   // New lambda classes change what interface calls list, and mod-sets.
   const bool lambdas_grew_now = lambdas_grew();
   std::vector<bool> bad(summaries_.size(), lambdas_grew_now);
@@ -2295,40 +2237,29 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   mod_sets_.reset();
   lambdas_at_start_ = lambdas_.size();
   ++phase_;
-  seen_.clear();
-  pending_.clear();
-  pending_checked_ = 0;
-  pending_since_ = 0;
-  pinned_.clear();
-  pin_checked_.clear();
-  to_enable_.clear();
-  big_.reset();
-  graces_ = 0;
-  waiting_counted_ = 0;
-  waiting_sites_.clear();
-  methods_seen_ = {ir_.QualifiedName()};
-  summary_counts_.clear();
-  reasons_.clear();
-  reason_set_.clear();
-  found_ = false;
-  result_ = Result{};
+  ph_ = PhaseState{};
+  ph_.methods_seen = {ir_.QualifiedName()};
 }
 
 Result IntraSearch::run(Used used) {
+  // A phase starts from a PhaseState made anew (next_phase), with no work
+  // left over from the one before.
+  JWP_CHECK(work_->empty() && ph_.seen.empty() && ph_.pending.empty() && ph_.to_enable.empty() && !ph_.found,
+            Cat("phase ", phase_, " starts with the state of another"));
   used_ = used;
   start_ = Clock::now();
-  result_.stats.summaries_kept = kept_total_;
+  ph_.result.stats.summaries_kept = kept_total_;
   if (phase_ > 1) ensure_forward_facts();
   auto elapsed_ms = [&] {
     return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
   };
-  result_.goal = goal_.spec.ToString();
-  result_.entry = Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor);
+  ph_.result.goal = goal_.spec.ToString();
+  ph_.result.entry = Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor);
   seed();
   std::string budget;
-  while (!work_.empty()) {
-    if (!forward_done_ && used_.steps + result_.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
-    if (used_.steps + result_.stats.steps >= opt_.max_steps) {
+  while (!work_->empty()) {
+    if (!forward_done_ && used_.steps + ph_.result.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
+    if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) {
       budget = Cat("budget: ", opt_.max_steps, " steps");
       break;
     }
@@ -2340,62 +2271,80 @@ Result IntraSearch::run(Used used) {
       budget = Cat("memory cap: ", opt_.max_terms, " terms");
       break;
     }
-    if (opt_.callgraph == CallGraph::kDirected && (pending_.size() > pending_checked_ || big_ || !pinned_.empty())) {
+    if (opt_.callgraph == CallGraph::kDirected && (ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
       // Minterms wait for expansion: once the phase has run as long again
       // as it took to produce the first of them (loops with skipped calls
       // need not end), choose targets; end the phase when there are some.
-      if (pending_since_ == 0) pending_since_ = result_.stats.steps;
-      if (result_.stats.steps >= 2 * pending_since_ + kPhaseGrace) {
+      if (ph_.pending_since == 0) ph_.pending_since = ph_.result.stats.steps;
+      if (ph_.result.stats.steps >= 2 * ph_.pending_since + kPhaseGrace) {
         // The first time, only sites with few candidates, or a larger one
         // that a loop skips again and again; from the second on, the best
         // larger one too (a loop whose skipped call has many targets would
         // otherwise hold the phase until the budget ends).
-        choose_expansions(/*allow_big=*/graces_++ > 0);
-        if (!to_enable_.empty()) {
+        choose_expansions(/*allow_big=*/ph_.graces++ > 0);
+        if (!ph_.to_enable.empty()) {
           budget = "the phase ended early to expand calls";
           break;
         }
-        pending_since_ = 0;
+        ph_.pending_since = 0;
       }
     }
-    Item item = work_.top();
-    work_.pop();
+    Item item = work_->select();
     step_back(item);
-    if (found_) break;
+    if (ph_.found) break;
   }
-  result_.stats.time_ms = elapsed_ms();
-  result_.stats.terms = tm_.num_terms();
-  result_.stats.forward_dead_edges = forward_.dead_edges;
-  result_.stats.methods_analysed = methods_seen_.size();
-  for (auto [method, n] : summary_counts_) {
+  ph_.result.stats.time_ms = elapsed_ms();
+  ph_.result.stats.terms = tm_.num_terms();
+  ph_.result.stats.forward_dead_edges = forward_.dead_edges;
+  ph_.result.stats.methods_analysed = ph_.methods_seen.size();
+  for (auto [method, n] : ph_.summary_counts) {
     n.method = method;
-    result_.summaries.push_back(n);
+    ph_.result.summaries.push_back(n);
   }
-  if (found_) return result_;
-  if (budget.empty() && (pending_.size() > pending_checked_ || big_ || !pinned_.empty())) {
+  if (ph_.found) return ph_.result;
+  if (budget.empty() && (ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
     choose_expansions(/*allow_big=*/true);
   }
-  if (!budget.empty()) reasons_.insert(reasons_.begin(), budget);
+  if (!budget.empty()) ph_.reasons.insert(ph_.reasons.begin(), budget);
   if (lambdas_grew()) {
     note(Cat("lambda classes were made during the phase (", lambdas_.at(lambdas_at_start_).where,
              "): calls analysed before did not list them"));
   }
-  if (reasons_.empty()) {
-    result_.verdict = Verdict::kNotFound;
-    result_.reason = "exhaustive search: no path to the goal is feasible";
+  if (ph_.reasons.empty()) {
+    ph_.result.verdict = Verdict::kNotFound;
+    ph_.result.reason = "exhaustive search: no path to the goal is feasible";
     if (forward_pruned_all_ > 0) {
-      result_.reason += Cat(" (forward facts: ", forward_pruned_all_, forward_pruned_all_ == 1 ? " minterm" : " minterms",
+      ph_.result.reason += Cat(" (forward facts: ", forward_pruned_all_, forward_pruned_all_ == 1 ? " minterm" : " minterms",
                             " dropped at edges that the objects the method builds rule out)");
     }
   } else {
-    result_.verdict = Verdict::kUnknown;
-    result_.reason = reasons_.front();
-    for (size_t i = 1; i < reasons_.size() && i < 4; ++i) result_.reason += "; " + reasons_[i];
+    ph_.result.verdict = Verdict::kUnknown;
+    ph_.result.reason = ph_.reasons.front();
+    for (size_t i = 1; i < ph_.reasons.size() && i < 4; ++i) ph_.result.reason += "; " + ph_.reasons[i];
   }
-  return result_;
+  return ph_.result;
 }
 
 }  // namespace
+
+namespace {
+enum class Across { kSum, kMax, kLast, kGoal };
+template <class T>
+T across_phases(Across how, T goal, T phase) {
+  switch (how) {
+    case Across::kSum: return goal + phase;
+    case Across::kMax: return std::max(goal, phase);
+    case Across::kLast: return phase;
+    case Across::kGoal: return goal;
+  }
+  return goal;
+}
+}  // namespace
+
+void Result::Stats::AddPhase(const Stats& phase) {
+#define JWP_STAT(type, name, initial, across, comment) name = across_phases(Across::across, name, phase.name);
+#include "wp/stats.def"
+}
 
 // The phases of directed call-graph construction (Section 4, Figure 4):
 // each phase searches with the targets enabled so far; one that ends
@@ -2411,24 +2360,7 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     const IntraSearch::Used used{
         total.steps, std::chrono::duration<double, std::milli>(Clock::now() - start).count(), total.entry_checks};
     Result r = search.run(used);
-    total.minterms += r.stats.minterms;
-    total.steps += r.stats.steps;
-    total.proved_false += r.stats.proved_false;
-    total.subsumed += r.stats.subsumed;
-    total.entry_checks += r.stats.entry_checks;
-    total.dispatch_checks += r.stats.dispatch_checks;
-    total.targets_pinned += r.stats.targets_pinned;
-    total.forward_dead_edges = r.stats.forward_dead_edges;
-    total.forward_pruned += r.stats.forward_pruned;
-    total.terms = std::max(total.terms, r.stats.terms);
-    total.calls_entered += r.stats.calls_entered;
-    total.summaries_created += r.stats.summaries_created;
-    total.summaries_reused += r.stats.summaries_reused;
-    total.simplifier_ms += r.stats.simplifier_ms;
-    total.solver_ms += r.stats.solver_ms;
-    total.refuted_by_dispatch += r.stats.refuted_by_dispatch;
-    total.summaries_kept = r.stats.summaries_kept;
-    total.summaries_kept_reused += r.stats.summaries_kept_reused;
+    total.AddPhase(r.stats);
     const double elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     // A phase that made new lambda classes runs again with them (they are
     // targets the phase's calls did not list).
@@ -2439,10 +2371,8 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     }
     if (more && (total.steps >= options.max_steps || elapsed >= options.timeout_ms)) more = false;
     if (!more) {
-      const uint64_t methods = r.stats.methods_analysed;
       r.stats = total;
-      r.stats.methods_analysed = methods;
-      r.stats.callgraph_methods = methods;
+      r.stats.callgraph_methods = total.methods_analysed;
       r.stats.phases = phase;
       r.stats.sites_expanded = enabled.num_sites();
       r.enabled_targets = enabled.Sorted();

@@ -61,6 +61,7 @@
 
 #include "classfile/class_hierarchy.h"
 #include "solver/witness.h"
+#include "wp/search_order.h"
 #include "wp/goal.h"
 
 namespace jwp::wp {
@@ -104,6 +105,8 @@ struct EngineOptions {
   // goal's method builds rule out, in each calling context below it, are
   // not explored backwards.
   bool forward_facts = true;
+  // The order the search takes its work in (wp/search_order.h).
+  SearchOrder search_order = SearchOrder::kShallowFirst;
   // The rewrite simplifier (simplifier/) on every new minterm. Off (the
   // paper's NoSimplification configuration, Table 4): each new minterm goes
   // to Z3 as it is, dropped only when Z3 proves it unsatisfiable.
@@ -147,38 +150,13 @@ struct Result {
   uint32_t goal_bci = 0;
   int32_t goal_line = -1;
   std::vector<std::string> assumptions;
+  // The figures of wp/stats.def.
   struct Stats {
-    uint64_t minterms = 0;       // minterms created (after simplification, not FALSE)
-    uint64_t steps = 0;          // transformer applications
-    uint64_t proved_false = 0;   // minterms the simplifier dropped as FALSE
-    uint64_t subsumed = 0;       // dropped as redundant (merge)
-    uint64_t entry_checks = 0;   // Z3 final checks
-    uint64_t dispatch_checks = 0;  // Z3 checks of expansion candidates (directed construction)
-    uint64_t terms = 0;          // terms made
-    uint64_t methods_analysed = 0;  // distinct methods propagated through
-    uint64_t calls_entered = 0;     // activations of callees
-    uint64_t summaries_created = 0; // distinct (callee, postcondition) entered
-    uint64_t summaries_reused = 0;  // call-site arrivals served by an existing one
-    uint64_t phases = 1;            // phases of directed call-graph construction
-    uint64_t callgraph_methods = 0; // methods in the final phase's call graph
-    uint64_t sites_expanded = 0;    // call sites with targets enabled by directed construction
-    // Of the targets enabled, those a minterm's type facts pinned on its way
-    // (σ == m': the site has one candidate for it), enabled without waiting
-    // for the minterm to reach the entry nor asking the solver.
-    uint64_t targets_pinned = 0;
-    uint64_t refuted_by_dispatch = 0;  // waiting minterms no remaining target can satisfy
-    // Forward facts: edges no execution takes in their calling context
-    // (over the contexts analysed), and minterms dropped at one.
-    uint64_t forward_dead_edges = 0;
-    uint64_t forward_pruned = 0;
-    // Reuse across phases: summaries an ended phase handed to the next
-    // (complete, and no call site they reach gained a target), summed over
-    // phases; and the call-site arrivals they served there, not analysed again.
-    uint64_t summaries_kept = 0;
-    uint64_t summaries_kept_reused = 0;
-    double simplifier_ms = 0;       // time in the simplifier
-    double solver_ms = 0;           // time in Z3
-    double time_ms = 0;
+#define JWP_STAT(type, name, initial, across, comment) type name = initial;
+#include "wp/stats.def"
+    // Adds a phase's figures to the goal's, each as stats.def says
+    // (kGoal figures are left to the driver).
+    void AddPhase(const Stats& phase);
   } stats;
   // Summaries per callee ("pkg.C.m(desc)"), in name order: how many were
   // created (`trivial` of them for an empty dependent part: that the call
@@ -197,6 +175,14 @@ struct Result {
 };
 
 Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options);
+
+// Calls f(name, value) for each figure of `stats` in wp/stats.def's order;
+// value is a uint64_t or a double.
+template <class F>
+void ForEachStat(const Result::Stats& stats, F&& f) {
+#define JWP_STAT(type, name, initial, across, comment) f(#name, stats.name);
+#include "wp/stats.def"
+}
 
 }  // namespace jwp::wp
 

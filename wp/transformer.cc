@@ -33,20 +33,29 @@ constexpr std::string_view kNase = "java/lang/NegativeArraySizeException";
 constexpr std::string_view kCce = "java/lang/ClassCastException";
 constexpr std::string_view kAse = "java/lang/ArrayStoreException";
 
-// φ ∧ c1 ∧ ... as minterms (the conditions may hold disjunctions).
-std::vector<Minterm> conjoin_all(logic::TermManager& tm, Term phi, std::vector<Term> conds) {
-  conds.push_back(phi);
-  Term all = tm.mk_and(conds);
-  if (all.is_false()) return {};
-  auto dnf = logic::to_dnf(tm, all, 4096);
-  if (!dnf.ok()) return {};  // too many disjuncts: dropped (caller marks lossy)
-  return *std::move(dnf);
-}
+constexpr size_t kMaxDisjuncts = 4096;  // of one step's precondition
 
 Step with(std::vector<Minterm> pre) {
   Step s;
   s.pre = std::move(pre);
   return s;
+}
+
+// φ ∧ c1 ∧ ... as minterms (the conditions may hold disjunctions). Past
+// kMaxDisjuncts the disjuncts are dropped, and the step says so: the
+// precondition then under-approximates, and the search cannot end
+// NOT_FOUND (issue #26: it once could, with paths silently dropped).
+Step conjoined(logic::TermManager& tm, Term phi, std::vector<Term> conds) {
+  conds.push_back(phi);
+  Term all = tm.mk_and(conds);
+  if (all.is_false()) return {};
+  auto dnf = logic::to_dnf(tm, all, kMaxDisjuncts);
+  if (!dnf.ok()) {
+    Step s;
+    s.lossy = Cat("a precondition of more than ", kMaxDisjuncts, " disjuncts was dropped");
+    return s;
+  }
+  return with(*std::move(dnf));
 }
 
 Step unsupported(std::string why) {
@@ -103,7 +112,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
   auto assign = [&](Term value, std::vector<Term> conds = {}) {
     Substitution s(tm_);
     s.add(var(in.result), value);
-    return with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
+    return conjoined(tm_, s.apply(phi), std::move(conds));
   };
   auto result_mentioned = [&] {
     return in.result != ir::kNone && logic::mentions(post, var(in.result));
@@ -195,7 +204,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       Substitution s(tm_);
       s.add(f, tm_.mk_update(f, v, w));
       Term after = s.apply(phi);
-      return with(conjoin_all(tm_, after, {tm_.mk_ne(v, tm_.mk_null())}));
+      return conjoined(tm_, after, {tm_.mk_ne(v, tm_.mk_null())});
     }
     case Op::kGetStatic: {
       // wp(v = C.f, φ) = φ[C.f/v]; what the class initializer fixes of a
@@ -207,7 +216,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       Substitution s(tm_);
       Term field = vocab_.static_field(in.owner, in.name, in.descriptor);
       s.add(field, operand(in, 0));
-      return with(conjoin_all(tm_, s.apply(phi), {}));
+      return conjoined(tm_, s.apply(phi), {});
     }
     case Op::kArrayLoad: {
       // wp(v = a[i], φ) = a != null ∧ 0 <= i < a.length ∧ φ[aread(A, a, i)/v]
@@ -248,8 +257,8 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       }
       Substitution s(tm_);
       s.add(map, tm_.mk_aupdate(map, a, i, w));
-      Step st = with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
-      st.lossy = std::move(lossy);
+      Step st = conjoined(tm_, s.apply(phi), std::move(conds));
+      if (st.lossy.empty()) st.lossy = std::move(lossy);
       return st;
     }
     case Op::kArrayLength: {
@@ -273,7 +282,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
         conds.push_back(tm_.mk_le(tm_.mk_int(0), n));
       }
       if (result_mentioned()) return unsupported(Cat("multianewarray at line ", in.line));
-      return with(conjoin_all(tm_, phi, std::move(conds)));
+      return conjoined(tm_, phi, std::move(conds));
     }
     case Op::kCheckCast: {
       // wp(v1 = (T) v2, φ) = (v2 == null ∨ v2 instanceof T) ∧ φ[v2/v1]
@@ -291,12 +300,12 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       Term is_null = tm_.mk_eq(v, tm_.mk_null());
       Term fails = tm_.mk_or(is_null, tm_.mk_not(sub));
       Term no = tm_.mk_and(fails, logic::substitute(tm_, phi, r, tm_.mk_int(0)));
-      return with(conjoin_all(tm_, tm_.mk_or(yes, no), {}));
+      return conjoined(tm_, tm_.mk_or(yes, no), {});
     }
     case Op::kMonitorEnter:
     case Op::kMonitorExit: {
       Term lock = operand(in, 0);
-      return with(conjoin_all(tm_, phi, {tm_.mk_ne(lock, tm_.mk_null())}));
+      return conjoined(tm_, phi, {tm_.mk_ne(lock, tm_.mk_null())});
     }
     case Op::kInvoke:
       return skipped_call(in, post, false, nullptr);
@@ -316,7 +325,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
         Term f = vocab_.field(l->name, callgraph::LambdaClass::CapturedField(i), l->captured[i]);
         s.add(f, tm_.mk_update(f, o, operand(in, i)));
       }
-      return with(conjoin_all(tm_, s.apply(phi), {}));
+      return conjoined(tm_, s.apply(phi), {});
     }
     case Op::kCatch: {
       // wp(v = catch, φ) = φ[exc/v]
@@ -390,7 +399,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
       conds.push_back(tm_.mk_eq(sigma_method, dispatch));
     }
   }
-  Step st = with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
+  Step st = conjoined(tm_, s.apply(phi), std::move(conds));
   st.skipped_call = std::move(description);
   st.skipped_site = site;
   return st;
@@ -432,8 +441,8 @@ Step Transformer::null_dereference(ir::EdgeId eid, const Minterm& post) {
   conds.push_back(tm_.mk_eq(dereferenced, tm_.mk_null()));
   Substitution s(tm_);
   s.add(tm_.exc(), x);
-  return with(conjoin_all(tm_, s.apply(at_end.term().is_null() ? tm_.mk_true() : at_end.term()),
-                          std::move(conds)));
+  return conjoined(tm_, s.apply(at_end.term().is_null() ? tm_.mk_true() : at_end.term()),
+                          std::move(conds));
 }
 
 Step Transformer::through_edge(ir::EdgeId eid, const Minterm& post) {
@@ -453,18 +462,18 @@ Step Transformer::along_normal(const Instruction& in, const ir::Edge& e, const M
     case ir::EdgeKind::kFalse:
       // wp(assume c, φ) = φ ∧ c
       if (in.op != Op::kIf) break;
-      return with(conjoin_all(tm_, phi, {condition(in, e.kind == ir::EdgeKind::kTrue)}));
+      return conjoined(tm_, phi, {condition(in, e.kind == ir::EdgeKind::kTrue)});
     case ir::EdgeKind::kCase:
     case ir::EdgeKind::kDefault: {
       if (in.op != Op::kSwitch) break;
       Term x = operand(in, 0);
       if (e.kind == ir::EdgeKind::kCase) {
-        return with(conjoin_all(tm_, phi, {tm_.mk_eq(x, tm_.mk_int(e.case_value))}));
+        return conjoined(tm_, phi, {tm_.mk_eq(x, tm_.mk_int(e.case_value))});
       }
       std::vector<Term> conds;
       const auto& values = ir_.switches[in.index].values;
       for (int32_t v : values) conds.push_back(tm_.mk_ne(x, tm_.mk_int(v)));
-      return with(conjoin_all(tm_, phi, std::move(conds)));
+      return conjoined(tm_, phi, std::move(conds));
     }
     default:
       break;
@@ -480,7 +489,7 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
     Substitution s(tm_);
     s.add(tm_.exc(), x);
     for (Term c : routing(e, x)) conds.push_back(c);
-    return with(conjoin_all(tm_, s.apply(phi), std::move(conds)));
+    return conjoined(tm_, s.apply(phi), std::move(conds));
   };
   // The JVM's own exception: a fresh object, made after its conditions.
   auto throws_new = [&](std::string_view type, std::vector<Term> conds) {

@@ -27,7 +27,7 @@
 #include "ir/ir.h"
 #include "logic/minterm.h"
 #include "logic/term_manager.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 #include "wp/vocabulary.h"
 
 namespace jwp::wp {
@@ -52,7 +52,7 @@ class Transformer {
   // `types` (may be null) decides whether array stores are exact (final
   // element types) and proposes run-time array types for ArrayStoreException.
   Transformer(Vocabulary& vocab, const ir::MethodIR& ir, uint32_t ns,
-              const simplifier::TypeFacts* types = nullptr)
+              const types::TypeFacts* types = nullptr)
       : vocab_(vocab), tm_(vocab.tm()), ir_(ir), ns_(ns), types_(types) {}
 
   // Before instruction `insn` (not the last of its block), given `post` after it.
@@ -75,6 +75,8 @@ class Transformer {
   // handlers' (Edge::caught_as, Edge::not_caught_by).
   std::vector<logic::Term> routing(const ir::Edge& e, logic::Term x);
 
+  // The namespace of this method's variables.
+  uint32_t ns() const { return ns_; }
   // The variable of an SSA value in this method's namespace.
   logic::Term var(ir::ValueId v) { return vocab_.value(ir_, ns_, v); }
 
@@ -96,7 +98,7 @@ class Transformer {
   logic::TermManager& tm_;
   const ir::MethodIR& ir_;
   uint32_t ns_;
-  const simplifier::TypeFacts* types_;
+  const types::TypeFacts* types_;
 };
 
 }  // namespace jwp::wp

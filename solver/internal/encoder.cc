@@ -4,6 +4,7 @@
 // cross-checks the two on random terms.
 #include "solver/internal/encoder.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -154,7 +155,11 @@ z3::func_decl Encoder::frem_fn(Sort s) {
   z3::sort fs = sort(s);
   z3::func_decl f = ctx_.function(s.is_float() ? "java.frem.F" : "java.frem.D", fs, fs, fs);
   frem_fns_.emplace(s.bits(), f);
-  note("float/double remainder (Java's fmod) is an uninterpreted function");
+  const std::string what = "float/double remainder (Java's fmod) is an uninterpreted function";
+  if (std::find(uninterpreted_.begin(), uninterpreted_.end(), what) == uninterpreted_.end()) {
+    uninterpreted_.push_back(what);
+  }
+  note(what);
   return f;
 }
 
@@ -458,12 +463,12 @@ void Encoder::collect() {
 // types of the reference fields it reads, for T5), their concrete subtypes
 // up to the limit, and java/lang/Object.
 void Encoder::build_domain() {
-  const simplifier::TypeFacts& tf = *options_.types;
+  const types::TypeFacts& tf = *options_.types;
   std::vector<std::string> domain = type_names_;
   absl::flat_hash_set<std::string> in(domain.begin(), domain.end());
   absl::flat_hash_set<std::string> cut;
   for (const std::string& name : type_names_) {
-    simplifier::TypeFacts::TypeList subs = tf.concrete_subtypes(name, options_.max_subtypes_per_type);
+    types::TypeFacts::TypeList subs = tf.concrete_subtypes(name, options_.max_subtypes_per_type);
     for (std::string& s : subs.types) {
       if (in.insert(s).second) domain.push_back(s);
     }
@@ -484,6 +489,7 @@ void Encoder::build_domain() {
   for (const std::string& name : type_names_) {
     const bool harmless = name == "java/lang/Object" && dispatch_complete;
     if (cut.contains(name) && !harmless) {
+      type_domain_cut_ = true;
       note(absl::StrCat("finite type domain: the concrete subtypes of ", name,
                         " are not all listed (limit ", options_.max_subtypes_per_type, ")"));
     }
@@ -497,7 +503,7 @@ void Encoder::build_domain() {
 // ---- Axioms (logic/AXIOMS.md) --------------------------------------------------
 
 void Encoder::add_axioms() {
-  const simplifier::TypeFacts* tf = options_.types;
+  const types::TypeFacts* tf = options_.types;
   auto distinct = [&](const std::vector<z3::expr>& xs) {
     if (xs.size() < 2) return;
     std::vector<Z3_ast> v(xs.begin(), xs.end());
@@ -626,7 +632,7 @@ void Encoder::add_axioms() {
       if (!s.is(TermKind::kSigConst) || !sigs_done.insert(s.id()).second) continue;
       logic::MemberRef sig = tm_.method_info(s);
       for (const auto& [name, c] : domain) {
-        std::optional<simplifier::MethodName> m =
+        std::optional<types::MethodName> m =
             tf->dispatch(name, sig.owner, sig.name, sig.descriptor);
         if (!m.has_value()) continue;
         axioms_.push_back(dispatch_fn_(c, e(s)) == method_const(m->owner, m->name, m->descriptor));

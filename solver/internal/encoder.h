@@ -18,12 +18,12 @@
 #include "absl/container/flat_hash_set.h"
 #include "logic/term.h"
 #include "logic/term_manager.h"
-#include "simplifier/type_facts.h"
+#include "types/type_facts.h"
 
 namespace jwp::solver::internal {
 
 struct EncoderOptions {
-  const simplifier::TypeFacts* types = nullptr;
+  const types::TypeFacts* types = nullptr;
   size_t max_subtypes_per_type = 8;
   // Also constrain typeOf of every reference variable and read (T2, T3),
   // so that models give each object of a witness a domain type. Adding
@@ -45,6 +45,10 @@ class Encoder {
   const std::vector<z3::expr>& assertions() const { return assertions_; }
   const std::vector<z3::expr>& axioms() const { return axioms_; }
   const std::vector<std::string>& assumptions() const { return assumptions_; }
+  // Whether the finite Type domain was cut (CheckResult::type_domain_cut),
+  // and the operations encoded as uninterpreted functions.
+  bool type_domain_cut() const { return type_domain_cut_; }
+  const std::vector<std::string>& uninterpreted() const { return uninterpreted_; }
   // Whether the encoding has a floating-point sort (float or double terms).
   bool uses_floating_point() const { return uses_floating_point_; }
 
@@ -107,7 +111,9 @@ class Encoder {
   absl::flat_hash_map<uint32_t, z3::expr> enc_;
   std::vector<z3::expr> assertions_;
   std::vector<z3::expr> axioms_;
-  std::vector<std::string> assumptions_;
+  std::vector<std::string> assumptions_;  // every note, in order
+  bool type_domain_cut_ = false;
+  std::vector<std::string> uninterpreted_;
 
   // What the query mentions (collect()).
   std::vector<std::string> type_names_;  // in order of first mention

@@ -5,7 +5,7 @@
 #include "classfile/class_hierarchy.h"
 #include "classfile/class_path.h"
 #include "classfile/diagnostics.h"
-#include "simplifier/hierarchy_type_facts.h"
+#include "types/hierarchy_type_facts.h"
 #include "tests/solver/solver_test_util.h"
 #include "tests/test_support.h"
 
@@ -141,6 +141,37 @@ TEST_F(TypeAxioms, T2FiniteDomainFinalPins) {
             SatAnswer::kUnsat);
 }
 
+// The finite Type domain lists at most max_subtypes_per_type concrete
+// subtypes per type: cut, it can turn sat into unsat, and the answer says
+// so as a typed field (issue #26: the search had matched the assumption's
+// text).
+TEST_F(TypeAxioms, ACutTypeDomainIsTypedAndMakesNoProof) {
+  const std::initializer_list<Term> query = {ne(p, tm_.mk_null()), inst(p, "t/A"),
+                                             ne(type_of(p), ty("t/B"))};
+  CheckResult whole = run(query);
+  EXPECT_EQ(whole.answer, SatAnswer::kSat);  // t/C or t/D
+  EXPECT_FALSE(whole.type_domain_cut);
+  SolverOptions o;
+  o.types = &facts_;
+  o.max_subtypes_per_type = 1;  // t/A's concrete subtypes: t/B only
+  make_solver(o);
+  CheckResult cut = run(query);
+  EXPECT_EQ(cut.answer, SatAnswer::kUnsat);
+  EXPECT_TRUE(cut.type_domain_cut);
+  EXPECT_FALSE(cut.proves_unsat());
+  EXPECT_TRUE(cut.uninterpreted.empty());
+  // Cached answers keep the field.
+  CheckResult again = run(query);
+  EXPECT_TRUE(again.cached);
+  EXPECT_TRUE(again.type_domain_cut);
+  // An unsat answer within a whole domain is a proof.
+  make_solver({.types = &facts_});
+  CheckResult proof = run({ne(p, tm_.mk_null()), inst(p, "t/A"), ne(type_of(p), ty("t/B")),
+                           ne(type_of(p), ty("t/C")), ne(type_of(p), ty("t/D"))});
+  EXPECT_EQ(proof.answer, SatAnswer::kUnsat);
+  EXPECT_TRUE(proof.proves_unsat());
+}
+
 TEST_F(TypeAxioms, T3InstantiableDynamicTypes) {
   EXPECT_EQ(answer({ne(p, tm_.mk_null()), eq(type_of(p), ty("t/A"))}), SatAnswer::kUnsat);
   EXPECT_EQ(answer({ne(p, tm_.mk_null()), eq(type_of(p), ty("t/I"))}), SatAnswer::kUnsat);
@@ -205,7 +236,7 @@ class JdkTypeAxioms : public SolverTest {
     auto h = classfile::ClassHierarchy::Build(*class_path_, {});
     if (!h.ok()) return;
     hierarchy_ = h->release();
-    facts_ = new simplifier::HierarchyTypeFacts(*hierarchy_);
+    facts_ = new types::HierarchyTypeFacts(*hierarchy_);
   }
   static void TearDownTestSuite() {
     delete facts_;
@@ -224,12 +255,12 @@ class JdkTypeAxioms : public SolverTest {
   static classfile::Diagnostics* diagnostics_;
   static classfile::ClassPath* class_path_;
   static classfile::ClassHierarchy* hierarchy_;
-  static simplifier::HierarchyTypeFacts* facts_;
+  static types::HierarchyTypeFacts* facts_;
 };
 classfile::Diagnostics* JdkTypeAxioms::diagnostics_ = nullptr;
 classfile::ClassPath* JdkTypeAxioms::class_path_ = nullptr;
 classfile::ClassHierarchy* JdkTypeAxioms::hierarchy_ = nullptr;
-simplifier::HierarchyTypeFacts* JdkTypeAxioms::facts_ = nullptr;
+types::HierarchyTypeFacts* JdkTypeAxioms::facts_ = nullptr;
 
 TEST_F(JdkTypeAxioms, SubtypesFinalsAndInterfaces) {
   Term x = var("x", Sort::Ref());

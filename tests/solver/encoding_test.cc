@@ -189,6 +189,9 @@ TEST_F(Encoding, FloatRemainderIsAnAssumption) {
   EXPECT_EQ(r.answer, SatAnswer::kSat);
   ASSERT_FALSE(r.assumptions.empty());
   EXPECT_NE(r.assumptions[0].find("remainder"), std::string::npos);
+  ASSERT_EQ(r.uninterpreted.size(), 1u);
+  EXPECT_EQ(r.uninterpreted[0], r.assumptions[0]);
+  EXPECT_FALSE(r.type_domain_cut);
 }
 
 TEST_F(Encoding, BoolConnectivesAndIte) {

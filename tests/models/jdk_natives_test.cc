@@ -1,0 +1,71 @@
+// The table of what the search may assume of JDK natives
+// (models/jdk_natives.def): its answers, and that every row names a native
+// method that exists (a typo would silently assume nothing).
+#include "models/jdk_natives.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "classfile/class_hierarchy.h"
+#include "classfile/class_path.h"
+#include "classfile/diagnostics.h"
+#include "tests/test_support.h"
+
+namespace jwp::models {
+namespace {
+
+TEST(JdkNatives, AnswersPerRow) {
+  const NativeFacts* hash = FindNativeFacts("java/lang/Object.hashCode()I");
+  ASSERT_NE(hash, nullptr);
+  EXPECT_TRUE(hash->never_throws);
+  EXPECT_FALSE(hash->writes_nothing);
+  const NativeFacts* is_array = FindNativeFacts("java/lang/Class.isArray()Z");
+  ASSERT_NE(is_array, nullptr);
+  EXPECT_FALSE(is_array->never_throws);
+  EXPECT_TRUE(is_array->writes_nothing);
+  const NativeFacts* box = FindNativeFacts("java/lang/Integer_JwpModel.cached(I)Ljava/lang/Integer;");
+  ASSERT_NE(box, nullptr);
+  EXPECT_TRUE(box->never_throws);
+  EXPECT_EQ(box->cached_box_class, "java/lang/Integer");
+  EXPECT_EQ(box->cached_box_value_descriptor, "I");
+  const NativeFacts* thread = FindNativeFacts("java/lang/Thread.currentThread()Ljava/lang/Thread;");
+  ASSERT_NE(thread, nullptr);
+  EXPECT_TRUE(thread->current_thread && thread->never_throws);
+  // Natives the table does not list may throw and write anything.
+  EXPECT_EQ(FindNativeFacts("java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V"), nullptr);
+  EXPECT_EQ(FindNativeFacts("java/lang/Object.hashCode"), nullptr);
+}
+
+TEST(JdkNatives, EveryRowNamesANativeMethodOfTheJdkOrTheModelJar) {
+  classfile::Diagnostics diagnostics;
+  classfile::ClassPathOptions options;
+  options.jdk_home = jwp::testing::JavaHome();
+  auto cp = classfile::ClassPath::Open(std::string(JWP_BINARY_DIR) + "/lib/jwp-models.jar", options, &diagnostics);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto h = classfile::ClassHierarchy::Build(**cp);
+  ASSERT_TRUE(h.ok()) << h.status();
+  const std::vector<std::string_view> keys = NativeFactsKeys();
+  EXPECT_GT(keys.size(), 40u);
+  for (std::string_view key : keys) {
+    const size_t dot = key.find('.'), paren = key.find('(');
+    ASSERT_TRUE(dot != std::string_view::npos && paren != std::string_view::npos && dot < paren) << key;
+    const std::string_view owner = key.substr(0, dot), name = key.substr(dot + 1, paren - dot - 1),
+                           descriptor = key.substr(paren);
+    const classfile::ClassId id = (*h)->Find(owner);
+    ASSERT_NE(id, classfile::kNoClass) << key;
+    auto cls = (*h)->Load(id);
+    ASSERT_TRUE(cls.ok()) << key << ": " << cls.status();
+    bool found = false;
+    for (const classfile::MethodInfo& m : (*cls)->methods) {
+      if (m.name == name && m.descriptor == descriptor) {
+        found = true;
+        EXPECT_TRUE(m.IsNative()) << key << " is not native";
+      }
+    }
+    EXPECT_TRUE(found) << key << ": no such method";
+  }
+}
+
+}  // namespace
+}  // namespace jwp::models
