@@ -248,7 +248,28 @@ class Interpreter {
     std::vector<AbsVal> values;
     bool operator==(const PathState&) const = default;
   };
+  // What one state's run through a block found: whether it may throw (and
+  // the heap then), may complete, and the branch or case it selects.
+  struct BlockRun {
+    bool may_throw = false;
+    bool may_complete = true;
+    std::optional<Heap> exc_heap;
+    std::optional<int> branch;        // kIf: 1 taken, 0 not, unset unknown
+    std::optional<int64_t> selector;  // kSwitch
+    void MayThrow(const Heap& heap) {
+      may_throw = true;
+      exc_heap = heap;
+    }
+  };
   bool Block(Activation& a, ir::BlockId b);
+  void EnterBlock(Activation& a, ir::BlockId b, const Heap& heap);
+  bool Step(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
+  void StepValue(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
+  void StepHeapAccess(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
+  bool StepObject(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
+  bool StepControl(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
+  void NonNullOrThrow(const Heap& heap, BlockRun* run, const AbsVal& ref);
+  void FollowSuccessors(Activation& a, ir::BlockId b, Heap& heap, const BlockRun& run);
   // Runs `m` one abstract state at a time (no join), while the states stay
   // few: loops that run a known number of times are unrolled. *done false
   // when it gave up (too many states or returns): Run then joins.
@@ -703,8 +724,29 @@ int IsSubtype(const classfile::ClassHierarchy& h, std::string_view a, std::strin
 
 bool Interpreter::Block(Activation& a, ir::BlockId bid) {
   const ir::MethodIR& m = a.ir;
-  const ir::Block& b = m.blocks[bid];
   Heap heap = *a.in[bid];
+  EnterBlock(a, bid, heap);
+  a.forks.clear();
+  BlockRun run;
+  for (ir::InsnId id : m.blocks[bid].insns) {
+    if (++out_->steps > opt_.max_steps) return Fail(absl::StrCat("more than ", opt_.max_steps, " steps"));
+    if (!Step(a, id, heap, &run)) return false;
+    if (!run.may_complete) break;  // the rest of the block is not reached
+  }
+  if (bid == m.exceptional_exit) {
+    if (a.outcome.exceptional) JoinInto(&*a.outcome.exceptional, heap);
+    else a.outcome.exceptional = heap;
+  }
+  FollowSuccessors(a, bid, heap, run);
+  return true;
+}
+
+// The block's phis: run path by path, the operands of the edge the state
+// came along (all read before any is set); joined, the join over the live
+// predecessors.
+void Interpreter::EnterBlock(Activation& a, ir::BlockId bid, const Heap& heap) {
+  const ir::MethodIR& m = a.ir;
+  const ir::Block& b = m.blocks[bid];
   if (a.path) {
     // The operands of the edge this state came along, all read before any is set.
     std::vector<std::pair<ir::ValueId, AbsVal>> set;
@@ -728,307 +770,374 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
       if (v.kind != AbsVal::kBottom) a.Set(phi.result, v);
     }
   }
-  a.forks.clear();
-  bool may_throw = false, may_complete = true;
-  std::optional<Heap> exc_heap;
-  std::optional<int> branch;        // kIf: 1 taken, 0 not, unset unknown
-  std::optional<int64_t> selector;  // kSwitch
-  for (ir::InsnId id : b.insns) {
-    const ir::Instruction& in = m.insns[id];
-    if (++out_->steps > opt_.max_steps) return Fail(absl::StrCat("more than ", opt_.max_steps, " steps"));
-    const bool wide = in.result != ir::kNone && m.values[in.result].type.kind == ir::TypeKind::kLong;
-    auto op = [&](size_t k) -> const AbsVal& { return a.Get(k < in.operands.size() ? in.operands[k] : ir::kNone); };
-    auto nonnull_or_throw = [&](const AbsVal& ref) {
-      if (ref.MayBeNull()) {
-        may_throw = true;
-        exc_heap = heap;
+}
+
+void Interpreter::NonNullOrThrow(const Heap& heap, BlockRun* run, const AbsVal& ref) {
+  if (ref.MayBeNull()) run->MayThrow(heap);
+  if (ref.DefinitelyNull()) run->may_complete = false;
+}
+
+// One instruction, by instruction group (as wp/transformer.cc is split);
+// false when the analysis gives up.
+bool Interpreter::Step(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run) {
+  switch (a.ir.insns[id].op) {
+    case ir::Op::kParam:
+    case ir::Op::kConst:
+    case ir::Op::kPhi:
+    case ir::Op::kCatch:
+    case ir::Op::kBinary:
+    case ir::Op::kNeg:
+    case ir::Op::kConvert:
+    case ir::Op::kCompare:
+    case ir::Op::kStringConcat:
+      StepValue(a, id, heap, run);
+      return true;
+    case ir::Op::kGetField:
+    case ir::Op::kPutField:
+    case ir::Op::kGetStatic:
+    case ir::Op::kPutStatic:
+    case ir::Op::kArrayLoad:
+    case ir::Op::kArrayStore:
+    case ir::Op::kArrayLength:
+      StepHeapAccess(a, id, heap, run);
+      return true;
+    case ir::Op::kNew:
+    case ir::Op::kNewArray:
+    case ir::Op::kNewMultiArray:
+    case ir::Op::kCheckCast:
+    case ir::Op::kInstanceOf:
+    case ir::Op::kLambda:
+      return StepObject(a, id, heap, run);
+    case ir::Op::kMonitorEnter:
+    case ir::Op::kMonitorExit:
+    case ir::Op::kInvoke:
+    case ir::Op::kIf:
+    case ir::Op::kSwitch:
+    case ir::Op::kReturn:
+    case ir::Op::kThrow:
+      return StepControl(a, id, heap, run);
+  }
+  return true;
+}
+
+// Constants, arithmetic, conversions, comparisons, concatenation, catch.
+void Interpreter::StepValue(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run) {
+  const ir::Instruction& in = a.ir.insns[id];
+  const ir::MethodIR& m = a.ir;
+  const bool wide = in.result != ir::kNone && m.values[in.result].type.kind == ir::TypeKind::kLong;
+  auto op = [&](size_t k) -> const AbsVal& { return a.Get(k < in.operands.size() ? in.operands[k] : ir::kNone); };
+  switch (in.op) {
+    case ir::Op::kParam:
+      break;  // set by Run
+    case ir::Op::kConst:
+      switch (in.const_kind) {
+        case ir::ConstKind::kInt: a.Set(in.result, AbsVal::Int(static_cast<int32_t>(in.bits & 0xFFFFFFFFu))); break;
+        case ir::ConstKind::kLong: a.Set(in.result, AbsVal::Int(static_cast<int64_t>(in.bits))); break;
+        case ir::ConstKind::kNull: a.Set(in.result, AbsVal::Null()); break;
+        case ir::ConstKind::kString: a.Set(in.result, AbsVal::Str(std::string(in.text))); break;
+        case ir::ConstKind::kClass: a.Set(in.result, AbsVal::NonNull()); break;
+        default: a.Set(in.result, AbsVal::Top()); break;
       }
-      if (ref.DefinitelyNull()) may_complete = false;
-    };
-    switch (in.op) {
-      case ir::Op::kParam:
-        break;  // set by Run
-      case ir::Op::kConst:
-        switch (in.const_kind) {
-          case ir::ConstKind::kInt: a.Set(in.result, AbsVal::Int(static_cast<int32_t>(in.bits & 0xFFFFFFFFu))); break;
-          case ir::ConstKind::kLong: a.Set(in.result, AbsVal::Int(static_cast<int64_t>(in.bits))); break;
-          case ir::ConstKind::kNull: a.Set(in.result, AbsVal::Null()); break;
-          case ir::ConstKind::kString: a.Set(in.result, AbsVal::Str(std::string(in.text))); break;
-          case ir::ConstKind::kClass: a.Set(in.result, AbsVal::NonNull()); break;
-          default: a.Set(in.result, AbsVal::Top()); break;
+      break;
+    case ir::Op::kPhi:
+      break;
+    case ir::Op::kCatch:
+      a.Set(in.result, AbsVal::NonNull());
+      break;
+    case ir::Op::kBinary: {
+      const AbsVal& x = op(0);
+      const AbsVal& y = op(1);
+      const bool divides = in.binary == ir::BinaryOp::kDiv || in.binary == ir::BinaryOp::kRem;
+      const bool integral = m.values[in.result].type.kind == ir::TypeKind::kInt || wide;
+      if (divides && integral) {
+        if (y.kind != AbsVal::kInt || y.i == 0) {
+          run->MayThrow(heap);
         }
-        break;
-      case ir::Op::kPhi:
-        break;
-      case ir::Op::kCatch:
-        a.Set(in.result, AbsVal::NonNull());
-        break;
-      case ir::Op::kBinary: {
-        const AbsVal& x = op(0);
-        const AbsVal& y = op(1);
-        const bool divides = in.binary == ir::BinaryOp::kDiv || in.binary == ir::BinaryOp::kRem;
-        const bool integral = m.values[in.result].type.kind == ir::TypeKind::kInt || wide;
-        if (divides && integral) {
-          if (y.kind != AbsVal::kInt || y.i == 0) {
-            may_throw = true;
-            exc_heap = heap;
-          }
-          if (y.kind == AbsVal::kInt && y.i == 0) may_complete = false;
-        }
-        std::optional<int64_t> r;
-        if (integral && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) r = Arith(in.binary, x.i, y.i, wide);
-        a.Set(in.result, r ? AbsVal::Int(*r) : AbsVal::Top());
-        break;
+        if (y.kind == AbsVal::kInt && y.i == 0) run->may_complete = false;
       }
-      case ir::Op::kNeg: {
-        const AbsVal& x = op(0);
-        const ir::TypeKind k = m.values[in.result].type.kind;
-        if (x.kind == AbsVal::kInt && (k == ir::TypeKind::kInt || k == ir::TypeKind::kLong)) {
-          a.Set(in.result, AbsVal::Int(wide ? logic::java::lneg(x.i) : logic::java::ineg(static_cast<int32_t>(x.i))));
-        } else {
-          a.Set(in.result, AbsVal::Top());
-        }
-        break;
-      }
-      case ir::Op::kConvert: {
-        const AbsVal& x = op(0);
-        std::optional<int64_t> r;
-        if (x.kind == AbsVal::kInt) {
-          switch (in.convert) {
-            case ir::ConvertOp::kI2L: r = x.i; break;
-            case ir::ConvertOp::kL2I: r = logic::java::l2i(x.i); break;
-            case ir::ConvertOp::kI2B: r = logic::java::i2b(static_cast<int32_t>(x.i)); break;
-            case ir::ConvertOp::kI2C: r = logic::java::i2c(static_cast<int32_t>(x.i)); break;
-            case ir::ConvertOp::kI2S: r = logic::java::i2s(static_cast<int32_t>(x.i)); break;
-            default: break;
-          }
-        }
-        a.Set(in.result, r ? AbsVal::Int(*r) : AbsVal::Top());
-        break;
-      }
-      case ir::Op::kCompare: {
-        const AbsVal& x = op(0);
-        const AbsVal& y = op(1);
-        if (in.compare == ir::CompareOp::kLcmp && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) {
-          a.Set(in.result, AbsVal::Int(logic::java::lcmp(x.i, y.i)));
-        } else {
-          a.Set(in.result, AbsVal::Top());
-        }
-        break;
-      }
-      case ir::Op::kStringConcat:
-        for (size_t k = 0; k < in.operands.size(); ++k) Escape(heap, op(k));  // toString may keep them
-        may_throw = true;  // toString of an operand may throw
-        exc_heap = heap;
-        a.Set(in.result, AbsVal::NonNull());
-        break;
-      case ir::Op::kGetField:
-        nonnull_or_throw(op(0));
-        a.Set(in.result, Load(heap, op(0), FieldKeyOf(in)));
-        break;
-      case ir::Op::kPutField:
-        nonnull_or_throw(op(0));
-        Store(heap, op(0), FieldKeyOf(in), op(1));
-        break;
-      case ir::Op::kGetStatic:
-        a.Set(in.result, AbsVal::Top());
-        break;
-      case ir::Op::kPutStatic:
-        Escape(heap, op(0));
-        break;
-      case ir::Op::kArrayLoad:
-      case ir::Op::kArrayStore: {
-        const AbsVal& arr = op(0);
-        const AbsVal& index = op(1);
-        bool in_bounds = false;
-        if (arr.NonNullRef() && !arr.unknown && index.kind == AbsVal::kInt) {
-          in_bounds = true;
-          for (ObjId o : arr.objs) {
-            auto it = heap.find(o);
-            if (it == heap.end() || !it->second.is_array || it->second.length.kind != AbsVal::kInt ||
-                index.i < 0 || index.i >= it->second.length.i) {
-              in_bounds = false;
-            }
-          }
-        }
-        // A store of a reference may also fail its type check.
-        const bool stores_ref = in.op == ir::Op::kArrayStore && !in.type.empty() &&
-                                (in.type[0] == 'L' || in.type[0] == '[') && !op(2).DefinitelyNull();
-        if (!in_bounds || stores_ref) {
-          may_throw = true;
-          exc_heap = heap;
-        }
-        if (arr.DefinitelyNull()) may_complete = false;
-        if (in.op == ir::Op::kArrayLoad) {
-          a.Set(in.result, ArrayLoad(heap, arr, index));
-        } else {
-          ArrayStore(heap, arr, index, op(2));
-        }
-        break;
-      }
-      case ir::Op::kArrayLength: {
-        const AbsVal& arr = op(0);
-        nonnull_or_throw(arr);
-        AbsVal len;
-        if (arr.kind == AbsVal::kRef && !arr.unknown) {
-          for (ObjId o : arr.objs) {
-            auto it = heap.find(o);
-            len = Join(len, it != heap.end() && it->second.is_array && !it->second.escaped ? it->second.length
-                                                                                            : AbsVal::Top());
-          }
-        }
-        a.Set(in.result, len.kind == AbsVal::kBottom ? AbsVal::Top() : len);
-        break;
-      }
-      case ir::Op::kNew: {
-        if (sites_.size() > opt_.max_objects) return Fail("too many objects");
-        a.Set(in.result, AbsVal::Obj(Allocate(heap, a.context, id, std::string(in.type))));
-        break;
-      }
-      case ir::Op::kNewArray: {
-        const AbsVal& len = op(0);
-        if (len.kind != AbsVal::kInt || len.i < 0) {
-          may_throw = true;
-          exc_heap = heap;
-        }
-        if (len.kind == AbsVal::kInt && len.i < 0) may_complete = false;
-        const ObjId o = Allocate(heap, a.context, id, std::string(in.type));
-        AbsObj& obj = heap[o];
-        const std::string element(std::string_view(in.type).substr(1));
-        if (!obj.is_array) {
-          obj.is_array = true;
-          obj.element = element;
-          obj.rest = DefaultOf(element);
-          obj.length = len;
-        } else {
-          obj.length = Join(obj.length, len);
-        }
-        a.Set(in.result, AbsVal::Obj(o));
-        break;
-      }
-      case ir::Op::kNewMultiArray:
-        may_throw = true;
-        exc_heap = heap;
-        a.Set(in.result, AbsVal::NonNull());
-        break;
-      case ir::Op::kCheckCast:
-      case ir::Op::kInstanceOf: {
-        const AbsVal& x = op(0);
-        std::vector<std::string> types;
-        bool all = false, none = false;  // every object the value may be passes / fails
-        if (TypesOf(heap, x, &types) && !types.empty()) {
-          all = none = true;
-          for (const std::string& t : types) {
-            const int s = IsSubtype(h_, t, in.type);
-            all = all && s == 1;
-            none = none && s == 0;
-          }
-        }
-        if (in.op == ir::Op::kCheckCast) {
-          const bool fails_maybe = !(all || x.DefinitelyNull());
-          if (fails_maybe) {
-            may_throw = true;
-            exc_heap = heap;
-          }
-          if (none && !x.MayBeNull()) may_complete = false;
-          a.Set(in.result, x);
-        } else if (x.DefinitelyNull()) {
-          a.Set(in.result, AbsVal::Int(0));
-        } else if (all && !x.MayBeNull()) {
-          a.Set(in.result, AbsVal::Int(1));
-        } else if (none) {
-          a.Set(in.result, AbsVal::Int(0));
-        } else {
-          a.Set(in.result, AbsVal::Top());
-        }
-        break;
-      }
-      case ir::Op::kMonitorEnter:
-      case ir::Op::kMonitorExit:
-        may_throw = true;
-        exc_heap = heap;
-        break;
-      case ir::Op::kInvoke: {
-        bool t = false, r = true;
-        std::optional<Heap> eh;
-        if (!Invoke(a, in, heap, &t, &r, &eh)) return false;
-        if (t) {
-          may_throw = true;
-          if (eh) {
-            if (exc_heap) JoinInto(&*exc_heap, *eh);
-            else exc_heap = std::move(eh);
-          } else if (!exc_heap) {
-            exc_heap = heap;
-          }
-        }
-        if (!r) may_complete = false;
-        break;
-      }
-      case ir::Op::kLambda:
-        for (size_t k = 0; k < in.operands.size(); ++k) Escape(heap, op(k));
-        a.Set(in.result, AbsVal::NonNull());
-        break;
-      case ir::Op::kIf: {
-        const int c = CompareIn(heap, op(0), op(1), in.cond);
-        if (c >= 0) branch = c;
-        break;
-      }
-      case ir::Op::kSwitch:
-        if (op(0).kind == AbsVal::kInt) selector = op(0).i;
-        break;
-      case ir::Op::kReturn:
-        if (a.path) {
-          std::pair<AbsVal, Heap> r(in.operands.empty() ? AbsVal{} : op(0), heap);
-          std::vector<std::pair<AbsVal, Heap>>& returns = a.outcome.returns;
-          if (std::find(returns.begin(), returns.end(), r) == returns.end()) returns.push_back(std::move(r));
-        }
-        if (!in.operands.empty()) a.outcome.ret = Join(a.outcome.ret, op(0));
-        if (a.outcome.normal) JoinInto(&*a.outcome.normal, heap);
-        else a.outcome.normal = heap;
-        break;
-      case ir::Op::kThrow:
-        Escape(heap, op(0));
-        may_throw = true;
-        may_complete = false;
-        exc_heap = heap;
-        break;
+      std::optional<int64_t> r;
+      if (integral && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) r = Arith(in.binary, x.i, y.i, wide);
+      a.Set(in.result, r ? AbsVal::Int(*r) : AbsVal::Top());
+      break;
     }
-    if (!may_complete) break;  // the rest of the block is not reached
+    case ir::Op::kNeg: {
+      const AbsVal& x = op(0);
+      const ir::TypeKind k = m.values[in.result].type.kind;
+      if (x.kind == AbsVal::kInt && (k == ir::TypeKind::kInt || k == ir::TypeKind::kLong)) {
+        a.Set(in.result, AbsVal::Int(wide ? logic::java::lneg(x.i) : logic::java::ineg(static_cast<int32_t>(x.i))));
+      } else {
+        a.Set(in.result, AbsVal::Top());
+      }
+      break;
+    }
+    case ir::Op::kConvert: {
+      const AbsVal& x = op(0);
+      std::optional<int64_t> r;
+      if (x.kind == AbsVal::kInt) {
+        switch (in.convert) {
+          case ir::ConvertOp::kI2L: r = x.i; break;
+          case ir::ConvertOp::kL2I: r = logic::java::l2i(x.i); break;
+          case ir::ConvertOp::kI2B: r = logic::java::i2b(static_cast<int32_t>(x.i)); break;
+          case ir::ConvertOp::kI2C: r = logic::java::i2c(static_cast<int32_t>(x.i)); break;
+          case ir::ConvertOp::kI2S: r = logic::java::i2s(static_cast<int32_t>(x.i)); break;
+          default: break;
+        }
+      }
+      a.Set(in.result, r ? AbsVal::Int(*r) : AbsVal::Top());
+      break;
+    }
+    case ir::Op::kCompare: {
+      const AbsVal& x = op(0);
+      const AbsVal& y = op(1);
+      if (in.compare == ir::CompareOp::kLcmp && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) {
+        a.Set(in.result, AbsVal::Int(logic::java::lcmp(x.i, y.i)));
+      } else {
+        a.Set(in.result, AbsVal::Top());
+      }
+      break;
+    }
+    case ir::Op::kStringConcat:
+      for (size_t k = 0; k < in.operands.size(); ++k) Escape(heap, op(k));  // toString may keep them
+      run->may_throw = true;  // toString of an operand may throw
+      run->exc_heap = heap;
+      a.Set(in.result, AbsVal::NonNull());
+      break;
+    default: break;
   }
-  if (bid == m.exceptional_exit) {
-    if (a.outcome.exceptional) JoinInto(&*a.outcome.exceptional, heap);
-    else a.outcome.exceptional = heap;
+}
+
+// Fields, statics and array elements.
+void Interpreter::StepHeapAccess(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run) {
+  const ir::Instruction& in = a.ir.insns[id];
+  auto op = [&](size_t k) -> const AbsVal& { return a.Get(k < in.operands.size() ? in.operands[k] : ir::kNone); };
+  switch (in.op) {
+    case ir::Op::kGetField:
+      NonNullOrThrow(heap, run, op(0));
+      a.Set(in.result, Load(heap, op(0), FieldKeyOf(in)));
+      break;
+    case ir::Op::kPutField:
+      NonNullOrThrow(heap, run, op(0));
+      Store(heap, op(0), FieldKeyOf(in), op(1));
+      break;
+    case ir::Op::kGetStatic:
+      a.Set(in.result, AbsVal::Top());
+      break;
+    case ir::Op::kPutStatic:
+      Escape(heap, op(0));
+      break;
+    case ir::Op::kArrayLoad:
+    case ir::Op::kArrayStore: {
+      const AbsVal& arr = op(0);
+      const AbsVal& index = op(1);
+      bool in_bounds = false;
+      if (arr.NonNullRef() && !arr.unknown && index.kind == AbsVal::kInt) {
+        in_bounds = true;
+        for (ObjId o : arr.objs) {
+          auto it = heap.find(o);
+          if (it == heap.end() || !it->second.is_array || it->second.length.kind != AbsVal::kInt ||
+              index.i < 0 || index.i >= it->second.length.i) {
+            in_bounds = false;
+          }
+        }
+      }
+      // A store of a reference may also fail its type check.
+      const bool stores_ref = in.op == ir::Op::kArrayStore && !in.type.empty() &&
+                              (in.type[0] == 'L' || in.type[0] == '[') && !op(2).DefinitelyNull();
+      if (!in_bounds || stores_ref) {
+        run->MayThrow(heap);
+      }
+      if (arr.DefinitelyNull()) run->may_complete = false;
+      if (in.op == ir::Op::kArrayLoad) {
+        a.Set(in.result, ArrayLoad(heap, arr, index));
+      } else {
+        ArrayStore(heap, arr, index, op(2));
+      }
+      break;
+    }
+    case ir::Op::kArrayLength: {
+      const AbsVal& arr = op(0);
+      NonNullOrThrow(heap, run, arr);
+      AbsVal len;
+      if (arr.kind == AbsVal::kRef && !arr.unknown) {
+        for (ObjId o : arr.objs) {
+          auto it = heap.find(o);
+          len = Join(len, it != heap.end() && it->second.is_array && !it->second.escaped ? it->second.length
+                                                                                          : AbsVal::Top());
+        }
+      }
+      a.Set(in.result, len.kind == AbsVal::kBottom ? AbsVal::Top() : len);
+      break;
+    }
+    default: break;
   }
-  // The successors this state takes.
+}
+
+// Allocations, casts, instanceof, lambda objects; false when there are too
+// many objects.
+bool Interpreter::StepObject(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run) {
+  const ir::Instruction& in = a.ir.insns[id];
+  auto op = [&](size_t k) -> const AbsVal& { return a.Get(k < in.operands.size() ? in.operands[k] : ir::kNone); };
+  switch (in.op) {
+    case ir::Op::kNew: {
+      if (sites_.size() > opt_.max_objects) return Fail("too many objects");
+      a.Set(in.result, AbsVal::Obj(Allocate(heap, a.context, id, std::string(in.type))));
+      break;
+    }
+    case ir::Op::kNewArray: {
+      const AbsVal& len = op(0);
+      if (len.kind != AbsVal::kInt || len.i < 0) {
+        run->MayThrow(heap);
+      }
+      if (len.kind == AbsVal::kInt && len.i < 0) run->may_complete = false;
+      const ObjId o = Allocate(heap, a.context, id, std::string(in.type));
+      AbsObj& obj = heap[o];
+      const std::string element(std::string_view(in.type).substr(1));
+      if (!obj.is_array) {
+        obj.is_array = true;
+        obj.element = element;
+        obj.rest = DefaultOf(element);
+        obj.length = len;
+      } else {
+        obj.length = Join(obj.length, len);
+      }
+      a.Set(in.result, AbsVal::Obj(o));
+      break;
+    }
+    case ir::Op::kNewMultiArray:
+      run->MayThrow(heap);
+      a.Set(in.result, AbsVal::NonNull());
+      break;
+    case ir::Op::kCheckCast:
+    case ir::Op::kInstanceOf: {
+      const AbsVal& x = op(0);
+      std::vector<std::string> types;
+      bool all = false, none = false;  // every object the value may be passes / fails
+      if (TypesOf(heap, x, &types) && !types.empty()) {
+        all = none = true;
+        for (const std::string& t : types) {
+          const int s = IsSubtype(h_, t, in.type);
+          all = all && s == 1;
+          none = none && s == 0;
+        }
+      }
+      if (in.op == ir::Op::kCheckCast) {
+        const bool fails_maybe = !(all || x.DefinitelyNull());
+        if (fails_maybe) {
+          run->MayThrow(heap);
+        }
+        if (none && !x.MayBeNull()) run->may_complete = false;
+        a.Set(in.result, x);
+      } else if (x.DefinitelyNull()) {
+        a.Set(in.result, AbsVal::Int(0));
+      } else if (all && !x.MayBeNull()) {
+        a.Set(in.result, AbsVal::Int(1));
+      } else if (none) {
+        a.Set(in.result, AbsVal::Int(0));
+      } else {
+        a.Set(in.result, AbsVal::Top());
+      }
+      break;
+    }
+    case ir::Op::kLambda:
+      for (size_t k = 0; k < in.operands.size(); ++k) Escape(heap, op(k));
+      a.Set(in.result, AbsVal::NonNull());
+      break;
+    default: break;
+  }
+  return true;
+}
+
+// Monitors, calls, branches, switches, returns and throws; false when a
+// call gives up.
+bool Interpreter::StepControl(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run) {
+  const ir::Instruction& in = a.ir.insns[id];
+  auto op = [&](size_t k) -> const AbsVal& { return a.Get(k < in.operands.size() ? in.operands[k] : ir::kNone); };
+  switch (in.op) {
+    case ir::Op::kMonitorEnter:
+    case ir::Op::kMonitorExit:
+      run->MayThrow(heap);
+      break;
+    case ir::Op::kInvoke: {
+      bool t = false, r = true;
+      std::optional<Heap> eh;
+      if (!Invoke(a, in, heap, &t, &r, &eh)) return false;
+      if (t) {
+        run->may_throw = true;
+        if (eh) {
+          if (run->exc_heap) JoinInto(&*run->exc_heap, *eh);
+          else run->exc_heap = std::move(eh);
+        } else if (!run->exc_heap) {
+          run->exc_heap = heap;
+        }
+      }
+      if (!r) run->may_complete = false;
+      break;
+    }
+    case ir::Op::kIf: {
+      const int c = CompareIn(heap, op(0), op(1), in.cond);
+      if (c >= 0) run->branch = c;
+      break;
+    }
+    case ir::Op::kSwitch:
+      if (op(0).kind == AbsVal::kInt) run->selector = op(0).i;
+      break;
+    case ir::Op::kReturn:
+      if (a.path) {
+        std::pair<AbsVal, Heap> r(in.operands.empty() ? AbsVal{} : op(0), heap);
+        std::vector<std::pair<AbsVal, Heap>>& returns = a.outcome.returns;
+        if (std::find(returns.begin(), returns.end(), r) == returns.end()) returns.push_back(std::move(r));
+      }
+      if (!in.operands.empty()) a.outcome.ret = Join(a.outcome.ret, op(0));
+      if (a.outcome.normal) JoinInto(&*a.outcome.normal, heap);
+      else a.outcome.normal = heap;
+      break;
+    case ir::Op::kThrow:
+      Escape(heap, op(0));
+      run->may_throw = true;
+      run->may_complete = false;
+      run->exc_heap = heap;
+      break;
+    default: break;
+  }
+  return true;
+}
+
+// The successors the state takes after a block: the exceptional edges when
+// it may throw, the branch or case it selects, the normal edge when it may
+// complete; run path by path, a state per edge (and per callee return when
+// a call forked); joined, the live edges and the targets whose entry grew.
+void Interpreter::FollowSuccessors(Activation& a, ir::BlockId bid, Heap& heap, const BlockRun& run) {
+  const ir::MethodIR& m = a.ir;
+  const ir::Block& b = m.blocks[bid];
   for (ir::EdgeId eid : b.succs) {
     const ir::Edge& e = m.edges[eid];
     bool take = true;
     const Heap* along = &heap;
     switch (e.kind) {
       case ir::EdgeKind::kException:
-        take = may_throw;
-        if (exc_heap) along = &*exc_heap;
+        take = run.may_throw;
+        if (run.exc_heap) along = &*run.exc_heap;
         break;
       case ir::EdgeKind::kTrue:
-        take = may_complete && (!branch || *branch == 1);
+        take = run.may_complete && (!run.branch || *run.branch == 1);
         break;
       case ir::EdgeKind::kFalse:
-        take = may_complete && (!branch || *branch == 0);
+        take = run.may_complete && (!run.branch || *run.branch == 0);
         break;
       case ir::EdgeKind::kCase:
-        take = may_complete && (!selector || *selector == e.case_value);
+        take = run.may_complete && (!run.selector || *run.selector == e.case_value);
         break;
       case ir::EdgeKind::kDefault:
-        take = may_complete;
-        if (selector) {
+        take = run.may_complete;
+        if (run.selector) {
           for (ir::EdgeId other : b.succs) {
             const ir::Edge& c = m.edges[other];
-            if (c.kind == ir::EdgeKind::kCase && c.case_value == *selector) take = false;
+            if (c.kind == ir::EdgeKind::kCase && c.case_value == *run.selector) take = false;
           }
         }
         break;
       case ir::EdgeKind::kNormal:
-        take = may_complete;
+        take = run.may_complete;
         break;
     }
     if (!take) continue;
@@ -1056,7 +1165,6 @@ bool Interpreter::Block(Activation& a, ir::BlockId bid) {
     }
     if (grew) a.Enqueue(e.to);
   }
-  return true;
 }
 
 bool Interpreter::RunPaths(Activation& a, const Heap& heap, bool* done) {

@@ -291,8 +291,18 @@ absl::StatusOr<GoalSpec> ParseGoal(std::string_view goal, std::string_view kind)
   return spec;
 }
 
-absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalSpec& spec) {
-  const std::string where = Cat("goal ", spec.ToString());
+namespace {
+
+// The goal's class and method (spec.descriptor may be empty when the name
+// is unique), with code.
+struct GoalMethod {
+  std::shared_ptr<const classfile::ClassFile> cls;
+  const classfile::MethodInfo* method = nullptr;
+  std::string qualified;  // pkg.C.m(desc)
+};
+
+absl::StatusOr<GoalMethod> FindGoalMethod(const classfile::ClassHierarchy& h, const GoalSpec& spec,
+                                          const std::string& where) {
   // The class.
   classfile::ClassId id = h.Find(spec.class_name);
   if (id == classfile::kNoClass || h.IsPhantom(id)) {
@@ -334,17 +344,17 @@ absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalS
                                                    "; add a descriptor, one of: ", descriptors()));
   }
   const classfile::MethodInfo* method = matches[0];
-  Goal goal;
-  goal.spec = spec;
-  goal.spec.descriptor = std::string(method->descriptor);
   const std::string qualified = Cat(Dotted(spec.class_name), ".", spec.method_name, method->descriptor);
   if (!method->code) {
     return absl::FailedPreconditionError(Cat(
         where, ": method ", qualified, " has no code (",
         method->IsNative() ? "native" : method->IsAbstract() ? "abstract" : "no Code attribute", ")"));
   }
+  return GoalMethod{cls, method, qualified};
+}
 
-  // The exception type.
+// For exception:T and exit:T, T is a Throwable on the class path.
+absl::Status CheckExceptionType(const classfile::ClassHierarchy& h, const GoalSpec& spec, const std::string& where) {
   if (spec.kind == GoalKind::kException || spec.kind == GoalKind::kExit) {
     classfile::ClassId t = h.Find(spec.exception_type);
     if (t == classfile::kNoClass || h.IsPhantom(t)) {
@@ -357,18 +367,14 @@ absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalS
     }
   }
 
-  // The IR.
-  auto built = ir::BuildMethodIR(cls, *method, h);
-  if (!built.ok()) {
-    return absl::Status(built.status().code(), Cat(where, ": ", built.status().message()));
-  }
-  goal.ir = *built;
-  goal.cls = cls.get();
-  goal.method = method;
-  const ir::MethodIR& ir = *goal.ir;
-  Locator loc{ir, spec};
+  return absl::OkStatus();
+}
 
-  // The place.
+// The instructions at the goal's line or offset, in block order; an error
+// that lists the places with instructions when there are none.
+absl::StatusOr<std::vector<ir::InsnId>> FindPlace(const ir::MethodIR& ir, const GoalSpec& spec, const Locator& loc,
+                                                  const classfile::MethodInfo* method, const std::string& qualified,
+                                                  const std::string& where) {
   std::vector<ir::InsnId> place;  // candidates at the place, in block order
   for (const ir::Block& b : ir.blocks) {
     for (ir::InsnId i : b.insns) {
@@ -409,8 +415,16 @@ absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalS
     return absl::NotFoundError(
         Cat(where, ": ", why, "; offsets with instructions: ", absl::StrJoin(offsets, ", ")));
   }
+  return place;
+}
 
-  // The sites.
+// The goal's sites at its place, by kind; an error naming what is there
+// when the kind has none.
+absl::Status AddSites(const classfile::ClassHierarchy& h, const GoalSpec& spec, const Locator& loc,
+                      const std::vector<ir::InsnId>& place, const std::string& qualified, const std::string& where,
+                      Goal* goal_out) {
+  Goal& goal = *goal_out;
+  const ir::MethodIR& ir = *goal.ir;
   std::vector<ir::EdgeId> exceptional;  // every exceptional edge leaving the place, for messages
   for (ir::InsnId i : place) {
     const ir::Instruction& in = ir.insns[i];
@@ -524,6 +538,33 @@ absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalS
       break;
     }
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalSpec& spec) {
+  const std::string where = Cat("goal ", spec.ToString());
+  absl::StatusOr<GoalMethod> found = FindGoalMethod(h, spec, where);
+  if (!found.ok()) return found.status();
+  const classfile::MethodInfo* method = found->method;
+  Goal goal;
+  goal.spec = spec;
+  goal.spec.descriptor = std::string(method->descriptor);
+  if (absl::Status st = CheckExceptionType(h, spec, where); !st.ok()) return st;
+
+  // The IR.
+  auto built = ir::BuildMethodIR(found->cls, *method, h);
+  if (!built.ok()) {
+    return absl::Status(built.status().code(), Cat(where, ": ", built.status().message()));
+  }
+  goal.ir = *built;
+  goal.cls = found->cls.get();
+  goal.method = method;
+  const Locator loc{*goal.ir, spec};
+  absl::StatusOr<std::vector<ir::InsnId>> place = FindPlace(*goal.ir, spec, loc, method, found->qualified, where);
+  if (!place.ok()) return place.status();
+  if (absl::Status st = AddSites(h, spec, loc, *place, found->qualified, where, &goal); !st.ok()) return st;
   return goal;
 }
 

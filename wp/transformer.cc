@@ -107,32 +107,90 @@ Step Transformer::through_instruction(ir::InsnId insn, const Minterm& post) {
   return normal(ir_.insns[insn], post);
 }
 
+// wp(v = value, φ) = conds ∧ φ[value/v], v the result of `in`.
+Step Transformer::assign(const Instruction& in, const Minterm& post, Term value, std::vector<Term> conds) {
+  Substitution s(tm_);
+  s.add(var(in.result), value);
+  return conjoined(tm_, s.apply(post.term().is_null() ? tm_.mk_true() : post.term()), std::move(conds));
+}
+
+bool Transformer::result_mentioned(const Instruction& in, const Minterm& post) {
+  return in.result != ir::kNone && logic::mentions(post, var(in.result));
+}
+
 Step Transformer::normal(const Instruction& in, const Minterm& post) {
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
-  auto assign = [&](Term value, std::vector<Term> conds = {}) {
-    Substitution s(tm_);
-    s.add(var(in.result), value);
-    return conjoined(tm_, s.apply(phi), std::move(conds));
-  };
-  auto result_mentioned = [&] {
-    return in.result != ir::kNone && logic::mentions(post, var(in.result));
-  };
+  switch (in.op) {
+    case Op::kParam:
+    case Op::kConst:
+    case Op::kBinary:
+    case Op::kNeg:
+    case Op::kConvert:
+    case Op::kCompare:
+    case Op::kStringConcat:
+    case Op::kCatch:
+      return through_value(in, post);
+    case Op::kGetField:
+    case Op::kPutField:
+    case Op::kGetStatic:
+    case Op::kPutStatic:
+    case Op::kArrayLoad:
+    case Op::kArrayStore:
+    case Op::kArrayLength:
+      return through_heap_access(in, post);
+    case Op::kNew:
+    case Op::kNewArray:
+    case Op::kNewMultiArray:
+    case Op::kCheckCast:
+    case Op::kInstanceOf:
+    case Op::kLambda:
+      return through_object(in, post);
+    case Op::kMonitorEnter:
+    case Op::kMonitorExit: {
+      Term lock = operand(in, 0);
+      return conjoined(tm_, phi, {tm_.mk_ne(lock, tm_.mk_null())});
+    }
+    case Op::kInvoke:
+      return skipped_call(in, post, false, nullptr);
+    case Op::kPhi:
+    case Op::kIf:
+    case Op::kSwitch:
+    case Op::kThrow:
+      return with({post});  // handled along edges
+    case Op::kReturn: {
+      // wp(return v, φ) = φ[null/exc][v/ret]
+      Substitution s(tm_);
+      Term exc = tm_.exc();
+      s.add(exc, tm_.mk_null());
+      if (!in.operands.empty()) {
+        Term v = operand(in, 0);
+        s.add(tm_.ret(v.sort()), v);
+      }
+      return with({s.apply(post)});
+    }
+  }
+  return unsupported(Cat("instruction ", ir::OpName(in.op)));
+}
+
+// Values: constants, arithmetic, conversions, comparisons, concatenation,
+// the caught exception.
+Step Transformer::through_value(const Instruction& in, const Minterm& post) {
   switch (in.op) {
     case Op::kParam:
       return with({post});
     case Op::kConst: {
       // wp(v = c, φ) = φ[c/v]
-      if (!result_mentioned()) return with({post});
+      if (!result_mentioned(in, post)) return with({post});
       switch (in.const_kind) {
-        case ir::ConstKind::kInt: return assign(tm_.mk_int(static_cast<int32_t>(in.bits)));
-        case ir::ConstKind::kLong: return assign(tm_.mk_long(static_cast<int64_t>(in.bits)));
+        case ir::ConstKind::kInt: return assign(in, post, tm_.mk_int(static_cast<int32_t>(in.bits)));
+        case ir::ConstKind::kLong: return assign(in, post, tm_.mk_long(static_cast<int64_t>(in.bits)));
         case ir::ConstKind::kFloat:
-          return assign(tm_.mk_float(std::bit_cast<float>(static_cast<uint32_t>(in.bits))));
-        case ir::ConstKind::kDouble: return assign(tm_.mk_double(std::bit_cast<double>(in.bits)));
-        case ir::ConstKind::kNull: return assign(tm_.mk_null());
+          return assign(in, post, tm_.mk_float(std::bit_cast<float>(static_cast<uint32_t>(in.bits))));
+        case ir::ConstKind::kDouble: return assign(in, post, tm_.mk_double(std::bit_cast<double>(in.bits)));
+        case ir::ConstKind::kNull: return assign(in, post, tm_.mk_null());
         case ir::ConstKind::kString: {
           Term lit = tm_.mk_string(in.text);
-          Step st = assign(lit);
+          Step st = assign(in, post, lit);
           // With the String model, the literal's characters.
           if (Term chars = vocab_.string_chars(); !chars.is_null()) {
             std::vector<Term> facts =
@@ -168,34 +226,47 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
           b.sort().is_integral()) {
         conds.push_back(tm_.mk_ne(b, tm_.mk_integral(b.sort(), 0)));
       }
-      return assign(value, std::move(conds));
+      return assign(in, post, value, std::move(conds));
     }
     case Op::kNeg:
-      return assign(tm_.mk_neg(operand(in, 0)));
+      return assign(in, post, tm_.mk_neg(operand(in, 0)));
     case Op::kConvert:
-      return assign(tm_.mk_convert(
+      return assign(in, post, tm_.mk_convert(
           static_cast<TermKind>(static_cast<int>(logic::kFirstConversion) + static_cast<int>(in.convert)),
           operand(in, 0)));
     case Op::kCompare: {
       Term a = operand(in, 0), b = operand(in, 1);
       switch (in.compare) {
-        case ir::CompareOp::kLcmp: return assign(tm_.mk_lcmp(a, b));
+        case ir::CompareOp::kLcmp: return assign(in, post, tm_.mk_lcmp(a, b));
         case ir::CompareOp::kFcmpl:
-        case ir::CompareOp::kDcmpl: return assign(tm_.mk_fcmpl(a, b));
+        case ir::CompareOp::kDcmpl: return assign(in, post, tm_.mk_fcmpl(a, b));
         case ir::CompareOp::kFcmpg:
-        case ir::CompareOp::kDcmpg: return assign(tm_.mk_fcmpg(a, b));
+        case ir::CompareOp::kDcmpg: return assign(in, post, tm_.mk_fcmpg(a, b));
       }
       return unsupported("compare");
     }
     case Op::kStringConcat:
       // A concatenation allocates a new String; its contents are not modelled.
-      if (!result_mentioned()) return with({post});
-      return assign(tm_.mk_fresh(tm_.string_type()));
+      if (!result_mentioned(in, post)) return with({post});
+      return assign(in, post, tm_.mk_fresh(tm_.string_type()));
+    case Op::kCatch: {
+      // wp(v = catch, φ) = φ[exc/v]
+      return assign(in, post, tm_.exc());
+    }
+    default: break;
+  }
+  return unsupported(Cat("instruction ", ir::OpName(in.op)));
+}
+
+// Fields, statics and array elements: reads and writes of the heap maps.
+Step Transformer::through_heap_access(const Instruction& in, const Minterm& post) {
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  switch (in.op) {
     case Op::kGetField: {
       // wp(v = w.f, φ) = w != null ∧ φ[read(f, w)/v]
       Term w = operand(in, 0);
       Term value = tm_.mk_read(vocab_.field(in.owner, in.name, in.descriptor), w);
-      return assign(value, {tm_.mk_ne(w, tm_.mk_null())});
+      return assign(in, post, value, {tm_.mk_ne(w, tm_.mk_null())});
     }
     case Op::kPutField: {
       // wp(v.f = w, φ) = v != null ∧ φ[update(f, v, w)/f]
@@ -210,7 +281,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       // wp(v = C.f, φ) = φ[C.f/v]; what the class initializer fixes of a
       // static final (never null, a length) is put in by the engine
       // (Vocabulary::with_global_facts), wherever the value's reads meet it.
-      return assign(vocab_.static_field(in.owner, in.name, in.descriptor));
+      return assign(in, post, vocab_.static_field(in.owner, in.name, in.descriptor));
     }
     case Op::kPutStatic: {
       Substitution s(tm_);
@@ -223,7 +294,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       Term a = operand(in, 0), i = operand(in, 1);
       Term len = tm_.mk_length(a);
       Term value = tm_.mk_aread(vocab_.array_map(in.type), a, i);
-      return assign(value, {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i), tm_.mk_lt(i, len)});
+      return assign(in, post, value, {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i), tm_.mk_lt(i, len)});
     }
     case Op::kArrayStore: {
       // wp(a[i] = w, φ) = a != null ∧ 0 <= i < a.length ∧ (no ArrayStoreException)
@@ -264,16 +335,25 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
     case Op::kArrayLength: {
       Term a = operand(in, 0);
       Term len = tm_.mk_length(a);
-      return assign(len, {tm_.mk_ne(a, tm_.mk_null())});
+      return assign(in, post, len, {tm_.mk_ne(a, tm_.mk_null())});
     }
+    default: break;
+  }
+  return unsupported(Cat("instruction ", ir::OpName(in.op)));
+}
+
+// New objects and arrays, casts, instanceof and lambda objects.
+Step Transformer::through_object(const Instruction& in, const Minterm& post) {
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  switch (in.op) {
     case Op::kNew:
       // wp(v = new T, φ) = φ[fresh(T)/v]
-      return assign(tm_.mk_fresh(vocab_.type(in.type)));
+      return assign(in, post, tm_.mk_fresh(vocab_.type(in.type)));
     case Op::kNewArray: {
       // wp(v = new T[n], φ) = n >= 0 ∧ φ[fresh(T[], n)/v]
       Term n = operand(in, 0);
       Term array = tm_.mk_fresh_array(vocab_.type(in.type), n);
-      return assign(array, {tm_.mk_le(tm_.mk_int(0), n)});
+      return assign(in, post, array, {tm_.mk_le(tm_.mk_int(0), n)});
     }
     case Op::kNewMultiArray: {
       std::vector<Term> conds;
@@ -281,19 +361,19 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
         Term n = operand(in, k);
         conds.push_back(tm_.mk_le(tm_.mk_int(0), n));
       }
-      if (result_mentioned()) return unsupported(Cat("multianewarray at line ", in.line));
+      if (result_mentioned(in, post)) return unsupported(Cat("multianewarray at line ", in.line));
       return conjoined(tm_, phi, std::move(conds));
     }
     case Op::kCheckCast: {
       // wp(v1 = (T) v2, φ) = (v2 == null ∨ v2 instanceof T) ∧ φ[v2/v1]
       Term v = operand(in, 0);
       Term is_null = tm_.mk_eq(v, tm_.mk_null());
-      return assign(v, {tm_.mk_or(is_null, tm_.mk_instance_of(v, vocab_.type(in.type)))});
+      return assign(in, post, v, {tm_.mk_or(is_null, tm_.mk_instance_of(v, vocab_.type(in.type)))});
     }
     case Op::kInstanceOf: {
       // wp(r = v instanceof T, φ) = (v != null ∧ sub ∧ φ[1/r]) ∨ ((v == null ∨ ¬sub) ∧ φ[0/r])
       Term v = operand(in, 0);
-      if (!result_mentioned()) return with({post});
+      if (!result_mentioned(in, post)) return with({post});
       Term sub = tm_.mk_instance_of(v, vocab_.type(in.type));
       Term r = var(in.result);
       Term yes = tm_.mk_and({tm_.mk_ne(v, tm_.mk_null()), sub, logic::substitute(tm_, phi, r, tm_.mk_int(1))});
@@ -302,18 +382,11 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       Term no = tm_.mk_and(fails, logic::substitute(tm_, phi, r, tm_.mk_int(0)));
       return conjoined(tm_, tm_.mk_or(yes, no), {});
     }
-    case Op::kMonitorEnter:
-    case Op::kMonitorExit: {
-      Term lock = operand(in, 0);
-      return conjoined(tm_, phi, {tm_.mk_ne(lock, tm_.mk_null())});
-    }
-    case Op::kInvoke:
-      return skipped_call(in, post, false, nullptr);
     case Op::kLambda: {
       // An object of the class made for this site (callgraph/lambda_classes.h)
       // holding the captured values: wp(v = lambda(c_0, ..., c_n), φ) =
       // φ[update(cap$i, o, c_i)/cap$i][o/v], o = fresh(the lambda class).
-      if (!result_mentioned()) return with({post});
+      if (!result_mentioned(in, post)) return with({post});
       const callgraph::LambdaClass* l = vocab_.lambda_class(ir_, in);
       if (l == nullptr) return unsupported(Cat("lambda object at line ", in.line, " (its class was not made)"));
       if (!l->unsupported.empty()) return unsupported(l->unsupported);
@@ -327,26 +400,7 @@ Step Transformer::normal(const Instruction& in, const Minterm& post) {
       }
       return conjoined(tm_, s.apply(phi), {});
     }
-    case Op::kCatch: {
-      // wp(v = catch, φ) = φ[exc/v]
-      return assign(tm_.exc());
-    }
-    case Op::kPhi:
-    case Op::kIf:
-    case Op::kSwitch:
-    case Op::kThrow:
-      return with({post});  // handled along edges
-    case Op::kReturn: {
-      // wp(return v, φ) = φ[null/exc][v/ret]
-      Substitution s(tm_);
-      Term exc = tm_.exc();
-      s.add(exc, tm_.mk_null());
-      if (!in.operands.empty()) {
-        Term v = operand(in, 0);
-        s.add(tm_.ret(v.sort()), v);
-      }
-      return with({s.apply(post)});
-    }
+    default: break;
   }
   return unsupported(Cat("instruction ", ir::OpName(in.op)));
 }

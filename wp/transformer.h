@@ -83,6 +83,13 @@ class Transformer {
  private:
   // Normal (fall-through) semantics of a non-branching instruction.
   Step normal(const ir::Instruction& in, const logic::Minterm& post);
+  // normal() by instruction group.
+  Step through_value(const ir::Instruction& in, const logic::Minterm& post);
+  Step through_heap_access(const ir::Instruction& in, const logic::Minterm& post);
+  Step through_object(const ir::Instruction& in, const logic::Minterm& post);
+  Step assign(const ir::Instruction& in, const logic::Minterm& post, logic::Term value,
+              std::vector<logic::Term> conds = {});
+  bool result_mentioned(const ir::Instruction& in, const logic::Minterm& post);
   // The outcome of the block's last instruction along a normal edge.
   Step along_normal(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
   Step along_exception(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);

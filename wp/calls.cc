@@ -1,0 +1,872 @@
+// Calls in the backward search (PLDI'09 Sections 4-5): the targets of a
+// call, entering a callee at its exit through a summary keyed by the
+// generalized dependent part (Figure 5, generalization.h), applying a
+// summary's preconditions at every waiting call site (the frame rule),
+// skipping a call with skolems, natives, and going up from a non-entry
+// method to its callers.
+#include "wp/internal/search.h"
+
+namespace jwp::wp::internal {
+
+namespace {
+
+// Whether `m` mentions a program variable of namespace `ns` (an invariant
+// check at activation boundaries).
+[[maybe_unused]] bool mentions_namespace(logic::TermManager& tm, const Minterm& m, uint32_t ns) {
+  if (m.is_true() || m.is_false()) return false;
+  for (Term v : logic::free_variables(m)) {
+    const logic::VarInfo& info = tm.var_info(v);
+    if (info.role == logic::VarRole::kProgram && info.ns == ns) return true;
+  }
+  return false;
+}
+
+// Whether every generic of `m` is canonical (below kFirstFreshGeneric): a
+// summary's key names no call site's own generics.
+bool only_canonical_generics(logic::TermManager& tm, const Minterm& m) {
+  if (m.is_true() || m.is_false()) return true;
+  for (Term v : logic::free_variables(m)) {
+    const logic::VarInfo& info = tm.var_info(v);
+    if (info.role == logic::VarRole::kGeneric && info.index >= kFirstFreshGeneric) return false;
+  }
+  return true;
+}
+
+// What the table of models/jdk_natives.def says of target `t`'s native.
+bool native_never_throws(std::string_view key) {
+  const models::NativeFacts* f = models::FindNativeFacts(key);
+  return f != nullptr && f->never_throws;
+}
+
+bool native_writes_nothing(std::string_view key) {
+  const models::NativeFacts* f = models::FindNativeFacts(key);
+  return f != nullptr && f->writes_nothing;
+}
+
+std::optional<CachedBox> cached_box(std::string_view key) {
+  const models::NativeFacts* f = models::FindNativeFacts(key);
+  if (f == nullptr || f->cached_box_class.empty()) return std::nullopt;
+  return CachedBox{f->cached_box_class, f->cached_box_value_descriptor};
+}
+
+}  // namespace
+
+// Whether `t` reads field map `value` at `box`, through updates of objects
+// allocated after the box was looked up (fresh terms: every allocation the
+// search has crossed comes later), which are not the box and leave its
+// value as it was: nothing writes the value of a box the JDK made.
+bool reads_box_value(Term t, Term box, Term value) {
+  if (!t.is(logic::TermKind::kRead) || t.arg(1) != box) return false;
+  Term map = t.arg(0);
+  while (map.is(logic::TermKind::kUpdate) && map.arg(1).is(logic::TermKind::kFresh)) map = map.arg(0);
+  return map == value;
+}
+
+// `phi` with the reads of field map `value` at the cached box `box`
+// (reads_box_value) replaced by `arg`, its type by `type` (the box class)
+// and `box == null` by false.
+Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term value, Term type) {
+  logic::Substitution r(tm);
+  logic::for_each_subterm(phi, [&](Term t) {
+    if (t.is(logic::TermKind::kEq) &&
+        ((t.arg(0) == box && t.arg(1).is(logic::TermKind::kNull)) ||
+         (t.arg(1) == box && t.arg(0).is(logic::TermKind::kNull)))) {
+      r.add(t, tm.mk_false());
+      return;
+    }
+    if (t.is(logic::TermKind::kTypeOf) && t.arg(0) == box) {
+      r.add(t, type);
+      return;
+    }
+    if (reads_box_value(t, box, value)) r.add(t, arg);
+  });
+  return r.empty() ? phi : r.apply(phi);
+}
+
+// The class-hierarchy targets of a call (JVMS 5.4.3.3, 5.4.3.4, 5.4.6);
+// null (and *why) when the call cannot be expanded: a resolution failure, a
+// missing class, or too many targets (for class-hierarchy call graphs).
+std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::string* why, bool all) {
+  const bool capped = opt_.callgraph == CallGraph::kDirected && !all;
+  std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke),
+                        call.interface_owner ? "I" : "C", capped ? "" : " all");
+  auto it = targets_.find(key);
+  if (it != targets_.end()) {
+    if (!it->second) *why = target_errors_[key];
+    return it->second.get();
+  }
+  auto fail = [&](std::string reason) -> std::vector<Target>* {
+    target_errors_[key] = reason;
+    targets_[key] = nullptr;
+    *why = std::move(reason);
+    return nullptr;
+  };
+  classfile::MethodResult resolved =
+      call.interface_owner ? classfile::ResolveInterfaceMethod(h_, call.owner, call.name, call.descriptor)
+                           : classfile::ResolveMethod(h_, call.owner, call.name, call.descriptor);
+  if (!resolved.ok() || resolved.member == nullptr) {
+    return fail(Cat("does not resolve (", classfile::LinkageErrorName(resolved.error), ")"));
+  }
+  if (resolved.signature_polymorphic) return fail("signature-polymorphic method");
+  std::vector<std::pair<classfile::ClassId, const classfile::MethodInfo*>> chosen;
+  bool is_truncated = false;
+  if (call.invoke == ir::InvokeKind::kStatic || call.invoke == ir::InvokeKind::kSpecial ||
+      resolved.member->access_flags & (classfile::access::kPrivate | classfile::access::kFinal)) {
+    chosen.emplace_back(resolved.owner, resolved.member);
+  } else {
+    classfile::ClassId owner = h_.Find(call.owner);
+    if (owner == classfile::kNoClass) return fail("its class is missing");
+    std::vector<classfile::ClassId> subs = h_.ConcreteSubtypes(owner);
+    for (classfile::ClassId c : subs) {
+      if (capped && chosen.size() > opt_.max_targets) {
+        is_truncated = true;
+        break;
+      }
+      classfile::MethodResult sel = classfile::SelectMethod(
+          h_, c, resolved,
+          call.invoke == ir::InvokeKind::kInterface ? classfile::InvokeKind::kInterface
+                                                    : classfile::InvokeKind::kVirtual);
+      if (!sel.ok() || sel.member == nullptr) continue;
+      bool dup = false;
+      for (const auto& [o, m] : chosen) dup = dup || (o == sel.owner && m == sel.member);
+      if (!dup) chosen.emplace_back(sel.owner, sel.member);
+      const size_t cap = opt_.callgraph == CallGraph::kCha ? opt_.max_targets : kMaxDirectedTargets;
+      if (chosen.size() > cap) {
+        return fail(Cat("has more than ", cap, " class-hierarchy targets"));
+      }
+    }
+    // An interface may have only lambda classes (lambda_targets).
+    if (chosen.empty() && !call.interface_owner) return fail("has no concrete target on the class path");
+  }
+  auto list = std::make_unique<std::vector<Target>>();
+  for (const auto& [owner, m] : chosen) {
+    Target t;
+    t.owner = std::string(h_.Name(owner));
+    t.name = std::string(m->name);
+    t.descriptor = std::string(m->descriptor);
+    t.model = callgraph::FindMethodModel(h_, t.owner, *m);
+    if (!t.model) {  // else the model's code stands in for the method's own
+      if (m->IsNative()) {
+        t.native = true;
+      } else if (!m->code) {
+        return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
+      }
+    }
+    list->push_back(std::move(t));
+  }
+  std::vector<Target>* out = (targets_[key] = std::move(list)).get();
+  if (is_truncated) truncated_.insert(out);
+  return out;
+}
+
+std::vector<Target>* IntraSearch::all_targets(const ir::Instruction& call, std::vector<Target>* listed,
+                                              std::string* why) {
+  if (listed == nullptr || !truncated(listed)) return listed;
+  return targets(call, why, /*all=*/true);
+}
+
+std::vector<Target>& IntraSearch::lambda_targets(const ir::Instruction& call) {
+  const std::string key = Cat(call.owner, ".", call.name, call.descriptor);
+  std::unique_ptr<LambdaTargets>& list = lambda_targets_[key];
+  if (!list) list = std::make_unique<LambdaTargets>();
+  if (call.invoke != ir::InvokeKind::kInterface || list->made == lambdas_.size()) return list->targets;
+  list->made = lambdas_.size();
+  list->targets.clear();
+  for (size_t i : lambdas_.Implementing(h_, call.owner, call.name, call.descriptor)) {
+    const callgraph::LambdaClass& l = lambdas_.at(i);
+    Target t;
+    t.owner = l.name;
+    t.name = l.method_name;
+    t.descriptor = l.erased;
+    t.lambda = i;
+    list->targets.push_back(std::move(t));
+  }
+  return list->targets;
+}
+
+// The IR of a target with code, built on first use.
+bool IntraSearch::ensure_ir(Target& t, std::string* why) {
+  if (t.ir || t.native) return true;
+  if (t.lambda != std::string::npos) {
+    auto built = method_cache_.Get(callgraph::MethodId(t.owner, t.name, t.descriptor));
+    if (!built.ok()) {
+      *why = std::string(built.status().message());
+      return false;
+    }
+    t.ir = *built;
+    return true;
+  }
+  const std::string& owner = t.model ? t.model->owner : t.owner;
+  const std::string& descriptor = t.model ? t.model->descriptor : t.descriptor;
+  const std::string mkey = Cat(owner, ".", t.name, descriptor);
+  auto& ir = irs_[mkey];
+  if (!ir) {
+    auto cf = h_.class_path().Load(owner);
+    if (!cf.ok()) {
+      *why = Cat("target ", mkey, " does not load: ", cf.status().message());
+      return false;
+    }
+    const classfile::MethodInfo* mi = nullptr;
+    for (const auto& mm : (*cf)->methods) {
+      if (mm.name == t.name && mm.descriptor == descriptor && mm.code) mi = &mm;
+    }
+    if (mi == nullptr) {
+      *why = Cat("target ", mkey, " not found");
+      return false;
+    }
+    auto built = ir::BuildMethodIR(*cf, *mi, h_);
+    if (!built.ok()) {
+      *why = Cat("target ", mkey, ": ", built.status().message());
+      return false;
+    }
+    ir = *built;
+    learn_lambdas(*ir);
+  }
+  t.ir = ir;
+  return true;
+}
+
+// A minterm at the return site of a call (the start of e.to, e leaving the
+// call's block) continues at the normal or exceptional exit of each target.
+// False when the call is not expanded (then it is skipped with skolems).
+CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
+  // acts_ grows below: keep the caller's IR and transformer, not a reference.
+  const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
+  Transformer& atr = *acts_[item.at.act].tr;
+  const uint32_t adepth = acts_[item.at.act].depth;
+  const ir::Edge& e = air->edges[eid];
+  const ir::Block& from = air->blocks[e.from];
+  const ir::InsnId call_id = from.insns.back();
+  const ir::Instruction& call = air->insns[call_id];
+  const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
+                                " at line ", call.line);
+  std::optional<ChosenTargets> chosen = choose_targets(item, *air, call_id, adepth, where);
+  if (!chosen) return CallHandling::kSkipped;
+  if (chosen->targets.empty()) return chosen->handled;
+  const Minterm at_end = atr.through_phis(eid, item.phi);
+  const Term phi = at_end.is_true() ? tm_.mk_true() : at_end.term();
+  const bool exceptional = e.kind == ir::EdgeKind::kException;
+  const Point at_call{item.at.act, e.from, static_cast<int32_t>(from.insns.size()) - 1};
+  const Term post = exit_postcondition(atr, e, call, phi);
+  const absl::StatusOr<std::vector<Minterm>> post_dnf = logic::to_dnf(tm_, post, 4096);
+  if (!post_dnf.ok()) note("incomplete: too many disjuncts");
+  for (const Target* tp : chosen->targets) {
+    const Target& t = *tp;
+    ++ph_.result.stats.steps;
+    if (t.native) {
+      // Only natives that never throw get here (choose_targets): their
+      // exceptional exit has no path.
+      if (!exceptional) assume_native_returns(item, at_call, call, atr, t, phi, where);
+      continue;
+    }
+    if (!post_dnf.ok()) continue;  // noted once above
+    if (opt_.summaries) {
+      for (const Minterm& m : *post_dnf) {
+        enter_summary(item, t, item.at.act, call_id, adepth + 1, exceptional, m);
+      }
+      continue;
+    }
+    enter_activation(item, t, call_id, adepth + 1, exceptional, *post_dnf);
+  }
+  return chosen->handled;
+}
+
+std::optional<IntraSearch::ChosenTargets> IntraSearch::choose_targets(const Item& item, const ir::MethodIR& ir,
+                                                                      ir::InsnId call_id, uint32_t depth,
+                                                                      const std::string& where) {
+  const ir::Instruction& call = ir.insns[call_id];
+  std::string why;
+  std::vector<Target>* all = targets(call, &why);
+  if (all == nullptr) {
+    note(Cat("a call is skipped: ", where, " ", why));
+    return std::nullopt;
+  }
+  std::vector<Target>& lambdas = lambda_targets(call);
+  if (all->empty() && lambdas.empty()) {
+    note(Cat("a call is skipped: ", where, " has no concrete target on the class path"));
+    return std::nullopt;
+  }
+  if (depth + 1 > opt_.max_call_depth) {
+    note(Cat("budget: call depth ", opt_.max_call_depth, " at ", where));
+    return std::nullopt;
+  }
+  // Directed construction (Section 4): a call with several class-hierarchy
+  // targets is expanded only to the targets enabled so far at this site;
+  // the others stay skipped (kPartial) until the constraints choose them.
+  ChosenTargets out;
+  std::vector<Target*>& chosen = out.targets;
+  const bool directed = opt_.callgraph == CallGraph::kDirected && all->size() + lambdas.size() > 1;
+  const std::string site_key = EnabledTargets::SiteKey(ir, call);
+  const bool listed_in_part = truncated(all);
+  if (directed && listed_in_part && enabled_.HasAny(site_key)) {
+    all = all_targets(call, all, &why);
+    if (all == nullptr) {
+      note(Cat("a call is skipped: ", where, " ", why));
+      return std::nullopt;
+    }
+  }
+  for (Target& t : *all) {
+    if (!directed || enabled_.IsEnabled(site_key, t.key())) {
+      chosen.push_back(&t);
+    }
+  }
+  for (Target& t : lambdas) {
+    if (lambda_enabled(t)) chosen.push_back(&t);
+  }
+  out.handled = chosen.size() == all->size() + lambdas.size() && !listed_in_part ? CallHandling::kExpanded
+                                                                                 : CallHandling::kPartial;
+  // Forward facts may know every method the call dispatches to in this
+  // context: the others are no path, and when those are all enabled, the
+  // skipped side (the targets not enabled) is none either. They name
+  // methods as the class hierarchy resolves them, as the targets do; the
+  // facts are used only where each method they name is among the enabled
+  // targets, or among all the targets when the list is whole.
+  if (const std::set<std::string>* ran = forward_dispatched(item.at.act, call_id)) {
+    auto among = [&](const auto& list, auto key_of) {
+      return std::all_of(ran->begin(), ran->end(), [&](const std::string& m) {
+        return std::any_of(list.begin(), list.end(), [&](const auto& t) { return key_of(t) == m; });
+      });
+    };
+    const bool all_enabled = among(chosen, [](const Target* t) { return t->key(); });
+    if (all_enabled || (!listed_in_part && among(*all, [](const Target& t) { return t.key(); }))) {
+      if (out.handled == CallHandling::kPartial && all_enabled) {
+        pruned();
+        out.handled = CallHandling::kExpanded;
+      }
+      std::erase_if(chosen, [&](const Target* t) {
+        if (ran->contains(t->key())) return false;
+        pruned();  // counts
+        return true;
+      });
+    }
+  }
+  for (Target* t : chosen) {
+    if (t->native && !native_never_throws(t->key())) {
+      note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
+               " at line ", call.line, " may throw (natives are modelled by issue #7)"));
+      return std::nullopt;
+    }
+    if (!ensure_ir(*t, &why)) {
+      note(Cat("a call is skipped: ", where, " ", why));
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+// The postcondition at every target's exit, the same for all targets:
+// wp(w = m(...), φ) continues at m's normal exit with φ[ret/w]; along the
+// call's exceptional edge e, at m's exceptional exit with a non-null
+// exception routed to e's handler.
+Term IntraSearch::exit_postcondition(Transformer& caller, const ir::Edge& e, const ir::Instruction& call, Term phi) {
+  if (e.kind == ir::EdgeKind::kException) {
+    std::vector<Term> conds = caller.routing(e, tm_.exc());
+    conds.push_back(phi);
+    conds.push_back(tm_.mk_ne(tm_.exc(), tm_.mk_null()));
+    return tm_.mk_and(conds);
+  }
+  if (call.result == ir::kNone) return phi;
+  Term w = caller.var(call.result);
+  return logic::substitute(tm_, phi, w, tm_.ret(w.sort()));
+}
+
+// Section 6: a native method throws nothing, changes no heap and returns an
+// arbitrary value (a skolem: a minterm constraining it is not a
+// precondition). The table of models/jdk_natives.def names the natives for
+// which this is sound, and what more is known of a few: the one current
+// thread, the cached boxes of Integer.valueOf and Long.valueOf.
+void IntraSearch::assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call,
+                                        Transformer& caller, const Target& t, Term phi, const std::string& where) {
+  const std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
+                               " assumed to throw nothing and leave the heap unchanged");
+  logic::Substitution s(tm_);
+  const models::NativeFacts* facts = models::FindNativeFacts(t.key());
+  const std::optional<CachedBox> box =
+      call.result != ir::kNone && !call.operands.empty() ? cached_box(t.key()) : std::nullopt;
+  Term box_sk;
+  if (call.result != ir::kNone && facts != nullptr && facts->current_thread) {
+    Term w = caller.var(call.result);
+    s.add(w, vocab_.current_thread());
+  } else if (box) {
+    Term w = caller.var(call.result);
+    const uint32_t site = vocab_.call_site(
+        Cat("the identity of the cached ", dotted(box->cls), " that valueOf returns at ", where, " is needed"));
+    cached_box_sites_.try_emplace(site, *box);
+    box_sk = tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(), site);
+    s.add(w, box_sk);
+  } else if (call.result != ir::kNone) {
+    Term w = caller.var(call.result);
+    s.add(w, tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(),
+                              vocab_.call_site(Cat("the result of native method ", dotted(t.owner), ".", t.name,
+                                                   t.descriptor, " at ", where, " is needed"))));
+  }
+  std::vector<Term> conds = dispatch_conditions(call, caller, t.owner, t.name, t.descriptor);
+  conds.push_back(s.apply(phi));
+  if (box) {
+    // What the box is: where the search cannot use it yet (a summary's
+    // generic stands for its value), it travels as literals, which
+    // at_entry eliminates (without_cached_boxes).
+    const Term value = vocab_.field(box->cls, "value", box->descriptor);
+    const Term arg = caller.var(call.operands[0]);
+    conds.back() = cached_box_reads(tm_, conds.back(), box_sk, arg, value, tm_.mk_type(box->cls));
+    conds.push_back(tm_.mk_eq(tm_.mk_read(value, box_sk), arg));
+  }
+  auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
+  if (!dnf.ok()) {
+    note("incomplete: too many disjuncts");
+    return;
+  }
+  const int32_t assumed = assume(item.assume, text);
+  for (const Minterm& m : *dnf) {
+    push(at_call, m, item.loops, item.path, item.site, call.line, assumed);
+  }
+}
+
+// Without summaries (--no-summaries): the callee is entered backwards in a
+// fresh activation of its own, for this path alone.
+void IntraSearch::enter_activation(const Item& item, const Target& t, ir::InsnId call_id, uint32_t depth,
+                                   bool exceptional, const std::vector<Minterm>& post) {
+  Activation callee;
+  callee.ir = t.ir;
+  callee.ns = vocab_.fresh_namespace();
+  callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
+  callee.dom = dominators(t.ir);
+  callee.caller = item.at.act;
+  callee.call = call_id;
+  callee.depth = depth;
+  inherit_facts(callee, item.at.act, call_id);
+  ph_.methods_seen.insert(t.ir->QualifiedName());
+  ++ph_.result.stats.calls_entered;
+  const ir::BlockId start = exceptional ? t.ir->exceptional_exit : t.ir->exit;
+  const int32_t line = acts_[item.at.act].ir->insns[call_id].line;
+  acts_.push_back(std::move(callee));
+  const int32_t b_act = static_cast<int32_t>(acts_.size()) - 1;
+  for (const Minterm& m : post) {
+    push(Point{b_act, start, 0}, m, item.loops, item.path, item.site, line, item.assume);
+  }
+}
+
+// The skipped side of a partially expanded call (directed construction):
+// the skolems stand for the targets not yet enabled, so the dispatch to
+// each enabled one is excluded; the skolems' site is recorded for the
+// choice of the next phase's targets.
+void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
+  if (step->skipped_site == Step::kNoSite) return;
+  const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
+  const ir::Edge& e = air->edges[eid];
+  const ir::InsnId call_id = air->blocks[e.from].insns.back();
+  const ir::Instruction& call = air->insns[call_id];
+  std::string why;
+  std::vector<Target>* all = targets(call, &why);
+  if (all == nullptr || call.operands.empty()) return;
+  const std::string site_key = EnabledTargets::SiteKey(*air, call);
+  directed_sites_.try_emplace(step->skipped_site, DirectedSite{site_key, air, call_id, all});
+  std::vector<Target>& lambdas = lambda_targets(call);
+  std::vector<const Target*> on;
+  for (const Target& t : lambdas) {
+    if (lambda_enabled(t)) on.push_back(&t);
+  }
+  if (enabled_.HasAny(site_key)) {
+    all = all_targets(call, all, &why);
+    if (all == nullptr) return;
+    for (const Target& t : *all) {
+      if (enabled_.IsEnabled(site_key, t.key())) on.push_back(&t);
+    }
+  }
+  if (on.empty()) return;
+  Term receiver_type = tm_.mk_type_of(acts_[item.at.act].tr->var(call.operands[0]));
+  Term dispatch = tm_.mk_dispatch(receiver_type, tm_.mk_signature(call.owner, call.name, call.descriptor));
+  std::vector<Term> excluded;
+  for (const Target* t : on) excluded.push_back(tm_.mk_ne(dispatch, tm_.mk_method(t->owner, t->name, t->descriptor)));
+  for (Minterm& m : step->pre) {
+    for (Term x : excluded) m = logic::conjoin(tm_, m, x);
+  }
+}
+
+// The callee's mod-set as a predicate over the leaves a call may change
+// (field and array-kind constants, static-field variables); false when the
+// mod-set is unknown (top, or it rests on natives that are not assumed
+// away): then the whole postcondition enters the callee.
+bool IntraSearch::writes_of(const Target& t, const std::vector<std::string>& context,
+                            const std::string* forward_context, std::function<bool(Term)>* may_write,
+                            std::string* why_not) {
+  if (!mod_sets_) {
+    callgraph::ModSetOptions o;
+    o.natives_are_top = false;
+    o.lambdas = &lambdas_;
+    mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
+    forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
+  }
+  const callgraph::ModSet* by_facts = forward_context != nullptr ? forward_mods_->Of(*forward_context) : nullptr;
+  const callgraph::ModSet& mods =
+      by_facts != nullptr ? *by_facts : mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
+  if (mods.top) {
+    *why_not = mods.top_reason;
+    return false;
+  }
+  for (const callgraph::MethodId& n : mods.AssumedNatives()) {
+    Target nt;
+    nt.owner = n.owner;
+    nt.name = n.name;
+    nt.descriptor = n.descriptor;
+    if (!native_never_throws(nt.key()) && !native_writes_nothing(nt.key())) {
+      *why_not = Cat("it may call the native ", n.ToString());  // its effects are not assumed away
+      return false;
+    }
+  }
+  *may_write = [this, &mods](Term x) {
+    static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
+    if (x.is(logic::TermKind::kFieldConst)) {
+      logic::MemberRef f = tm_.field_info(x);
+      return mods.WritesField(f.owner, f.name, f.descriptor);
+    }
+    if (x.is(logic::TermKind::kArrayConst)) {
+      return mods.WritesArray(kKindChar[static_cast<int>(tm_.array_kind(x))]);
+    }
+    if (const Vocabulary::StaticField* sf = vocab_.static_field_of(x)) {
+      return mods.WritesStatic(sf->owner, sf->name, sf->descriptor);
+    }
+    return false;
+  };
+  return true;
+}
+
+const std::vector<std::string>& IntraSearch::exact_types(int32_t act) {
+  Activation& a = acts_[act];
+  if (!a.exact) a.exact = callgraph::ExactTypes(h_, *a.ir, a.context);
+  return *a.exact;
+}
+
+// A minterm at a callee's exit (normal or exceptional) for one call site:
+// its dependent part enters the callee's summary for that part (created on
+// first use), the call site waits on it, and every precondition the summary
+// already has is applied at once.
+void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t caller_act,
+                                ir::InsnId call, uint32_t depth, bool exceptional,
+                                const Minterm& post) {
+  // The exact types the call passes: the callee's mod-set in that context
+  // frames more, and its calls' mod-sets inherit them (so they are part of
+  // the summary's key).
+  std::vector<std::string> context =
+      callgraph::CallContext(acts_[caller_act].ir->insns[call], exact_types(caller_act));
+  // Forward facts prune inside this context: what they say of it and of
+  // the contexts it calls is part of the key, and what it may write is
+  // what its reached blocks write.
+  Activation probe;
+  probe.ir = t.ir;
+  inherit_facts(probe, caller_act, call);
+  FrameSplit split;
+  std::function<bool(Term)> may_write;
+  std::string no_frame;
+  if (writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame)) {
+    split = SplitAtCall(tm_, post, may_write, opt_.generalize);
+  } else {
+    split.dependent = post;
+  }
+  const Minterm& dependent = split.dependent;
+  JWP_CHECK(only_canonical_generics(tm_, dependent),
+            Cat("the key of a summary of ", t.key(), " names a call site's generics: ", logic::to_java(tm_, dependent)));
+  std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
+                        dependent.is_true() ? 0 : dependent.term().id() + 1);
+  if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
+  if (probe.facts != nullptr) key += Cat(" @", probe.facts->facts_id);
+  auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
+  SummaryCount& count = ph_.summary_counts[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
+  if (inserted) {
+    if (tracing()) {
+      const std::string text = trace_text(dependent);
+      auto unknown_as_mark = [](std::string* out, const std::string& c) { out->append(c.empty() ? "?" : c); };
+      std::string types;
+      if (!context.empty()) types = Cat(" with exact types (", absl::StrJoin(context, ", ", unknown_as_mark), ")");
+      opt_.trace(Cat("phase ", phase_, ": summary of ", dotted(t.owner), ".", t.name, t.descriptor,
+                     exceptional ? " (exceptional exit)" : "", types,
+                     no_frame.empty() ? "" : Cat(" (nothing framed: the mod-set is unknown: ", no_frame, ")"),
+                     " for ", text));
+    }
+    summaries_.emplace_back();
+    Activation callee;
+    callee.ir = t.ir;
+    callee.ns = vocab_.fresh_namespace();
+    callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
+    callee.dom = dominators(t.ir);
+    callee.depth = depth;
+    callee.summary = it->second;
+    callee.context = std::move(context);
+    callee.facts = probe.facts;
+    callee.cs = std::move(probe.cs);
+    ph_.methods_seen.insert(t.ir->QualifiedName());
+    acts_.push_back(std::move(callee));
+    summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
+    ++ph_.result.stats.summaries_created;
+    ++ph_.result.stats.calls_entered;
+    ++count.created;
+    if (dependent.is_true()) ++count.trivial;
+  } else {
+    ++ph_.result.stats.summaries_reused;
+    Summary& kept = summaries_[it->second];
+    if (kept.kept) ++ph_.result.stats.summaries_kept_reused;
+    if (kept.kept && kept.counted_in_phase != phase_) {
+      // Per phase, a kept summary counts as if this phase had made it.
+      kept.counted_in_phase = phase_;
+      ph_.methods_seen.insert(t.ir->QualifiedName());
+      ++count.created;
+      if (dependent.is_true()) ++count.trivial;
+    } else {
+      ++count.reused;
+    }
+  }
+  const int32_t sid = it->second;
+  summaries_[sid].key = key;
+  if (const int32_t caller_summary = acts_[caller_act].summary; caller_summary >= 0) {
+    std::vector<int32_t>& callees = summaries_[caller_summary].callees;
+    if (callees.empty() || callees.back() != sid) callees.push_back(sid);
+  }
+  summaries_[sid].waiters.push_back(
+      Waiter{caller_act, call, split.framed, std::move(split.canonical), item.loops, item.path,
+             item.site, item.assume});
+  if (inserted) {
+    const Activation& b = acts_[summaries_[sid].act];
+    const ir::BlockId start = exceptional ? b.ir->exceptional_exit : b.ir->exit;
+    const int32_t line = acts_[caller_act].ir->insns[call].line;
+    push(Point{summaries_[sid].act, start, 0}, dependent, item.loops, item.path, item.site, line, -1);
+  } else {
+    const Waiter w = summaries_[sid].waiters.back();
+    const std::vector<SummaryPre> pres = summaries_[sid].pres;  // apply may add more
+    for (const SummaryPre& pre : pres) apply_summary(summaries_[sid], pre, w);
+  }
+}
+
+// At a summary activation's entry: a new precondition of the summary,
+// applied at every call site waiting on it.
+void IntraSearch::summary_entry(const Item& item) {
+  const int32_t sid = acts_[item.at.act].summary;
+  for (const SummaryPre& p : summaries_[sid].pres) {
+    if (p.psi.subsumes(item.phi)) return;  // a weaker one is already applied
+  }
+  SummaryPre pre{item.phi, {}};
+  for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
+    pre.assumptions.insert(pre.assumptions.begin(), assume_nodes_[n].text);
+  }
+  summaries_[sid].pres.push_back(pre);
+  const std::vector<Waiter> waiters = summaries_[sid].waiters;  // apply may add more
+  for (const Waiter& w : waiters) apply_summary(summaries_[sid], pre, w);
+}
+
+void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w) {
+  // The summary's generics renamed to the call site's, conjoined with the
+  // framed literals (the frame rule), the site's generics eliminated.
+  // The framed literals are the caller's: they are conjoined after the
+  // formals are replaced (in a recursive call the callee's namespace is
+  // the caller's own).
+  Item at_entry{Point{sm.act, 0, 0}, fresh_skolems(RenameGenerics(tm_, pre.psi, w.canonical), w.framed),
+                w.loops, 0, w.path, w.site, w.assume};
+  for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
+  const Activation& b = acts_[sm.act];
+  push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);
+}
+
+// A summary's skolems (the results and effects of natives and skipped calls
+// inside the callee) stand for one execution of the callee: every
+// application gets its own, or two calls of a method returning
+// System.nanoTime() would agree. The vocabulary's global skolems (static
+// finals, the current thread) are the same in every execution and stay, and
+// so do the caller's own: those of the call site's framed part. They also
+// enter the summary when a literal goes into the callee whole (without
+// generalization; the in-flight exception's literals), and must stay the
+// same skolems in both parts.
+Minterm IntraSearch::fresh_skolems(const Minterm& m, const Minterm& framed) {
+  if (m.is_true() || m.is_false() || !m.term().has(logic::kHasSkolem)) return m;
+  absl::flat_hash_set<Term> callers;
+  if (!framed.is_true() && !framed.is_false()) {
+    for (Term v : logic::free_variables(framed)) callers.insert(v);
+  }
+  logic::Substitution s(tm_);
+  for (Term v : logic::free_variables(m)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem || vocab_.is_global(v) || callers.contains(v)) continue;
+    s.add(v, tm_.fresh_skolem(info.skolem_kind, info.sort, info.site, info.about));
+  }
+  return s.empty() ? m : s.apply(m);
+}
+
+// At a callee's entry: back to the call site, formals replaced by actuals,
+// the receiver non-null and the dispatch to this callee assumed.
+void IntraSearch::return_to_caller(const Item& item) {
+  const Activation& b = acts_[item.at.act];
+  push_at_call_site(item, *b.ir, *b.tr, b.caller, b.call);
+}
+
+// A non-null receiver and, for virtual and interface calls, the dispatch of
+// `call` to owner.name(descriptor).
+std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, Transformer& caller,
+                                                   std::string_view owner, std::string_view name,
+                                                   std::string_view descriptor) {
+  std::vector<Term> conds;
+  if (call.invoke == ir::InvokeKind::kStatic || call.operands.empty()) return conds;
+  Term recv = caller.var(call.operands[0]);
+  conds.push_back(tm_.mk_ne(recv, tm_.mk_null()));
+  if (call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface) {
+    // With one class-hierarchy target, every receiver the verifier admits
+    // dispatches to it: the literal would say nothing. Not so for an
+    // interface call, where a lambda class made later may be the receiver.
+    std::string why;
+    const std::vector<Target>* all = targets(call, &why);
+    if (all != nullptr && all->size() == 1 && call.invoke == ir::InvokeKind::kVirtual) return conds;
+    Term receiver_type = tm_.mk_type_of(recv);
+    Term dispatch = tm_.mk_dispatch(receiver_type, tm_.mk_signature(call.owner, call.name, call.descriptor));
+    conds.push_back(tm_.mk_eq(dispatch, tm_.mk_method(owner, name, descriptor)));
+  }
+  return conds;
+}
+
+// A minterm at the entry of `callee` (in `callee_tr`'s namespace) continues
+// in the caller just before `call_insn`: formals replaced by actuals, the
+// receiver non-null and the dispatch to `callee` assumed.
+void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee,
+                                    Transformer& callee_tr, int32_t caller_act,
+                                    ir::InsnId call_insn, const Minterm* framed) {
+  const std::shared_ptr<const ir::MethodIR> cir = acts_[caller_act].ir;
+  Transformer& ctr = *acts_[caller_act].tr;
+  const ir::Instruction& call = cir->insns[call_insn];
+  logic::Substitution s(tm_);
+  for (size_t i = 0; i < callee.params.size() && i < call.operands.size(); ++i) {
+    Term param = callee_tr.var(callee.params[i]);
+    s.add(param, ctr.var(call.operands[i]));
+  }
+  std::vector<Term> conds = dispatch_conditions(call, ctr, callee.class_name, callee.method_name,
+                                                callee.method_descriptor);
+  conds.push_back(s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term()));
+  if (framed != nullptr && !framed->is_true()) conds.push_back(framed->term());
+  ++ph_.result.stats.steps;
+  auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
+  if (!dnf.ok()) {
+    note("incomplete: too many disjuncts");
+    return;
+  }
+  const ir::Block& blk = cir->blocks[call.block];
+  const int32_t k = static_cast<int32_t>(
+      std::find(blk.insns.begin(), blk.insns.end(), call_insn) - blk.insns.begin());
+  for (const Minterm& m : *dnf) {
+    // At the activation boundary the callee's variables are gone: its
+    // formals became the actuals, and no other value of it is live at its
+    // entry (a recursive call's summary may share its caller's namespace).
+    JWP_DCHECK(callee_tr.ns() == ctr.ns() || !mentions_namespace(tm_, m, callee_tr.ns()),
+               Cat("a minterm leaves ", callee.QualifiedName(), " with its variables: ", logic::to_java(tm_, m)));
+    // The call site's generics (generalization) are eliminated where an
+    // equation defines them.
+    push(Point{caller_act, call.block, k}, framed != nullptr ? EliminateGenerics(tm_, m) : m, item.loops,
+         item.path, item.site, call.line, item.assume);
+  }
+}
+
+// Is this activation (on the way up) the entry? The method named by
+// --entry, else any public method.
+bool IntraSearch::is_entry(const ir::MethodIR& m) const {
+  if (!opt_.entry.empty()) {
+    std::string name = Cat(dotted(std::string(m.class_name)), ".", m.method_name);
+    return opt_.entry == name || opt_.entry == name + std::string(m.method_descriptor);
+  }
+  return m.method != nullptr && (m.method->access_flags & classfile::access::kPublic);
+}
+
+const std::vector<callgraph::CallSiteRef>& IntraSearch::callers_of(const ir::MethodIR& m) {
+  const std::string me = m.QualifiedName();
+  auto it = callers_.find(me);
+  if (it == callers_.end()) {
+    callgraph::MethodId id(m.class_name, m.method_name, m.method_descriptor);
+    it = callers_.emplace(me, callgraph::FindCallers(h_, method_cache_, id)).first;
+  }
+  return it->second;
+}
+
+bool IntraSearch::leads_to_entry(const std::string& method) {
+  if (opt_.entry.empty()) return true;
+  if (!toward_entry_done_) {
+    toward_entry_done_ = true;
+    // Breadth-first up through the callers of the goal's method, then the
+    // methods that reach the entry, to a fixpoint (recursion).
+    constexpr size_t kMaxMethods = 256;
+    absl::flat_hash_map<std::string, std::vector<std::string>> up;  // method -> its callers
+    absl::flat_hash_set<std::string> entries;
+    std::vector<std::shared_ptr<const ir::MethodIR>> frontier{goal_.ir};
+    absl::flat_hash_set<std::string> seen{ir_.QualifiedName()};
+    bool complete = true;
+    for (uint32_t level = 0; level <= opt_.max_caller_depth && !frontier.empty() && complete; ++level) {
+      std::vector<std::shared_ptr<const ir::MethodIR>> next;
+      for (const auto& m : frontier) {
+        const std::string name = m->QualifiedName();
+        if (is_entry(*m)) entries.insert(name);
+        if (level == opt_.max_caller_depth) continue;
+        for (const callgraph::CallSiteRef& site : callers_of(*m)) {
+          auto cir = method_cache_.Get(site.caller);
+          if (!cir.ok()) continue;  // go_up notes it
+          const std::string caller = (*cir)->QualifiedName();
+          up[name].push_back(caller);
+          if (seen.insert(caller).second) next.push_back(*cir);
+        }
+        if (seen.size() > kMaxMethods) {
+          complete = false;
+          break;
+        }
+      }
+      frontier = std::move(next);
+    }
+    if (complete) {
+      absl::flat_hash_set<std::string> reach = entries;
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& [m, callers] : up) {
+          if (reach.contains(m)) continue;
+          for (const std::string& c : callers) {
+            if (reach.contains(c)) {
+              reach.insert(m);
+              changed = true;
+              break;
+            }
+          }
+        }
+      }
+      toward_entry_ = std::move(reach);
+    }
+  }
+  return !toward_entry_ || toward_entry_->contains(method);
+}
+
+// At the entry of a method that is not the entry: continue at each call
+// site that may call it, in a fresh activation of the caller (with a named
+// entry, only in callers on a chain up to it).
+void IntraSearch::go_up(const Item& item) {
+  const std::shared_ptr<const ir::MethodIR> bir = acts_[item.at.act].ir;
+  Transformer* const btr = acts_[item.at.act].tr.get();
+  const uint32_t up = acts_[item.at.act].up;
+  const std::string me = bir->QualifiedName();
+  if (up + 1 > opt_.max_caller_depth) {
+    note(Cat("budget: no entry within ", opt_.max_caller_depth, " levels of callers above ",
+             dotted(me)));
+    return;
+  }
+  const std::vector<callgraph::CallSiteRef> sites = callers_of(*bir);
+  if (sites.empty()) {
+    note(Cat("no caller of ", dotted(me), " on the class path", opt_.entry.empty() ? "" : Cat(" leads to ", opt_.entry)));
+  }
+  for (const callgraph::CallSiteRef& site : sites) {
+    auto cir = method_cache_.Get(site.caller);
+    if (!cir.ok()) {
+      note(Cat("incomplete: caller ", site.caller.ToString(), ": ", cir.status().message()));
+      continue;
+    }
+    if (!leads_to_entry((*cir)->QualifiedName())) continue;
+    learn_lambdas(**cir);
+    Activation caller;
+    caller.ir = *cir;
+    caller.ns = vocab_.fresh_namespace();
+    caller.tr = std::make_unique<Transformer>(vocab_, **cir, caller.ns, &types_);
+    caller.dom = dominators(*cir);
+    caller.up = up + 1;
+    ph_.methods_seen.insert((*cir)->QualifiedName());
+    acts_.push_back(std::move(caller));
+    push_at_call_site(item, *bir, *btr, static_cast<int32_t>(acts_.size()) - 1, site.insn);
+  }
+}
+
+}  // namespace jwp::wp::internal

@@ -1,0 +1,407 @@
+// The entry check: a minterm at the entry method's start is typed (declared
+// types of parameters, dispatch of an overridable entry), checked by Z3
+// under the exact encoding, and its model turned into a witness the runner
+// can replay (DESIGN.md, "Soundness of FOUND").
+#include "wp/internal/search.h"
+
+namespace jwp::wp::internal {
+
+namespace {
+
+// The value range of a sub-int descriptor (Z B C S), as [lo, hi].
+bool sub_int_range(std::string_view descriptor, int32_t* lo, int32_t* hi) {
+  switch (descriptor.empty() ? ' ' : descriptor[0]) {
+    case 'Z': *lo = 0; *hi = 1; return true;
+    case 'B': *lo = -128; *hi = 127; return true;
+    case 'C': *lo = 0; *hi = 65535; return true;
+    case 'S': *lo = -32768; *hi = 32767; return true;
+    default: return false;
+  }
+}
+
+// A method a subclass may override: virtual (not static, private or a
+// constructor), neither it nor its class final.
+bool overridable(const ir::MethodIR& ir) {
+  if (ir.is_static || ir.method_name == "<init>" || ir.class_file == nullptr) return false;
+  if (ir.class_file->IsFinal()) return false;
+  for (const classfile::MethodInfo& m : ir.class_file->methods) {
+    if (m.name == ir.method_name && m.descriptor == ir.method_descriptor) {
+      return !m.IsPrivate() && !(m.access_flags & classfile::access::kFinal);
+    }
+  }
+  return true;
+}
+
+bool too_large_for_a_witness(const solver::Witness& w) {
+  for (const solver::WitnessObject& o : w.objects) {
+    if (o.length && *o.length > kMaxWitnessArrayLength) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Java values of sub-int types are ints in a range: parameters, fields,
+// static fields and array elements of boolean, byte, char and short.
+void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::vector<Term>* out) {
+  auto range = [&](Term t, std::string_view desc) {
+    int32_t lo, hi;
+    if (!sub_int_range(desc, &lo, &hi)) return;
+    out->push_back(tm.mk_le(tm.mk_int(lo), t));
+    out->push_back(tm.mk_le(t, tm.mk_int(hi)));
+  };
+  for (Term t : logic::collect(phi, [](Term x) {
+         return x.is(logic::TermKind::kRead) || x.is(logic::TermKind::kARead) || x.is_var();
+       })) {
+    if (t.is(logic::TermKind::kRead) && t.arg(0).is(logic::TermKind::kFieldConst) &&
+        !tm.is_length_field(t.arg(0))) {
+      range(t, tm.field_info(t.arg(0)).descriptor);
+    } else if (t.is(logic::TermKind::kARead) && t.arg(0).is(logic::TermKind::kArrayConst)) {
+      range(t, std::string(1, logic::array_kind_descriptor(tm.array_kind(t.arg(0)))));
+    } else if (t.is_var()) {
+      const Vocabulary::StaticField* f = vocab.static_field_of(t);
+      if (f == nullptr) continue;
+      range(t, f->descriptor);
+      if (t.sort().is_ref() && !f->descriptor.empty()) {
+        // A static field holds null or an instance of its declared type.
+        std::string_view d = f->descriptor;
+        Term type = tm.mk_type(d[0] == 'L' ? d.substr(1, d.size() - 2) : d);
+        Term is_null = tm.mk_eq(t, tm.mk_null());
+        out->push_back(tm.mk_or(is_null, tm.mk_instance_of(t, type)));
+      }
+    }
+  }
+}
+
+Term IntraSearch::entry_dispatch(const Activation& a) {
+  const ir::MethodIR& ir = *a.ir;
+  if (!overridable(ir) || ir.params.empty()) return Term();
+  Term type = tm_.mk_type_of(a.tr->var(ir.params[0]));
+  Term dispatch = tm_.mk_dispatch(type, tm_.mk_signature(ir.class_name, ir.method_name, ir.method_descriptor));
+  return tm_.mk_eq(dispatch, tm_.mk_method(ir.class_name, ir.method_name, ir.method_descriptor));
+}
+
+std::vector<Term> IntraSearch::declared_type_bounds(const Activation& a) {
+  std::vector<Term> bounds;
+  const ir::MethodIR& ir = *a.ir;
+  for (size_t i = 0; i < ir.params.size(); ++i) {
+    const ir::Value& val = ir.values[ir.params[i]];
+    if (!ir::IsReference(val.type.kind)) continue;
+    const bool receiver = !ir.is_static && i == 0;
+    if (!receiver && val.type.descriptor.empty()) continue;
+    Term type_of = tm_.mk_type_of(a.tr->var(ir.params[i]));
+    Term type = receiver ? tm_.mk_type(ir.class_name) : vocab_.type(val.type.descriptor);
+    bounds.push_back(tm_.mk_sub_type(type_of, type));
+  }
+  return bounds;
+}
+
+std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
+  const ir::MethodIR& ir_ = *a.ir;
+  Transformer& tr0 = *a.tr;
+  // Well-typed inputs: `this` is a non-null instance of its class (an
+  // instantiable one, T3), reference parameters are null or instances of
+  // their declared types.
+  std::vector<Term> typing;
+  for (size_t i = 0; i < ir_.params.size(); ++i) {
+    ir::ValueId v = ir_.params[i];
+    const ir::Value& val = ir_.values[v];
+    if (!ir::IsReference(val.type.kind)) {
+      // boolean, byte, char, short parameters: their range.
+      auto md = classfile::ParseMethodDescriptor(ir_.method_descriptor);
+      const size_t j = ir_.is_static ? i : i - 1;
+      std::string desc = md.ok() && j < md->params.size() && md->params[j].array_dims == 0
+                             ? md->params[j].Descriptor() : std::string();
+      int32_t lo, hi;
+      if (sub_int_range(desc, &lo, &hi)) {
+        Term p = tr0.var(v);
+        typing.push_back(tm_.mk_le(tm_.mk_int(lo), p));
+        typing.push_back(tm_.mk_le(p, tm_.mk_int(hi)));
+      }
+      continue;
+    }
+    Term p = tr0.var(v);
+    Term type = vocab_.type(val.type.descriptor);
+    if (!ir_.is_static && i == 0) {
+      typing.push_back(tm_.mk_ne(p, tm_.mk_null()));
+      typing.push_back(tm_.mk_instance_of(p, tm_.mk_type(ir_.class_name)));
+      // The entry is called virtually (the witness runner invokes it as
+      // Java code would): the receiver's class must not override it, or the
+      // call runs another method.
+      if (Term d = entry_dispatch(a); !d.is_null()) typing.push_back(d);
+    } else if (!val.type.descriptor.empty()) {
+      Term is_null = tm_.mk_eq(p, tm_.mk_null());
+      typing.push_back(tm_.mk_or(is_null, tm_.mk_instance_of(p, type)));
+    }
+  }
+  return typing;
+}
+
+std::optional<Replay> IntraSearch::replay(const solver::Witness& w, const Activation& entry) {
+  const ir::MethodIR& ir_ = *entry.ir;
+  Transformer& tr0 = *entry.tr;
+  Replay r;
+  r.entry_class = std::string(ir_.class_name);
+  r.entry_method = std::string(ir_.method_name);
+  r.entry_descriptor = std::string(ir_.method_descriptor);
+  r.entry_static = ir_.is_static;
+  auto value_of = [&](Term var) -> solver::WitnessValue {
+    for (const auto& v : w.variables) {
+      if (v.var == var) return v.value;
+    }
+    // Not constrained by the precondition: any value works; use the default.
+    solver::WitnessValue d;
+    logic::Sort s = var.sort();
+    if (s.is_int()) d.kind = solver::WitnessValue::Kind::kInt;
+    else if (s.is_long()) d.kind = solver::WitnessValue::Kind::kLong;
+    else if (s.is_float()) d.kind = solver::WitnessValue::Kind::kFloat;
+    else if (s.is_double()) d.kind = solver::WitnessValue::Kind::kDouble;
+    else d.kind = solver::WitnessValue::Kind::kNull;
+    return d;
+  };
+  for (size_t i = 0; i < ir_.params.size(); ++i) {
+    Term p = tr0.var(ir_.params[i]);
+    if (!ir_.is_static && i == 0) {
+      r.receiver = value_of(p);
+    } else {
+      r.arguments.push_back(value_of(p));
+    }
+  }
+  r.heap = w.objects;
+  for (const solver::WitnessObject& o : r.heap) {
+    // An input cannot be the lambda object of a site inside the program.
+    if (types_.lambda(o.type) != nullptr) return std::nullopt;
+  }
+  for (solver::WitnessObject& o : r.heap) {
+    if (!o.type.empty() && o.type[0] == '[' && !o.length) {
+      // The formula never reads the length: any length covering the
+      // elements it reads will do.
+      int32_t n = 0;
+      for (const auto& e : o.elements) n = std::max(n, e.index + 1);
+      o.length = n;
+    }
+  }
+  for (solver::WitnessObject& o : r.heap) {
+    if (o.type != models::kStringClass) continue;
+    // The String model: a string that is not a literal is its characters
+    // (jwpValue), replayed as a new string; the field is the model's own.
+    auto f = std::find_if(o.fields.begin(), o.fields.end(), [](const solver::WitnessField& x) {
+      return x.owner == models::kStringClass && x.name == models::kStringChars;
+    });
+    if (!o.string_value) {
+      std::vector<uint16_t> units;
+      if (f != o.fields.end()) {
+        // From the replay's heap, where every array has its length (above).
+        auto chars = f->value.kind != solver::WitnessValue::Kind::kRef
+                         ? r.heap.end()
+                         : std::find_if(r.heap.begin(), r.heap.end(),
+                                        [&](const solver::WitnessObject& x) { return x.id == f->value.object; });
+        if (chars == r.heap.end()) return std::nullopt;  // a string without characters
+        units.assign(static_cast<size_t>(std::max(0, chars->length.value_or(0))), 0);
+        for (const auto& e : chars->elements) {
+          if (e.index >= 0 && static_cast<size_t>(e.index) < units.size()) {
+            units[e.index] = static_cast<uint16_t>(e.value.integral);
+          }
+        }
+      }
+      std::optional<std::string> text = models::Utf8(units);
+      if (!text) return std::nullopt;  // an unpaired surrogate: not expressible in the witness
+      o.string_value = *text;
+      r.plain_strings.push_back(o.id);
+    }
+    if (f != o.fields.end()) o.fields.erase(f);
+  }
+  for (const auto& v : w.variables) {
+    if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var)) {
+      r.statics.push_back({f->owner, f->name, f->descriptor, v.value});
+    }
+  }
+  return r;
+}
+
+// The String model's invariant for the strings a precondition reads the
+// characters of: a string has a char array (never null) of type char[].
+void IntraSearch::add_string_model_invariants(const Minterm& phi, std::vector<Term>* out) {
+  const Term chars = vocab_.string_chars();
+  if (chars.is_null() || phi.is_true()) return;
+  for (Term t : logic::collect(phi.term(), [&](Term x) { return x.is(logic::TermKind::kRead) && x.arg(0) == chars; })) {
+    Term string_null = tm_.mk_eq(t.arg(1), tm_.mk_null());
+    Term chars_not_null = tm_.mk_ne(t, tm_.mk_null());
+    Term chars_type = tm_.mk_type_of(t);
+    Term chars_typed = tm_.mk_eq(chars_type, tm_.mk_type("[C"));
+    out->push_back(tm_.mk_or(string_null, tm_.mk_and(chars_not_null, chars_typed)));
+  }
+}
+
+// For display: `phi` without the String model's facts about literals
+// (models/string_model.h), which hold whatever the input.
+Minterm IntraSearch::without_literal_facts(const Minterm& phi) {
+  const Term chars = vocab_.string_chars();
+  if (chars.is_null()) return phi;
+  auto literal_chars = [&](Term t) {
+    return t.is(logic::TermKind::kRead) && t.arg(0) == chars && t.arg(1).is(logic::TermKind::kStringLit);
+  };
+  std::vector<Term> kept;
+  for (Term lit : phi) {
+    bool fact = logic::free_variables(lit).empty();
+    bool about_literal = false;
+    logic::for_each_subterm(lit, [&](Term x) {
+      if (literal_chars(x)) about_literal = true;
+      else if (x.is(logic::TermKind::kRead) && !(tm_.is_length_field(x.arg(0)) && literal_chars(x.arg(1)))) fact = false;
+      else if (x.is(logic::TermKind::kARead) && !literal_chars(x.arg(1))) fact = false;
+    });
+    if (!(fact && about_literal)) kept.push_back(lit);
+  }
+  return Minterm::of(tm_, kept);
+}
+
+Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
+  // Not with summaries but without generalization: then a caller's
+  // literals about a box enter a callee whole, and a summary's application
+  // renames the box's skolem there (fresh_skolems), so the literal that
+  // gives its value could name another skolem than the one it is about.
+  // (With generalization the box enters a callee only as a generic, defined
+  // in the framed part.)
+  if (opt_.summaries && !opt_.generalize) return phi;
+  if (cached_box_sites_.empty() || phi.is_true() || phi.is_false() || !logic::mentions_skolem(phi)) return phi;
+  struct Box {
+    Term sk;
+    CachedBox box;
+    Term field;  // the box class's `value` field map
+    Term value;  // the box's value
+  };
+  std::vector<Box> boxes;
+  for (Term v : logic::free_variables(phi)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem) continue;
+    auto it = cached_box_sites_.find(info.site);
+    if (it == cached_box_sites_.end()) continue;
+    const Term field = vocab_.field(it->second.cls, "value", it->second.descriptor);
+    // Its value: from a literal read(value, v) == t.
+    for (Term lit : phi) {
+      if (!lit.is(logic::TermKind::kEq)) continue;
+      const int side = reads_box_value(lit.arg(0), v, field) ? 0 : reads_box_value(lit.arg(1), v, field) ? 1 : -1;
+      if (side < 0 || logic::mentions_skolem(lit.arg(1 - side))) continue;
+      boxes.push_back(Box{v, it->second, field, lit.arg(1 - side)});
+      break;
+    }
+  }
+  if (boxes.empty()) return phi;
+  Term body = phi.term();
+  for (const Box& b : boxes) {
+    body = cached_box_reads(tm_, body, b.sk, b.value, b.field, tm_.mk_type(b.box.cls));
+    body = logic::substitute(tm_, body, tm_.mk_ne(b.sk, tm_.mk_null()), tm_.mk_true());
+  }
+  if (body == phi.term()) return phi;
+  auto dnf = logic::to_dnf(tm_, body, 2);
+  if (!dnf.ok() || dnf->size() != 1) return phi;
+  return opt_.simplify ? simplifier_.simplify((*dnf)[0]) : (*dnf)[0];
+}
+
+bool IntraSearch::at_entry(const Item& item) {
+  // (What is known of static finals and the current thread was put in by
+  // push: Vocabulary::with_global_facts.)
+  const Minterm phi = without_cached_boxes(item.phi);
+  if (phi.is_false()) return false;
+  if (logic::mentions_skolem(phi)) {
+    // A skipped call on every path of this minterm. When one of them may be
+    // expanded by directed construction, the minterm waits for the end of
+    // the phase; otherwise name the calls.
+    for (Term v : logic::free_variables(phi)) {
+      const logic::VarInfo& info = tm_.var_info(v);
+      if (info.role == logic::VarRole::kSkolem && directed_sites_.contains(info.site)) {
+        if (ph_.pending.size() < kMaxPending) ph_.pending.push_back(Pending{phi, item.at.act});
+        else note("budget: too many minterms wait for directed call-graph expansion");
+        return false;
+      }
+    }
+    for (Term v : logic::free_variables(phi)) {
+      const logic::VarInfo& info = tm_.var_info(v);
+      if (info.role != logic::VarRole::kSkolem) continue;
+      note(vocab_.call_site_text(info.site));
+    }
+    return false;
+  }
+  // The fields of string literals are the JVM's (value, coder, hash): not
+  // inputs. Strings are modelled by issue #7.
+  bool string_internals = false;
+  for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(),
+                               [](Term x) { return x.is(logic::TermKind::kRead); })) {
+    if (t.arg(1).is(logic::TermKind::kStringLit) && !tm_.is_length_field(t.arg(0)) &&
+        t.arg(0) != vocab_.string_chars()) {
+      string_internals = true;
+    }
+  }
+  if (string_internals) {
+    note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
+    return false;
+  }
+  if (used_.entry_checks + ph_.result.stats.entry_checks >= opt_.max_entry_checks) {
+    note("budget: too many final checks");
+    return false;
+  }
+  ++ph_.result.stats.entry_checks;
+  std::vector<Term> query(phi.begin(), phi.end());
+  const Activation& entry_act = acts_[item.at.act];
+  for (Term t : entry_typing(entry_act)) query.push_back(t);
+  add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
+  add_string_model_invariants(phi, &query);
+  solver::CheckResult r = check(query, /*want_witness=*/true);
+  if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {
+    // A model with an array no JVM allocates: ask for one with small
+    // arrays (the precondition stays the same; only the witness changes).
+    std::vector<Term> small = query;
+    for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [&](Term x) {
+           return x.is(logic::TermKind::kRead) && tm_.is_length_field(x.arg(0));
+         })) {
+      small.push_back(tm_.mk_le(t, tm_.mk_int(kMaxWitnessArrayLength)));
+    }
+    solver::CheckResult again = check(small, /*want_witness=*/true);
+    if (again.answer == solver::SatAnswer::kSat && again.witness) r = std::move(again);
+  }
+  // The solver's assumptions: a cut type domain can only turn sat into
+  // unsat (so an unsat answer is not a proof); an uninterpreted operation
+  // (Java's float remainder) can make a model that the JVM does not follow.
+  if (r.answer == solver::SatAnswer::kUnsat) {
+    if (r.type_domain_cut) note("solver: unsat only within a cut type domain (too many concrete subtypes)");
+    return false;
+  }
+  if (r.answer == solver::SatAnswer::kUnknown) {
+    note(Cat("solver unknown: ", r.reason));
+    return false;
+  }
+  if (!r.uninterpreted.empty()) {
+    note(Cat("not modelled exactly: ", r.uninterpreted.front()));
+    return false;
+  }
+  std::optional<Replay> witness;
+  if (r.witness && r.witness->replayable) witness = replay(*r.witness, entry_act);
+  if (!witness) {
+    note("the solver's model could not be turned into a witness");
+    return false;
+  }
+  ph_.result.verdict = Verdict::kFound;
+  // The receiver's class must not override the entry: said in the
+  // precondition too, since a reader could pick such a class otherwise.
+  Minterm shown = without_literal_facts(phi);
+  if (Term d = entry_dispatch(entry_act); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
+  ph_.result.precondition = logic::to_java(tm_, shown);
+  ph_.result.smtlib = logic::to_smtlib(tm_, query);
+  for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
+    if (ph_.result.path.empty() || ph_.result.path.back() != nodes_[n].line) ph_.result.path.push_back(nodes_[n].line);
+  }
+  const GoalSite& site = goal_.sites[item.site];
+  ph_.result.goal_bci = site.bci;
+  ph_.result.goal_line = site.line;
+  ph_.result.witness = std::move(witness);
+  ph_.result.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
+                      entry_act.ir->method_descriptor);
+  std::vector<std::string> assumed;
+  for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
+    assumed.push_back(assumption_texts_[assume_nodes_[n].text]);
+  }
+  ph_.result.assumptions.insert(ph_.result.assumptions.end(), assumed.rbegin(), assumed.rend());
+  return true;
+}
+
+}  // namespace jwp::wp::internal

@@ -1,0 +1,544 @@
+// The backward search of one goal (IntraSearch), shared by the files that
+// implement it: search.cc (the worklist, Figure 3), calls.cc (targets,
+// summaries and the frame rule, Sections 4-5), entry_check.cc (typing, the
+// final Z3 check, the witness) and directed.cc (Figure 4's phases,
+// RunGoal). Internal to wp/: nothing outside wp/ includes it. Issue #26
+// goes on to put a tabulation solver over a problem interface behind it.
+#ifndef JWP_WP_INTERNAL_SEARCH_H_
+#define JWP_WP_INTERNAL_SEARCH_H_
+
+#include "wp/engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_join.h"
+#include "base/check.h"
+#include "callgraph/call_targets.h"
+#include "callgraph/callers.h"
+#include "callgraph/enabled_targets.h"
+#include "callgraph/exact_types.h"
+#include "callgraph/method_cache.h"
+#include "callgraph/method_models.h"
+#include "callgraph/mod_set.h"
+#include "classfile/descriptor.h"
+#include "classfile/member_resolution.h"
+#include "ir/builder.h"
+#include "classfile/strings.h"
+#include "ir/dominators.h"
+#include "logic/printer.h"
+#include "logic/substitution.h"
+#include "logic/visit.h"
+#include "models/jdk_natives.h"
+#include "models/string_model.h"
+#include "types/hierarchy_type_facts.h"
+#include "simplifier/simplifier.h"
+#include "solver/solver.h"
+#include "wp/forward_facts.h"
+#include "wp/generalization.h"
+#include "wp/lambda_type_facts.h"
+#include "wp/transformer.h"
+#include "wp/vocabulary.h"
+#include "wp/search_order.h"
+
+namespace jwp::wp::internal {
+
+using logic::Minterm;
+using logic::Term;
+
+// "java/lang/String" -> "java.lang.String".
+std::string dotted(std::string_view internal);
+
+using Clock = std::chrono::steady_clock;
+
+
+
+// One activation of a method on the backward path: the goal's method
+// (caller -1) or a callee entered from a call site of its caller.
+struct Activation {
+  std::shared_ptr<const ir::MethodIR> ir;
+  uint32_t ns = 0;
+  std::unique_ptr<Transformer> tr;
+  const ir::Dominators* dom = nullptr;
+  int32_t caller = -1;               // the caller's activation
+  ir::InsnId call = ir::kNone;       // the invoke in the caller
+  uint32_t depth = 0;
+  // Activations on the way up from the goal's method (caller -1): how many
+  // levels above the goal's method, and the activation they return from.
+  uint32_t up = 0;
+  // A summary's activation (shared by every call site waiting on it): the
+  // index into IntraSearch::summaries_, or -1.
+  int32_t summary = -1;
+  // The exact types of the parameters, as the call site passed them ("" not
+  // known; part of a summary's key), and of the values (computed on first
+  // use): the contexts of the mod-sets of its calls (callgraph/exact_types.h).
+  std::vector<std::string> context;
+  std::optional<std::vector<std::string>> exact;
+  // Forward facts of this activation's calling context (call string `cs`
+  // below the goal's method), when that context or one it calls has a dead
+  // edge; nullptr otherwise (nothing is pruned here nor below).
+  const ForwardContext* facts = nullptr;
+  std::string cs;
+};
+
+// A call site waiting on a summary: where to continue in the caller, and the
+// caller's framed literals.
+struct Waiter {
+  int32_t caller_act;
+  ir::InsnId call;
+  Minterm framed;
+  // The summary's canonical generics and this call site's (generalization).
+  std::vector<std::pair<Term, Term>> canonical;
+  uint32_t loops;
+  int32_t path;
+  int32_t site;
+  int32_t assume;
+};
+
+// A precondition found at a summary activation's entry, with the
+// assumptions made on its way through the callee.
+struct SummaryPre {
+  Minterm psi;
+  std::vector<int32_t> assumptions;  // assumption text ids, oldest first
+};
+
+struct Summary {
+  int32_t act = -1;
+  std::vector<Waiter> waiters;
+  std::vector<SummaryPre> pres;
+  std::string key;               // in IntraSearch::summary_ids_
+  std::vector<int32_t> callees;  // summaries its activation waited on
+  // Kept from an earlier phase (IntraSearch::next_phase): complete, its
+  // preconditions are applied to new call sites without analysis.
+  bool kept = false;
+  uint32_t counted_in_phase = 0;  // the phase its method was last counted in
+};
+
+// A target of a call: its IR (built on first use) when it has code. A
+// target with a method model (FindMethodModel) is analysed through the
+// model's code instead of its own (or of none, for a native).
+struct Target {
+  std::string owner, name, descriptor;
+  std::shared_ptr<const ir::MethodIR> ir;
+  bool native = false;
+  std::optional<callgraph::MethodModel> model;
+  // A lambda class's method (callgraph/lambda_classes.h): its index in the
+  // goal's LambdaClasses; npos for class-path methods.
+  size_t lambda = std::string::npos;
+  std::string key() const { return Cat(owner, ".", name, descriptor); }
+};
+
+// How expand_call handled a call: not at all (skip it with skolems), fully,
+// or for the targets enabled so far (directed construction: the others are
+// skipped with skolems, their dispatch excluded from the enabled ones).
+enum class CallHandling { kSkipped, kExpanded, kPartial };
+
+// A call site that directed construction may expand: what the skolems of
+// one Vocabulary::call_site stand for.
+struct DirectedSite {
+  std::string key;  // "pkg/C.m(desc)@bci"
+  std::shared_ptr<const ir::MethodIR> ir;
+  ir::InsnId call;
+  std::vector<Target>* targets;  // the class-hierarchy targets (IntraSearch::targets)
+};
+
+// A minterm that reached the entry with skolems of directed sites.
+struct Pending {
+  Minterm phi;
+  int32_t act;
+};
+
+// A directed site of a waiting minterm and the targets not yet enabled
+// that it may take there (sorted).
+struct SiteCandidates {
+  std::string key;  // as DirectedSite::key
+  std::vector<std::string> targets;
+  // A waiting minterm skipped the site more than once (mostly a loop
+  // through it, or two calls of its method): waiting longer only unrolls
+  // the loop further.
+  bool repeated = false;
+};
+
+
+// The box a native's call returns when it is a cache lookup of the method
+// models of Integer.valueOf and Long.valueOf (models/jdk_natives.def): its
+// `value` is the argument; its identity stays unknown (a skolem, "needed"
+// when the precondition still depends on it).
+struct CachedBox {
+  std::string_view cls;         // the box class
+  std::string_view descriptor;  // of its `value` field
+};
+
+
+
+constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
+constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
+constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
+constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
+constexpr uint64_t kMaxCandidateChecks = 256; // Z3 checks of expansion candidates per phase
+constexpr int32_t kMaxWitnessArrayLength = 1 << 16;  // larger arrays: the solver is asked again
+constexpr size_t kTraceWidth = 400;  // characters of a minterm in a --trace line
+
+using callgraph::EnabledTargets;
+
+
+
+using Item = WorkItem;
+
+struct PathNode {
+  int32_t line;
+  int32_t parent;
+};
+
+struct AssumeNode {
+  int32_t text;    // index into Search::assumption_texts_
+  int32_t parent;
+};
+
+class IntraSearch {
+ public:
+  // `used`: what earlier phases of the goal spent of its budgets.
+  struct Used {
+    uint64_t steps = 0;
+    double ms = 0;
+    uint64_t entry_checks = 0;
+  };
+  IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt,
+              const EnabledTargets& enabled, callgraph::LambdaClasses& lambdas)
+      : h_(h),
+        enabled_(enabled),
+        lambdas_(lambdas),
+        goal_(goal),
+        ir_(*goal.ir),
+        opt_(opt),
+        types_(h, lambdas),
+        vocab_(tm_, h),
+        simplifier_(tm_, &types_),
+        solver_(tm_, solver_options()) {
+    vocab_.set_lambdas(&lambdas_);
+    method_cache_.set_lambdas(&lambdas_);
+    lambdas_.AddFrom(ir_);
+    lambdas_at_start_ = lambdas_.size();
+    Activation root;
+    root.ir = goal.ir;
+    root.ns = vocab_.namespace_of(ir_);
+    root.tr = std::make_unique<Transformer>(vocab_, ir_, root.ns, &types_);
+    root.dom = dominators(goal.ir);
+    acts_.push_back(std::move(root));
+    ph_.methods_seen.insert(ir_.QualifiedName());
+  }
+
+  // One phase; `used`: what earlier phases of the goal spent of its budgets.
+  Result run(Used used);
+  // Before the next phase, with `changed` the call sites (EnabledTargets
+  // keys) that gained targets: the summaries the next phase can use as
+  // they are stay (those whose analysis finished and reached none of those
+  // sites, nor a summary that did); the rest of the search starts over.
+  void next_phase(const absl::flat_hash_set<std::string>& changed);
+  // Directed construction: the targets to enable for the next phase (site
+  // key, target key), chosen when the phase ends without a precondition.
+  const std::vector<std::pair<std::string, std::string>>& to_enable() const { return ph_.to_enable; }
+  // Lambda classes were made during the phase: the calls analysed before
+  // did not list them, so a phase with them from the start must follow
+  // before the search can be called exhaustive.
+  bool lambdas_grew() const { return lambdas_.size() > lambdas_at_start_; }
+
+ private:
+  solver::SolverOptions solver_options() {
+    solver::SolverOptions o;
+    o.timeout_ms = opt_.solver_timeout_ms;
+    o.types = &types_;
+    return o;
+  }
+  Transformer& tr(int32_t act) { return *acts_[act].tr; }
+  solver::CheckResult check(std::span<const Term> query, bool want_witness) {
+    const auto t0 = Clock::now();
+    solver::CheckResult r = solver_.check(query, want_witness);
+    ph_.result.stats.solver_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    return r;
+  }
+  const ir::Dominators* dominators(const std::shared_ptr<const ir::MethodIR>& ir);
+  void seed();
+  void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
+            int32_t assume);
+  void absorb(const Step& step, Point at, const Item& from, int32_t line, uint32_t extra_loops = 0);
+  void step_back(const Item& item);
+  CallHandling expand_call(const Item& item, ir::EdgeId eid);
+  // The targets of a call that this expansion follows, and how the call is
+  // handled; nullopt when it is skipped (the reason noted).
+  struct ChosenTargets {
+    std::vector<Target*> targets;
+    CallHandling handled = CallHandling::kExpanded;
+  };
+  std::optional<ChosenTargets> choose_targets(const Item& item, const ir::MethodIR& ir, ir::InsnId call,
+                                              uint32_t depth, const std::string& where);
+  Term exit_postcondition(Transformer& caller, const ir::Edge& e, const ir::Instruction& call, Term phi);
+  void assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call, Transformer& caller,
+                             const Target& t, Term phi, const std::string& where);
+  void enter_activation(const Item& item, const Target& t, ir::InsnId call, uint32_t depth, bool exceptional,
+                        const std::vector<Minterm>& post);
+  void skip_call(const Item& item, ir::EdgeId eid, Step* step);
+  bool ensure_ir(Target& t, std::string* why);
+  // Registers the lambda classes of an IR the search is about to analyse.
+  void learn_lambdas(const ir::MethodIR& ir) { lambdas_.AddFrom(ir); }
+  // The lambda classes an interface call may dispatch to their own method
+  // (empty for other calls). In CHA mode, those made before the phase began
+  // are enabled; in directed mode, those chosen at some site: a lambda is
+  // one object of the program, and where it reaches one call of its
+  // interface's method it tends to reach the others (a Comparator in
+  // TimSort's several compare calls).
+  std::vector<Target>& lambda_targets(const ir::Instruction& call);
+  bool lambda_enabled(const Target& t) const {
+    return opt_.callgraph == CallGraph::kDirected ? enabled_.IsEnabledAnywhere(t.key())
+                                                  : t.lambda < lambdas_at_start_;
+  }
+  void choose_expansions(bool allow_big);
+  std::vector<std::string> bounded_targets(const std::vector<Term>& facts, Term sigma, const DirectedSite& site);
+  bool dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k);
+  void return_to_caller(const Item& item);
+  // `context`: the exact types the call passes (callgraph/exact_types.h).
+  // False (and *why_not) when the mod-set is unknown.
+  // `forward_context`: the callee's calling context when forward facts
+  // hold there (null otherwise): its mod-set is then the ForwardModSets'.
+  bool writes_of(const Target& t, const std::vector<std::string>& context, const std::string* forward_context,
+                 std::function<bool(Term)>* may_write, std::string* why_not);
+  const std::vector<std::string>& exact_types(int32_t act);
+  void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
+                     uint32_t depth, bool exceptional, const Minterm& post);
+  void summary_entry(const Item& item);
+  void apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w);
+  bool is_entry(const ir::MethodIR& m) const;
+  std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
+                                        std::string_view owner, std::string_view name,
+                                        std::string_view descriptor);
+  Minterm fresh_skolems(const Minterm& m, const Minterm& framed);
+  void push_at_call_site(const Item& item, const ir::MethodIR& callee, Transformer& callee_tr,
+                         int32_t caller_act, ir::InsnId call_insn, const Minterm* framed = nullptr);
+  void go_up(const Item& item);
+  std::vector<Target>* targets(const ir::Instruction& call, std::string* why, bool all = false);
+  // Directed construction lists no more than max_targets + 1 targets of a
+  // call unless asked for all: listing means reading every concrete
+  // subtype's methods (hundreds of classes for Set.contains), and a site
+  // with more targets is expanded only for the few its constraints allow.
+  bool truncated(const std::vector<Target>* list) const { return truncated_.contains(list); }
+  // The whole list of a site whose first listing was truncated and that
+  // needs it (targets enabled, a type bound to intersect); null (and *why)
+  // when it is too long or cannot be built.
+  std::vector<Target>* all_targets(const ir::Instruction& call, std::vector<Target>* listed,
+                                   std::string* why);
+  int32_t assume(int32_t parent, const std::string& text);
+  bool at_entry(const Item& item);
+  void add_string_model_invariants(const Minterm& phi, std::vector<Term>* out);
+  Minterm without_literal_facts(const Minterm& phi);
+  std::vector<Term> entry_typing(const Activation& a);
+  // typeOf(p) <: T for each reference parameter p of declared type T (and
+  // `this`): what entry_typing implies of a parameter that is dereferenced.
+  std::vector<Term> declared_type_bounds(const Activation& a);
+  // dispatch(typeOf(this), entry) == entry when a subclass could override
+  // the entry method; null otherwise.
+  Term entry_dispatch(const Activation& a);
+  void note(std::string reason);
+  // The goal's wall-clock budget is spent (earlier phases included).
+  bool out_of_time() const {
+    return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() > opt_.timeout_ms;
+  }
+  // Nullopt when the model has no replayable form.
+  std::optional<Replay> replay(const solver::Witness& w, const Activation& entry);
+
+  const classfile::ClassHierarchy& h_;
+  Used used_;
+  Clock::time_point start_ = Clock::now();
+  uint32_t phase_ = 1;
+  const EnabledTargets& enabled_;
+  callgraph::LambdaClasses& lambdas_;  // the goal's, kept across phases
+  size_t lambdas_at_start_ = 0;        // made before this phase began
+  struct LambdaTargets {
+    size_t made = 0;  // lambdas_.size() when listed
+    std::vector<Target> targets;
+  };
+  absl::flat_hash_map<std::string, std::unique_ptr<LambdaTargets>> lambda_targets_;  // by call key
+  absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
+  // Records the targets phi's literals pin (σ_method == m' for a skipped
+  // site whose candidates include m'); called for every new minterm.
+  void note_pinned(const Minterm& phi);
+  const Goal& goal_;
+  const ir::MethodIR& ir_;
+  const EngineOptions& opt_;
+  bool tracing() const { return static_cast<bool>(opt_.trace); }
+  // A minterm as Java, cut at kTraceWidth characters.
+  std::string trace_text(const Minterm& m) {
+    std::string text = logic::to_java(tm_, m);
+    if (text.size() > kTraceWidth) text = Cat(text.substr(0, kTraceWidth), " ...");
+    return text;
+  }
+  logic::TermManager tm_;
+  LambdaTypeFacts types_;
+  Vocabulary vocab_;
+  simplifier::Simplifier simplifier_;
+  solver::Solver solver_;
+
+  std::vector<Activation> acts_;
+  absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
+  // Call targets by "owner.name desc invoke-kind"; null when not expandable.
+  absl::flat_hash_map<std::string, std::unique_ptr<std::vector<Target>>> targets_;
+  absl::flat_hash_map<std::string, std::string> target_errors_;
+  absl::flat_hash_set<const std::vector<Target>*> truncated_;
+  absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
+  callgraph::MethodCache method_cache_{h_};
+  ForwardFacts forward_;
+  bool forward_done_ = false;
+  uint64_t forward_pruned_all_ = 0;  // minterms dropped at dead edges, all phases
+  // Forward facts cost up to a few hundred milliseconds: a goal decided
+  // within its first phase and kForwardAfterSteps steps goes without them.
+  static constexpr uint64_t kForwardAfterSteps = 1000;
+  void ensure_forward_facts() {
+    if (!opt_.forward_facts || forward_done_) return;
+    forward_done_ = true;
+    forward_ = ComputeForwardFacts(h_, method_cache_, ir_);
+    acts_[0].facts = prunes(forward_.Find(ForwardFacts::kRoot));
+    if (tracing()) {
+      opt_.trace(forward_.complete
+                     ? Cat("phase ", phase_, ": forward facts: ", forward_.contexts, " calling contexts, ",
+                           forward_.dead_edges, " dead edges, ", forward_.steps, " steps")
+                     : Cat("phase ", phase_, ": forward facts: none (", forward_.why_not, ")"));
+    }
+  }
+  // The call sites of the cached-box lookups (cached_box), by skolem site.
+  absl::flat_hash_map<uint32_t, CachedBox> cached_box_sites_;
+  // `phi` without the skolems of cached boxes that it uses only for their
+  // value, type and nullness; `phi` itself when none is eliminated.
+  Minterm without_cached_boxes(const Minterm& phi);
+  static const ForwardContext* prunes(const ForwardContext* f) { return f != nullptr && f->prunes ? f : nullptr; }
+  // The forward facts of `callee` (whose IR is set), called at `call` by activation `caller`.
+  void inherit_facts(Activation& callee, int32_t caller, ir::InsnId call) {
+    const Activation& c = acts_[caller];
+    if (c.facts == nullptr) return;
+    callee.cs = ForwardFacts::Child(c.cs, call, callee.ir->QualifiedName());
+    const ForwardContext* f = prunes(forward_.Find(callee.cs));
+    if (f != nullptr && f->method == callee.ir->QualifiedName()) callee.facts = f;
+  }
+  // False when the forward facts rule out edge `eid` (block `b`) of
+  // activation `act`: a minterm dropped there is counted.
+  bool edge_live(int32_t act, ir::EdgeId eid) {
+    const ForwardContext* f = acts_[act].facts;
+    return f == nullptr || f->Live(eid) || pruned();
+  }
+  // The methods the call `call` of activation `act` dispatches to in every
+  // execution of its context, by the forward facts; null when they do not
+  // know.
+  const std::set<std::string>* forward_dispatched(int32_t act, ir::InsnId call) const {
+    const ForwardContext* f = acts_[act].facts;
+    return f == nullptr ? nullptr : f->Dispatched(call);
+  }
+  // True (and counted) when the forward facts' states at the entry of
+  // block `b` of the goal's method rule `phi` out: each of them makes one
+  // of its literals false.
+  bool ruled_out_at(ir::BlockId b, const Minterm& phi) {
+    if (!forward_.complete || forward_.root_states == nullptr) return false;
+    if (root_values_.empty()) {
+      for (size_t v = 0; v < ir_.values.size(); ++v) {
+        root_values_.emplace(acts_[0].tr->var(static_cast<ir::ValueId>(v)), static_cast<ir::ValueId>(v));
+      }
+    }
+    const std::function<ir::ValueId(Term)> value_of = [this](Term t) {
+      auto it = root_values_.find(t);
+      return it == root_values_.end() ? ir::kNone : it->second;
+    };
+    const std::vector<Term> literals(phi.begin(), phi.end());
+    return forward_.RulesOut(b, tm_, literals, value_of) && !pruned();
+  }
+  absl::flat_hash_map<Term, ir::ValueId> root_values_;  // the goal method's variables
+  bool block_reached(int32_t act, ir::BlockId b) {
+    const ForwardContext* f = acts_[act].facts;
+    return f == nullptr || f->Reached(b) || pruned();
+  }
+  bool pruned() {
+    ++ph_.result.stats.forward_pruned;
+    ++forward_pruned_all_;
+    return false;
+  }
+  std::unique_ptr<callgraph::ModSets> mod_sets_;
+  std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
+  std::vector<Summary> summaries_;
+  uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed
+  absl::flat_hash_map<std::string, int32_t> summary_ids_;
+  using SummaryCount = Result::SummaryCount;
+  absl::flat_hash_map<std::string, std::vector<callgraph::CallSiteRef>> callers_;
+  const std::vector<callgraph::CallSiteRef>& callers_of(const ir::MethodIR& m);
+  // With a named entry (EngineOptions::entry): the methods ("owner.name
+  // desc", as QualifiedName) on some chain of callers from the goal's method
+  // up to the entry within max_caller_depth levels; go_up continues only in
+  // those. Unset while not computed, or when the chains are too many to
+  // list (then every caller is followed).
+  bool leads_to_entry(const std::string& method);
+  std::optional<absl::flat_hash_set<std::string>> toward_entry_;
+  bool toward_entry_done_ = false;
+
+  std::unique_ptr<Searcher> work_ = MakeSearcher(opt_.search_order);
+
+  // What one phase of directed construction (Figure 4) works with: made
+  // anew for every phase (next_phase), never reset field by field, so that
+  // no phase starts with another's state. What outlives a phase
+  // (activations, the summaries kept, the caches) are IntraSearch's own
+  // fields.
+  struct PhaseState {
+    Result result;
+    // Path edges met so far, by point (a new minterm that one of them
+    // subsumes is dropped).
+    absl::flat_hash_map<Point, std::vector<Minterm>> seen;
+    // Minterms that wait at the entry for targets.
+    std::vector<Pending> pending;
+    size_t pending_checked = 0;   // pending[0, pending_checked) were looked at
+    uint64_t pending_since = 0;   // the step at which the unchecked ones began
+    std::vector<std::pair<std::string, std::string>> to_enable;
+    // Targets of skipped sites that a minterm's literals pin on its way
+    // (sigma == M): the minterm needs them wherever it ends, so the phase
+    // ends early for them as for a waiting minterm (the issue's
+    // "monomorphic sites first"). By site key; the literals already looked at.
+    std::map<std::string, std::set<std::string>> pinned;
+    absl::flat_hash_set<Term> pin_checked;
+    // The site with the fewest candidates seen this phase among those with
+    // more than kSmallSite, enabled when nothing cheaper is found.
+    std::optional<SiteCandidates> big;
+    uint32_t graces = 0;  // times the phase's grace ran out
+    // Sites of the waiting minterms this phase (not refuted): how many of
+    // the minterms mention each, and the targets the type bounds allow.
+    uint64_t waiting_counted = 0;
+    std::map<std::string, std::pair<uint64_t, std::set<std::string>>> waiting_sites;
+    absl::flat_hash_set<std::string> methods_seen;
+    std::map<std::string, Result::SummaryCount> summary_counts;
+    std::vector<std::string> reasons;  // why the search is not exhaustive, in order
+    absl::flat_hash_set<std::string> reason_set;
+    bool found = false;
+  };
+  PhaseState ph_;
+  std::vector<PathNode> nodes_;
+  std::vector<AssumeNode> assume_nodes_;
+  std::vector<std::string> assumption_texts_;
+  absl::flat_hash_map<std::string, int32_t> assumption_ids_;
+  uint64_t seq_ = 0;
+};
+
+// Range facts for the sub-int values of phi (byte, char, short and boolean
+// fields, elements and parameters), added to a solver query (entry_check.cc).
+void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::vector<Term>* out);
+// Whether `t` reads field map `value` at the cached box `box` (calls.cc).
+bool reads_box_value(Term t, Term box, Term value);
+// `phi` with the reads of the cached box's value replaced by `arg`, its
+// type by `type` and `box == null` by false (calls.cc).
+Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term value, Term type);
+
+}  // namespace jwp::wp::internal
+
+#endif  // JWP_WP_INTERNAL_SEARCH_H_

@@ -1,0 +1,266 @@
+// The backward search's worklist (PLDI'09 Figure 3, INTRAWP, over path
+// edges: a minterm at a program point): seeding at the goal's sites,
+// pushing a new minterm (simplified, subsumption-checked, its path and
+// assumptions recorded), stepping one minterm back through an instruction
+// or an edge (Table 1, transformer.h), and one phase's run to its end.
+#include "wp/internal/search.h"
+
+namespace jwp::wp::internal {
+
+std::string dotted(std::string_view internal) {
+  std::string s(internal);
+  std::replace(s.begin(), s.end(), '/', '.');
+  return s;
+}
+
+const ir::Dominators* IntraSearch::dominators(const std::shared_ptr<const ir::MethodIR>& ir) {
+  auto& d = doms_[ir.get()];
+  if (!d) d = std::make_unique<ir::Dominators>(*ir);
+  return d.get();
+}
+
+int32_t IntraSearch::assume(int32_t parent, const std::string& text) {
+  auto [it, inserted] = assumption_ids_.try_emplace(text, static_cast<int32_t>(assumption_texts_.size()));
+  if (inserted) assumption_texts_.push_back(text);
+  for (int32_t n = parent; n >= 0; n = assume_nodes_[n].parent) {
+    if (assume_nodes_[n].text == it->second) return parent;
+  }
+  assume_nodes_.push_back({it->second, parent});
+  return static_cast<int32_t>(assume_nodes_.size()) - 1;
+}
+
+void IntraSearch::note(std::string reason) {
+  if (ph_.reason_set.insert(reason).second) ph_.reasons.push_back(std::move(reason));
+}
+
+void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
+                       int32_t line, int32_t assume) {
+  Minterm phi = vocab_.with_global_facts(raw);
+  if (opt_.simplify) {
+    const auto t0 = Clock::now();
+    phi = simplifier_.simplify(phi);
+    ph_.result.stats.simplifier_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  } else if (!phi.is_true() && !phi.is_false()) {
+    // NoSimplification: Z3 decides, unsimplified; an unsat within a cut
+    // type domain or an unknown keeps the minterm.
+    std::vector<Term> query(phi.begin(), phi.end());
+    add_ranges(tm_, vocab_, phi.term(), &query);
+    if (check(query, /*want_witness=*/false).proves_unsat()) phi = Minterm::from_term(tm_.mk_false());
+  }
+  if (phi.is_false()) {
+    ++ph_.result.stats.proved_false;
+    return;
+  }
+  std::vector<Minterm>& d = ph_.seen[at];
+  for (const Minterm& m : d) {
+    if (m.subsumes(phi)) {  // m is weaker: phi adds nothing (Figure 3, merge)
+      ++ph_.result.stats.subsumed;
+      return;
+    }
+  }
+  d.push_back(phi);
+  ++ph_.result.stats.minterms;
+  if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem)) {
+    note_pinned(phi);
+  }
+  if (line >= 0 && (path < 0 || nodes_[path].line != line)) {
+    nodes_.push_back({line, path});
+    path = static_cast<int32_t>(nodes_.size()) - 1;
+  }
+  work_->add(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,
+                  static_cast<uint32_t>(d.size() - 1)});
+}
+
+void IntraSearch::absorb(const Step& step, Point at, const Item& from, int32_t line,
+                         uint32_t extra_loops) {
+  if (!step.unsupported.empty()) note(Cat("unsupported: ", step.unsupported));
+  if (!step.lossy.empty()) note(Cat("incomplete: ", step.lossy));
+  for (const Minterm& m : step.pre) {
+    push(at, m, from.loops + extra_loops, from.path, from.site, line, from.assume);
+  }
+}
+
+void IntraSearch::seed() {
+  for (size_t s = 0; s < goal_.sites.size(); ++s) {
+    const GoalSite& site = goal_.sites[s];
+    const int32_t si = static_cast<int32_t>(s);
+    if (site.edge == ir::kNone) {
+      // reach / throw: the instruction executes: true just before it.
+      if (!block_reached(0, site.block)) continue;
+      const ir::Block& b = ir_.blocks[site.block];
+      int32_t k = static_cast<int32_t>(std::find(b.insns.begin(), b.insns.end(), site.insn) - b.insns.begin());
+      push(Point{0, site.block, k}, Minterm(), 0, -1, si, site.line, -1);
+      continue;
+    }
+    // npe / exception / exit: the exceptional edge is taken.
+    if (!edge_live(0, site.edge)) continue;
+    Minterm post;
+    if (goal_.spec.kind != GoalKind::kNpe && site.type_test) {
+      Term exc = tm_.exc();
+      std::vector<Term> conds{tm_.mk_ne(exc, tm_.mk_null()),
+                              tm_.mk_instance_of(exc, tm_.mk_type(goal_.spec.exception_type))};
+      if (goal_.spec.kind == GoalKind::kNpeArg && site.dereferenced != ir::kNone) {
+        // npe-arg: the call passes null for the argument (an SSA value of
+        // this method, which the callee cannot change).
+        conds.push_back(tm_.mk_eq(vocab_.value(ir_, acts_[0].ns, site.dereferenced), tm_.mk_null()));
+      }
+      post = Minterm::of(tm_, conds);
+    }
+    const ir::Edge& e = ir_.edges[site.edge];
+    const ir::Block& src = ir_.blocks[e.from];
+    CallHandling how = CallHandling::kSkipped;
+    const Item at_target{Point{0, e.to, 0}, post, 0, 0, -1, si, -1};
+    if (opt_.expand_calls && goal_.spec.kind != GoalKind::kNpe && !src.insns.empty() &&
+        ir_.insns[src.insns.back()].op == ir::Op::kInvoke &&
+        ir_.insns[src.insns.back()].invoke != ir::InvokeKind::kDynamic) {
+      // An exception raised inside the callee: continue at its exceptional exit.
+      how = expand_call(at_target, site.edge);
+      if (how == CallHandling::kExpanded) continue;
+    }
+    Step step = goal_.spec.kind == GoalKind::kNpe ? tr(0).null_dereference(site.edge, post)
+                                                  : tr(0).through_edge(site.edge, post);
+    ++ph_.result.stats.steps;
+    if (how == CallHandling::kPartial) skip_call(at_target, site.edge, &step);
+    const ir::Block& from = ir_.blocks[e.from];
+    int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
+    Item origin{Point{0, e.from, k}, Minterm(), 0, 0, -1, si, -1};
+    absorb(step, Point{0, e.from, k}, origin, site.line);
+  }
+}
+
+// One step backwards from an item: the instruction before it, or every
+// edge into its block; at an activation's entry, the call site in the
+// caller, or the final check at the goal method's entry.
+void IntraSearch::step_back(const Item& item) {
+  const Point at = item.at;
+  Activation& a = acts_[at.act];
+  const ir::MethodIR& ir = *a.ir;
+  if (at.b == ir.entry && at.k == 0) {
+    if (a.summary >= 0) {
+      summary_entry(item);
+    } else if (a.caller >= 0) {
+      return_to_caller(item);
+    } else if (is_entry(ir)) {
+      if (at_entry(item)) ph_.found = true;
+    } else {
+      go_up(item);
+    }
+    return;
+  }
+  if (at.act == 0 && at.k == 0 && ruled_out_at(at.b, item.phi)) return;
+  const ir::Block& b = ir.blocks[at.b];
+  if (at.k > 0) {
+    const ir::InsnId insn = b.insns[at.k - 1];
+    Step step = a.tr->through_instruction(insn, item.phi);
+    ++ph_.result.stats.steps;
+    absorb(step, Point{at.act, at.b, at.k - 1}, item, ir.insns[insn].line);
+    return;
+  }
+  for (ir::EdgeId eid : b.preds) {
+    if (!edge_live(at.act, eid)) continue;
+    const ir::Edge& e = ir.edges[eid];
+    const ir::Block& from = ir.blocks[e.from];
+    CallHandling how = CallHandling::kSkipped;
+    if (opt_.expand_calls && !from.insns.empty()) {
+      const ir::Instruction& last = ir.insns[from.insns.back()];
+      if (last.op == ir::Op::kInvoke && last.invoke != ir::InvokeKind::kDynamic &&
+          !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException")) {
+        how = expand_call(item, eid);
+        if (how == CallHandling::kExpanded) continue;
+      }
+    }
+    Step step = acts_[at.act].tr->through_edge(eid, item.phi);
+    ++ph_.result.stats.steps;
+    if (how == CallHandling::kPartial) skip_call(item, eid, &step);
+    const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
+    const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
+    const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
+    absorb(step, Point{at.act, e.from, k}, item, line, back ? 1 : 0);
+  }
+}
+
+Result IntraSearch::run(Used used) {
+  // A phase starts from a PhaseState made anew (next_phase), with no work
+  // left over from the one before.
+  JWP_CHECK(work_->empty() && ph_.seen.empty() && ph_.pending.empty() && ph_.to_enable.empty() && !ph_.found,
+            Cat("phase ", phase_, " starts with the state of another"));
+  used_ = used;
+  start_ = Clock::now();
+  ph_.result.stats.summaries_kept = kept_total_;
+  if (phase_ > 1) ensure_forward_facts();
+  auto elapsed_ms = [&] {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+  };
+  ph_.result.goal = goal_.spec.ToString();
+  ph_.result.entry = Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor);
+  seed();
+  std::string budget;
+  while (!work_->empty()) {
+    if (!forward_done_ && used_.steps + ph_.result.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
+    if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) {
+      budget = Cat("budget: ", opt_.max_steps, " steps");
+      break;
+    }
+    if (used_.ms + elapsed_ms() > opt_.timeout_ms) {
+      budget = Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
+      break;
+    }
+    if (tm_.num_terms() > opt_.max_terms) {
+      budget = Cat("memory cap: ", opt_.max_terms, " terms");
+      break;
+    }
+    if (opt_.callgraph == CallGraph::kDirected && (ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
+      // Minterms wait for expansion: once the phase has run as long again
+      // as it took to produce the first of them (loops with skipped calls
+      // need not end), choose targets; end the phase when there are some.
+      if (ph_.pending_since == 0) ph_.pending_since = ph_.result.stats.steps;
+      if (ph_.result.stats.steps >= 2 * ph_.pending_since + kPhaseGrace) {
+        // The first time, only sites with few candidates, or a larger one
+        // that a loop skips again and again; from the second on, the best
+        // larger one too (a loop whose skipped call has many targets would
+        // otherwise hold the phase until the budget ends).
+        choose_expansions(/*allow_big=*/ph_.graces++ > 0);
+        if (!ph_.to_enable.empty()) {
+          budget = "the phase ended early to expand calls";
+          break;
+        }
+        ph_.pending_since = 0;
+      }
+    }
+    Item item = work_->select();
+    step_back(item);
+    if (ph_.found) break;
+  }
+  ph_.result.stats.time_ms = elapsed_ms();
+  ph_.result.stats.terms = tm_.num_terms();
+  ph_.result.stats.forward_dead_edges = forward_.dead_edges;
+  ph_.result.stats.methods_analysed = ph_.methods_seen.size();
+  for (auto [method, n] : ph_.summary_counts) {
+    n.method = method;
+    ph_.result.summaries.push_back(n);
+  }
+  if (ph_.found) return ph_.result;
+  if (budget.empty() && (ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
+    choose_expansions(/*allow_big=*/true);
+  }
+  if (!budget.empty()) ph_.reasons.insert(ph_.reasons.begin(), budget);
+  if (lambdas_grew()) {
+    note(Cat("lambda classes were made during the phase (", lambdas_.at(lambdas_at_start_).where,
+             "): calls analysed before did not list them"));
+  }
+  if (ph_.reasons.empty()) {
+    ph_.result.verdict = Verdict::kNotFound;
+    ph_.result.reason = "exhaustive search: no path to the goal is feasible";
+    if (forward_pruned_all_ > 0) {
+      ph_.result.reason += Cat(" (forward facts: ", forward_pruned_all_, forward_pruned_all_ == 1 ? " minterm" : " minterms",
+                            " dropped at edges that the objects the method builds rule out)");
+    }
+  } else {
+    ph_.result.verdict = Verdict::kUnknown;
+    ph_.result.reason = ph_.reasons.front();
+    for (size_t i = 1; i < ph_.reasons.size() && i < 4; ++i) ph_.result.reason += "; " + ph_.reasons[i];
+  }
+  return ph_.result;
+}
+
+}  // namespace jwp::wp::internal
