@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "logic/internal/util.h"
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/printer.h"
 
 namespace jwp::logic {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "base/check.h"
 #include "logic/internal/util.h"
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/printer.h"
 #include "logic/visit.h"
 

@@ -268,7 +268,7 @@ struct std::hash<jwp::logic::Term> {
 //  1. Add a line to term_kinds.def inside its group (the enum, the name and
 //     arity tables and TermVisitor expand from it).
 //  2. Add a constructor mk_<name> to TermManager: check argument sorts with
-//     JWP_CHECK, fold constants with Java semantics (java_semantics.h), put
+//     JWP_CHECK, fold constants with Java semantics (base/java_semantics.h), put
 //     the result in canonical form, document new rules in the list above.
 //  3. Add the case to TermManager::rebuild (term_manager.cc) so substitution
 //     rebuilds it through the new constructor.

@@ -4,7 +4,7 @@
 #include "boost/container/small_vector.hpp"
 #include "logic/internal/canonical.h"
 #include "base/check.h"
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/term_manager.h"
 
 namespace jwp::logic {

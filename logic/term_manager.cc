@@ -16,7 +16,7 @@
 #include "logic/internal/canonical.h"
 #include "base/check.h"
 #include "logic/internal/util.h"
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/stable_hash.h"
 
 namespace jwp::logic {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "classfile/utf16.h"
 #include "logic/term_manager.h"
 
 namespace jwp::models {
@@ -21,12 +22,7 @@ inline constexpr std::string_view kStringClass = "java/lang/String";
 inline constexpr std::string_view kStringChars = "jwpValue";  // the model's field
 inline constexpr std::string_view kStringCharsDescriptor = "[C";
 
-// The UTF-16 code units of a string given as (Java's modified or standard)
-// UTF-8; malformed bytes become U+FFFD.
-std::vector<uint16_t> Utf16(std::string_view utf8);
-
-// UTF-8 for UTF-16 code units; nullopt when one is an unpaired surrogate.
-std::optional<std::string> Utf8(const std::vector<uint16_t>& units);
+// A literal's characters are its UTF-16 code units (classfile/utf16.h).
 
 // The facts about string literal `literal` (a StringLit term), given the
 // model's field map `chars_field` (java/lang/String.jwpValue) and the char

@@ -15,7 +15,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "base/check.h"
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "simplifier/difference_constraints.h"
 #include "simplifier/internal/rules.h"
 
@@ -24,7 +24,7 @@ namespace jwp::simplifier::internal {
 namespace {
 
 using Wide = __int128;
-namespace java = logic::java;
+
 
 Interval sort_range(logic::Sort s) {
   if (s.is_int()) return {java::kIntMin, java::kIntMax};

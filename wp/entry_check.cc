@@ -204,7 +204,7 @@ std::optional<Replay> IntraSearch::replay(const solver::Witness& w, const Activa
           }
         }
       }
-      std::optional<std::string> text = models::Utf8(units);
+      std::optional<std::string> text = classfile::Utf8(units);
       if (!text) return std::nullopt;  // an unpaired surrogate: not expressible in the witness
       o.string_value = *text;
       r.plain_strings.push_back(o.id);

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/visit.h"
 
 namespace jwp::solver::internal {

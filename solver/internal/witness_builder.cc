@@ -13,7 +13,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/sort.h"
 
 namespace jwp::solver::internal {
@@ -134,7 +134,7 @@ class Builder {
         v.kind = s.is_float() ? WitnessValue::Kind::kFloat : WitnessValue::Kind::kDouble;
         z3::expr nan(ctx_, Z3_mk_fpa_is_nan(ctx_, x));
         if (m_.eval(nan, true).is_true()) {
-          v.bits = s.is_float() ? logic::java::kFloatNaNBits : logic::java::kDoubleNaNBits;
+          v.bits = s.is_float() ? java::kFloatNaNBits : java::kDoubleNaNBits;
           return v;
         }
         auto b = bits(z3::expr(ctx_, Z3_mk_fpa_to_ieee_bv(ctx_, x)));

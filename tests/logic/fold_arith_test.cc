@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/term_manager.h"
 
 namespace jwp::logic {

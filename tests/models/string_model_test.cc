@@ -9,6 +9,9 @@
 namespace jwp::models {
 namespace {
 
+using classfile::Utf16;
+using classfile::Utf8;
+
 TEST(StringModel, Utf16OfAsciiBmpAndSupplementary) {
   EXPECT_EQ(Utf16("abc"), (std::vector<uint16_t>{'a', 'b', 'c'}));
   EXPECT_EQ(Utf16("\xC3\xA9"), (std::vector<uint16_t>{0xE9}));            // é

@@ -165,7 +165,9 @@ TEST_F(TypeAxioms, ACutTypeDomainIsTypedAndMakesNoProof) {
   EXPECT_TRUE(again.cached);
   EXPECT_TRUE(again.type_domain_cut);
   // An unsat answer within a whole domain is a proof.
-  make_solver({.types = &facts_});
+  SolverOptions whole_domain;
+  whole_domain.types = &facts_;
+  make_solver(whole_domain);
   CheckResult proof = run({ne(p, tm_.mk_null()), inst(p, "t/A"), ne(type_of(p), ty("t/B")),
                            ne(type_of(p), ty("t/C")), ne(type_of(p), ty("t/D"))});
   EXPECT_EQ(proof.answer, SatAnswer::kUnsat);

@@ -5,14 +5,14 @@
 #include <cmath>
 #include <limits>
 
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "tests/solver/solver_test_util.h"
 
 namespace jwp::solver::testing {
 namespace {
 
 using logic::TermKind;
-namespace java = logic::java;
+
 
 class Encoding : public SolverTest {
  protected:

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "logic/java_semantics.h"
+#include "base/java_semantics.h"
 #include "logic/printer.h"
 #include "logic/visit.h"
 #include "tests/solver/solver_test_util.h"
@@ -29,7 +29,7 @@ using logic::SortKind;
 using logic::Term;
 using logic::TermKind;
 using logic::TermManager;
-namespace java = logic::java;
+
 
 class Generator {
  public:

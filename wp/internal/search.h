@@ -45,7 +45,8 @@
 #include "types/hierarchy_type_facts.h"
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
-#include "wp/forward_facts.h"
+#include "absint/forward_facts.h"
+#include "wp/rules_out.h"
 #include "wp/generalization.h"
 #include "wp/lambda_type_facts.h"
 #include "wp/transformer.h"
@@ -54,6 +55,10 @@
 
 namespace jwp::wp::internal {
 
+using absint::ComputeForwardFacts;
+using absint::ForwardContext;
+using absint::ForwardFacts;
+using absint::ForwardModSets;
 using logic::Minterm;
 using logic::Term;
 
@@ -456,7 +461,7 @@ class IntraSearch {
       return it == root_values_.end() ? ir::kNone : it->second;
     };
     const std::vector<Term> literals(phi.begin(), phi.end());
-    return forward_.RulesOut(b, tm_, literals, value_of) && !pruned();
+    return RulesOut(forward_, b, tm_, literals, value_of) && !pruned();
   }
   absl::flat_hash_map<Term, ir::ValueId> root_values_;  // the goal method's variables
   bool block_reached(int32_t act, ir::BlockId b) {

@@ -1,17 +1,18 @@
 // Java's arithmetic, shift, comparison and conversion semantics on concrete
 // values (JLS 15.17-15.20, 5.1.3; JVMS 6.5: idiv, irem, ishl, lcmp, fcmpl,
-// d2i, i2b, ...). The term manager folds constants with these; later layers
-// (an IR interpreter, witness checks) can reuse them. Integer division and
+// d2i, i2b, ...): shared by every layer that computes with Java values (the
+// term manager folds constants with these; the forward analysis of absint/,
+// the IR interpreter of the tests, witness checks). Integer division and
 // remainder by zero are not defined here: the caller must not fold them.
-#ifndef JWP_LOGIC_JAVA_SEMANTICS_H_
-#define JWP_LOGIC_JAVA_SEMANTICS_H_
+#ifndef JWP_BASE_JAVA_SEMANTICS_H_
+#define JWP_BASE_JAVA_SEMANTICS_H_
 
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
-namespace jwp::logic::java {
+namespace jwp::java {
 
 inline constexpr int32_t kIntMin = std::numeric_limits<int32_t>::min();
 inline constexpr int32_t kIntMax = std::numeric_limits<int32_t>::max();
@@ -78,6 +79,6 @@ inline double drem(double a, double b) { return std::fmod(a, b); }
 inline uint32_t float_bits(float f) { return std::isnan(f) ? kFloatNaNBits : std::bit_cast<uint32_t>(f); }
 inline uint64_t double_bits(double d) { return std::isnan(d) ? kDoubleNaNBits : std::bit_cast<uint64_t>(d); }
 
-}  // namespace jwp::logic::java
+}  // namespace jwp::java
 
-#endif  // JWP_LOGIC_JAVA_SEMANTICS_H_
+#endif  // JWP_BASE_JAVA_SEMANTICS_H_

@@ -1,6 +1,6 @@
 // Forward facts: which edges of a method, in one calling context below the
 // goal's method, no execution can take. The backward search drops a
-// minterm at such an edge (engine.cc), so that it does not explore paths
+// minterm at such an edge (wp/search.cc), so that it does not explore paths
 // the objects the code builds rule out: a `new HashMap()` has no table
 // yet, so put's resize finds no old table to copy; a node just allocated
 // has no successor, so get's walk along the bucket ends at once. Backward,
@@ -9,7 +9,8 @@
 // facts").
 //
 // The analysis is an abstract interpretation forward from the entry of the
-// goal's method, for any arguments and any heap it starts from:
+// goal's method, for any arguments and any heap it starts from (the domain
+// is domain.h; the interpreter internal/interpreter.h):
 //   - Values: int and long constants, null, and references to objects it
 //     allocated (one abstract object per allocation site and calling
 //     context: strong updates while a site has made one object, weak ones
@@ -31,14 +32,14 @@
 // joins), so a loop that runs a known number of times is unrolled; a run
 // that meets too many states is joined instead. Besides the live edges,
 // the analysis records per call the methods it dispatches to, and keeps
-// the states at the blocks of the goal's method (RulesOut);
+// the states at the blocks of the goal's method (StatesAt; wp/rules_out.h);
 // ForwardModSets derives what a context may write.
 // A call below the depth or context bounds is an unknown call. When the
 // analysis meets something it cannot bound (too many steps or objects), it
 // gives no facts at all. Contexts it did not
 // analyse have none either: the search prunes only where a fact holds.
-#ifndef JWP_WP_FORWARD_FACTS_H_
-#define JWP_WP_FORWARD_FACTS_H_
+#ifndef JWP_ABSINT_FORWARD_FACTS_H_
+#define JWP_ABSINT_FORWARD_FACTS_H_
 
 #include <cstdint>
 #include <functional>
@@ -54,9 +55,9 @@
 #include "callgraph/mod_set.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
-#include "logic/term_manager.h"
+#include "absint/domain.h"
 
-namespace jwp::wp {
+namespace jwp::absint {
 
 // One calling context of one method.
 struct ForwardContext {
@@ -89,7 +90,11 @@ struct ForwardContext {
   bool Reached(ir::BlockId b) const { return b >= 0 && static_cast<size_t>(b) < reached.size() && reached[b]; }
 };
 
-class ForwardStates;  // forward_facts.cc
+// The states of the goal's method (the interpreter's run of kRoot): per
+// block, every state path by path, or the one joined state.
+struct ForwardStates {
+  std::vector<std::vector<State>> at;
+};
 
 struct ForwardOptions {
   uint64_t max_steps = 50000;   // instructions interpreted, over all contexts: beyond, no facts
@@ -125,22 +130,17 @@ class ForwardFacts {
 
   // The abstract states at the entries of the blocks of the goal's method.
   std::shared_ptr<const ForwardStates> root_states;
-  // True when, in every state the analysis found at the entry of block
-  // `b` of the goal's method, one of `literals` (over the method's
-  // variables) is false: then no execution from the method's entry reaches
-  // b in a state that satisfies them all. `value_of` maps a variable of
-  // the method to its SSA value (kNone for any other term). What the
-  // states say nothing of (skolems, generics, types, the fields of objects
-  // the analysis does not track) is never false.
-  bool RulesOut(ir::BlockId b, const logic::TermManager& tm, const std::vector<logic::Term>& literals,
-                const std::function<ir::ValueId(logic::Term)>& value_of) const;
+  // The states the analysis found at the entry of block `b` of the goal's
+  // method; null when it has none (no facts, or the block is not reached).
+  // wp/rules_out.h decides a minterm's literals over them.
+  const std::vector<State>* StatesAt(ir::BlockId b) const;
 };
 
 // What the code run in one calling context may write, by the forward
 // facts: the writes of the blocks it reaches there, what the contexts it
 // calls write, and, for the calls it did not run (unknown calls, string
 // literals' methods), what callgraph::ModSets says of their targets. The
-// search frames around a call with this set (engine.cc, enter_summary):
+// search frames around a call with this set (wp/calls.cc, enter_summary):
 // `put` on a new HashMap never reaches the tree bins, whose
 // Comparable.compareTo makes HashMap.put's own mod-set unknown.
 //
@@ -163,6 +163,6 @@ class ForwardModSets {
 ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache,
                                  const ir::MethodIR& entry, const ForwardOptions& options = {});
 
-}  // namespace jwp::wp
+}  // namespace jwp::absint
 
-#endif  // JWP_WP_FORWARD_FACTS_H_
+#endif  // JWP_ABSINT_FORWARD_FACTS_H_

@@ -1,349 +1,42 @@
-// Forward facts; see forward_facts.h.
-#include "wp/forward_facts.h"
+// The forward analysis's interpreter; see internal/interpreter.h. One
+// function per instruction group (StepValue, StepHeapAccess, StepObject,
+// StepControl), as wp/transformer.cc is split.
+#include "absint/internal/interpreter.h"
 
 #include <algorithm>
 #include <functional>
-#include <deque>
-#include <map>
-#include <optional>
-#include <set>
-#include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "base/java_semantics.h"
 #include "callgraph/call_targets.h"
-#include "classfile/member_resolution.h"
+#include "classfile/utf16.h"
 #include "ir/dominators.h"
-#include "logic/java_semantics.h"
-#include "models/string_model.h"
 
-namespace jwp::wp {
-
-// The abstract domain. A named namespace, not an anonymous one: the
-// ForwardStates the header declares hold its states (gcc's
-// -Wsubobject-linkage in unity builds).
-namespace forward_domain {
-
-using ObjId = int32_t;
-
-// An abstract value. kInt holds an int or long constant (as int64, the
-// value's IR type says which); kRef a set of references.
-struct AbsVal {
-  enum Kind : uint8_t { kBottom, kInt, kRef, kTop };
-  Kind kind = kBottom;
-  int64_t i = 0;
-  // kRef: may be null; may be an object the analysis does not track (one
-  // that existed before the entry, or escaped); the allocated objects it
-  // may be; exactly this string literal (unknown set, the others clear).
-  bool may_null = false;
-  bool unknown = false;
-  std::vector<ObjId> objs;  // sorted, distinct
-  std::optional<std::string> str;
-
-  static AbsVal Of(Kind k) {
-    AbsVal a;
-    a.kind = k;
-    return a;
-  }
-  static AbsVal Top() { return Of(kTop); }
-  static AbsVal Int(int64_t v) {
-    AbsVal a = Of(kInt);
-    a.i = v;
-    return a;
-  }
-  static AbsVal Null() {
-    AbsVal a = Of(kRef);
-    a.may_null = true;
-    return a;
-  }
-  static AbsVal Obj(ObjId o) {
-    AbsVal a = Of(kRef);
-    a.objs = {o};
-    return a;
-  }
-  static AbsVal Str(std::string s) {
-    AbsVal a = Of(kRef);
-    a.unknown = true;
-    a.str = std::move(s);
-    return a;
-  }
-  static AbsVal NonNull() {
-    AbsVal a = Of(kRef);
-    a.unknown = true;
-    return a;
-  }
-  bool operator==(const AbsVal&) const = default;
-  // As a reference: kTop is anything.
-  bool MayBeNull() const { return kind != kRef || may_null; }
-  bool MayBeUnknown() const { return kind != kRef || unknown; }
-  bool DefinitelyNull() const { return kind == kRef && may_null && !unknown && objs.empty(); }
-  bool NonNullRef() const { return kind == kRef && !may_null && (unknown || !objs.empty()); }
-};
-
-AbsVal Join(const AbsVal& a, const AbsVal& b) {
-  if (a.kind == AbsVal::kBottom) return b;
-  if (b.kind == AbsVal::kBottom) return a;
-  if (a.kind != b.kind || a.kind == AbsVal::kTop) return AbsVal::Top();
-  if (a.kind == AbsVal::kInt) return a.i == b.i ? a : AbsVal::Top();
-  AbsVal r = AbsVal::Of(AbsVal::kRef);
-  r.may_null = a.may_null || b.may_null;
-  r.unknown = a.unknown || b.unknown;
-  std::set_union(a.objs.begin(), a.objs.end(), b.objs.begin(), b.objs.end(), std::back_inserter(r.objs));
-  if (a.str && b.str && *a.str == *b.str) {
-    r.str = a.str;
-  } else if (a.str || b.str) {
-    r.unknown = true;
-  }
-  // A literal stays exact only when both sides are that literal and nothing else.
-  if (r.str && (r.may_null || !r.objs.empty())) r.str.reset();
-  return r;
-}
-
-// The default value of a field or array element of this descriptor.
-AbsVal DefaultOf(std::string_view descriptor) {
-  if (descriptor.empty()) return AbsVal::Top();
-  switch (descriptor[0]) {
-    case 'L':
-    case '[':
-      return AbsVal::Null();
-    case 'I':
-    case 'J':
-    case 'S':
-    case 'B':
-    case 'C':
-    case 'Z':
-      return AbsVal::Int(0);
-    default:
-      return AbsVal::Top();  // float and double zeros are not tracked
-  }
-}
-
-struct AbsObj {
-  std::string type;  // internal class name or array descriptor
-  bool singleton = true;
-  bool escaped = false;
-  bool is_array = false;
-  std::map<std::string, AbsVal> fields;  // "name:descriptor"; absent: default
-  AbsVal length;
-  std::string element;  // array element descriptor
-  std::map<int64_t, AbsVal> elems;  // constant indices; absent: `rest`
-  AbsVal rest;
-  bool operator==(const AbsObj&) const = default;
-};
-
-using Heap = std::map<ObjId, AbsObj>;
-
-// An abstract state at a block's entry: the values (its phis' included)
-// and the heap.
-struct State {
-  std::vector<AbsVal> values;  // per SSA value
-  Heap heap;
-};
-
-}  // namespace forward_domain
-
-using namespace forward_domain;  // NOLINT: this file's own domain
-
-// The states of the goal's method (Interpreter::Run of kRoot): per block,
-// every state path by path, or the one joined state.
-class ForwardStates {
- public:
-  std::vector<std::vector<State>> at;
-};
+namespace jwp::absint::internal {
 
 namespace {
 
-AbsVal FieldOf(const AbsObj& o, const std::string& key) {
-  auto it = o.fields.find(key);
-  return it != o.fields.end() ? it->second : DefaultOf(key.substr(key.find(':') + 1));
-}
-
-AbsObj JoinObj(const AbsObj& a, const AbsObj& b) {
-  AbsObj r = a;
-  r.singleton = a.singleton && b.singleton;
-  r.escaped = a.escaped || b.escaped;
-  for (const auto& [k, v] : b.fields) r.fields[k] = Join(FieldOf(a, k), v);
-  for (auto& [k, v] : r.fields) {
-    if (!b.fields.contains(k)) v = Join(v, FieldOf(b, k));
-  }
-  if (a.is_array) {
-    r.length = Join(a.length, b.length);
-    r.rest = Join(a.rest, b.rest);
-    for (const auto& [k, v] : b.elems) {
-      auto it = a.elems.find(k);
-      r.elems[k] = Join(it != a.elems.end() ? it->second : a.rest, v);
-    }
-    for (auto& [k, v] : r.elems) {
-      if (!b.elems.contains(k)) v = Join(v, b.rest);
-    }
-  }
-  return r;
-}
-
-// a := a ⊔ b; true when a changed.
-bool JoinInto(Heap* a, const Heap& b) {
-  bool changed = false;
-  for (const auto& [id, o] : b) {
-    auto it = a->find(id);
-    if (it == a->end()) {
-      a->emplace(id, o);
-      changed = true;
-      continue;
-    }
-    AbsObj j = JoinObj(it->second, o);
-    if (!(j == it->second)) {
-      it->second = std::move(j);
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-// The key of a field in AbsObj::fields: "Owner.name:descriptor", with the
-// class that declares it (JVMS 5.4.3.2), as wp::Vocabulary names fields; a
-// field of a subclass that hides one of its superclass is another field.
-std::string FieldKey(std::string_view declaring_owner, std::string_view name, std::string_view descriptor) {
-  std::string key(declaring_owner);
-  key.append(".").append(name).append(":").append(descriptor);
-  return key;
-}
+constexpr std::string_view kStringClass = "java/lang/String";
 
 // Java's String.hashCode of a literal (its UTF-16 code units).
 int32_t JavaHash(std::string_view utf8) {
   uint32_t h = 0;
-  for (uint16_t u : models::Utf16(utf8)) h = 31 * h + u;
+  for (uint16_t u : classfile::Utf16(utf8)) h = 31 * h + u;
   return static_cast<int32_t>(h);
 }
 
-struct Frame {
-  const ir::MethodIR* ir;
-  std::string context;
-};
-
-class Interpreter {
- public:
-  Interpreter(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache, const ForwardOptions& o,
-              ForwardFacts* out)
-      : h_(h), cache_(cache), opt_(o), out_(out) {}
-
-  struct Outcome {
-    AbsVal ret;
-    std::optional<Heap> normal;       // the heap at a normal return, if one is reached
-    std::optional<Heap> exceptional;  // at the exceptional exit, if reached
-    // Run path by path (RunPaths): each normal return's value and heap,
-    // when they are few; empty otherwise (the caller then uses the joins).
-    std::vector<std::pair<AbsVal, Heap>> returns;
-  };
-
-  // Runs `m` in `context`; false (and out_->why_not) when the analysis gives up.
-  bool Run(const ir::MethodIR& m, const std::string& context, std::vector<AbsVal> args, const Heap& heap,
-           uint32_t depth, Outcome* result);
-
- private:
-  struct Activation;
-  // A state of a run path by path: at the entry of `block`, come along `via`.
-  struct PathState {
-    ir::BlockId block;
-    ir::EdgeId via;
-    Heap heap;
-    std::vector<AbsVal> values;
-    bool operator==(const PathState&) const = default;
-  };
-  // What one state's run through a block found: whether it may throw (and
-  // the heap then), may complete, and the branch or case it selects.
-  struct BlockRun {
-    bool may_throw = false;
-    bool may_complete = true;
-    std::optional<Heap> exc_heap;
-    std::optional<int> branch;        // kIf: 1 taken, 0 not, unset unknown
-    std::optional<int64_t> selector;  // kSwitch
-    void MayThrow(const Heap& heap) {
-      may_throw = true;
-      exc_heap = heap;
-    }
-  };
-  bool Block(Activation& a, ir::BlockId b);
-  void EnterBlock(Activation& a, ir::BlockId b, const Heap& heap);
-  bool Step(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
-  void StepValue(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
-  void StepHeapAccess(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
-  bool StepObject(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
-  bool StepControl(Activation& a, ir::InsnId id, Heap& heap, BlockRun* run);
-  void NonNullOrThrow(const Heap& heap, BlockRun* run, const AbsVal& ref);
-  void FollowSuccessors(Activation& a, ir::BlockId b, Heap& heap, const BlockRun& run);
-  // Runs `m` one abstract state at a time (no join), while the states stay
-  // few: loops that run a known number of times are unrolled. *done false
-  // when it gave up (too many states or returns): Run then joins.
-  bool RunPaths(Activation& a, const Heap& heap, bool* done);
-  bool Invoke(Activation& a, const ir::Instruction& in, Heap& heap, bool* may_throw, bool* may_return,
-              std::optional<Heap>* exc_heap);
-  void Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a);
-  void Escape(Heap& heap, const AbsVal& v);
-  AbsVal Load(const Heap& heap, const AbsVal& ref, const std::string& key) const;
-  void Store(Heap& heap, const AbsVal& ref, const std::string& key, const AbsVal& v);
-  AbsVal ArrayLoad(const Heap& heap, const AbsVal& arr, const AbsVal& index) const;
-  void ArrayStore(Heap& heap, const AbsVal& arr, const AbsVal& index, const AbsVal& v);
-  ObjId Allocate(Heap& heap, const std::string& context, ir::InsnId insn, std::string type);
-  const std::string& FieldKeyOf(const ir::Instruction& in) {
-    std::string key = FieldKey(in.owner, in.name, in.descriptor);
-    auto it = field_keys_.find(key);
-    if (it == field_keys_.end()) {
-      classfile::FieldResult r = classfile::ResolveField(h_, in.owner, in.name, in.descriptor);
-      std::string owner = r.ok() && r.owner != classfile::kNoClass ? std::string(h_.Name(r.owner)) : std::string(in.owner);
-      it = field_keys_.emplace(std::move(key), FieldKey(owner, in.name, in.descriptor)).first;
-    }
-    return it->second;
+// A class-or-interface subtype test on known types: 1, 0, -1 unknown.
+int IsSubtype(const classfile::ClassHierarchy& h, std::string_view a, std::string_view b) {
+  if (a == b) return 1;
+  if (a.starts_with('[') || b.starts_with('[')) return -1;
+  switch (h.IsSubtype(a, b)) {
+    case classfile::Tristate::kYes: return 1;
+    case classfile::Tristate::kNo: return 0;
+    default: return -1;
   }
-  bool Fail(std::string why) {
-    if (out_->why_not.empty()) out_->why_not = std::move(why);
-    return false;
-  }
-  // The types of the objects a reference may be; false when it may be an
-  // unknown object.
-  bool TypesOf(const Heap& heap, const AbsVal& ref, std::vector<std::string>* types) const;
+}
 
-  const classfile::ClassHierarchy& h_;
-  callgraph::MethodCache& cache_;
-  ForwardOptions opt_;
-  ForwardFacts* out_;
-  std::map<std::string, ObjId> sites_;  // "context#insn"
-  std::map<std::string, std::string> field_keys_;  // FieldKey as referenced -> as resolved
-  struct Memo {
-    std::vector<AbsVal> args;
-    Heap heap;
-    Outcome outcome;
-  };
-  // Per context: the last kMemoStates states it ran in, and how each ended
-  // (a caller run path by path calls it in a state per path).
-  static constexpr size_t kMemoStates = 8;
-  std::map<std::string, std::deque<Memo>> memo_;
-  // Path by path, per run of a method: at most this many states (a block
-  // and the values and heap at its entry), and this many normal returns
-  // handed to the caller one by one. (HashMap's iterator over a new map's
-  // 16 slots needs about 60 states in nextNode.)
-  static constexpr size_t kMaxPathStates = 128;
-  static constexpr size_t kMaxPathReturns = 16;
-  // Runs path by path start, and go on, only below this many steps (a
-  // fifth of the budget), so that the joins that follow have room.
-  uint64_t PathStepLimit() const { return opt_.max_steps / 5; }
-  std::set<std::string> paths_failed_;  // methods whose RunPaths gave up (in any context)
-  // Whether `m` has a loop (an edge to a block that dominates its source):
-  // only then does running it path by path tell more than joining, which
-  // decides every branch a single state decides.
-  bool HasLoop(const ir::MethodIR& m) {
-    auto [it, inserted] = has_loop_.try_emplace(&m, false);
-    if (inserted) {
-      const ir::Dominators dom(m);
-      for (const ir::Edge& e : m.edges) it->second = it->second || dom.Dominates(e.to, e.from);
-    }
-    return it->second;
-  }
-  std::map<const ir::MethodIR*, bool> has_loop_;
-
- public:
-  // Call sites ("context|insn>") that were once unknown calls.
-  std::set<std::string> unknown_sites_;
-  std::vector<std::string> stack_;      // methods being run, for recursion
-};
+}  // namespace
 
 struct Interpreter::Activation {
   Activation(const ir::MethodIR& m, const std::string& c, uint32_t d) : ir(m), context(c), depth(d) {}
@@ -508,7 +201,7 @@ void Interpreter::ArrayStore(Heap& heap, const AbsVal& arr, const AbsVal& index,
 bool Interpreter::TypesOf(const Heap& heap, const AbsVal& ref, std::vector<std::string>* types) const {
   if (ref.kind != AbsVal::kRef) return false;
   if (ref.str) {
-    types->push_back(std::string(models::kStringClass));
+    types->push_back(std::string(kStringClass));
     return true;
   }
   if (ref.unknown) return false;
@@ -560,12 +253,12 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
   }
   // What Java specifies of a string literal's methods.
   if (has_receiver && args[0].str && targets.targets.size() == 1 &&
-      targets.targets[0].owner == models::kStringClass) {
+      targets.targets[0].owner == kStringClass) {
     const callgraph::MethodId& t = targets.targets[0];
     std::optional<AbsVal> r;
     if (t.name == "hashCode" && t.descriptor == "()I") r = AbsVal::Int(JavaHash(*args[0].str));
     if (t.name == "length" && t.descriptor == "()I") {
-      r = AbsVal::Int(static_cast<int64_t>(models::Utf16(*args[0].str).size()));
+      r = AbsVal::Int(static_cast<int64_t>(classfile::Utf16(*args[0].str).size()));
     }
     if (t.name == "equals" && t.descriptor == "(Ljava/lang/Object;)Z" && args.size() == 2) {
       if (args[1].str) r = AbsVal::Int(*args[1].str == *args[0].str ? 1 : 0);
@@ -628,98 +321,6 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     a.fork_result = in.result;
   }
   return true;
-}
-
-// Evaluates a comparison: 1 true, 0 false, -1 unknown.
-int Compare(const AbsVal& x, const AbsVal& y, ir::Cond c) {
-  if (x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) {
-    switch (c) {
-      case ir::Cond::kEq: return x.i == y.i;
-      case ir::Cond::kNe: return x.i != y.i;
-      case ir::Cond::kLt: return x.i < y.i;
-      case ir::Cond::kGe: return x.i >= y.i;
-      case ir::Cond::kGt: return x.i > y.i;
-      case ir::Cond::kLe: return x.i <= y.i;
-    }
-  }
-  if ((c != ir::Cond::kEq && c != ir::Cond::kNe) || x.kind != AbsVal::kRef || y.kind != AbsVal::kRef) return -1;
-  // Reference equality: decided only between tracked values.
-  bool may_equal = (x.may_null && y.may_null) || (x.unknown && y.unknown);
-  for (ObjId o : x.objs) may_equal = may_equal || std::binary_search(y.objs.begin(), y.objs.end(), o);
-  // An unknown object is never one the analysis tracks unescaped; escaped
-  // ones are kept unknown-compatible by being compared as maybe-equal.
-  if ((x.unknown && !y.objs.empty()) || (y.unknown && !x.objs.empty())) may_equal = true;
-  if (x.str && y.str) may_equal = *x.str == *y.str;
-  bool may_differ = true;
-  if (x.DefinitelyNull() && y.DefinitelyNull()) may_differ = false;
-  if (!x.unknown && !y.unknown && !x.may_null && !y.may_null && x.objs.size() == 1 && x.objs == y.objs) {
-    may_differ = false;  // the same object only while its site made one: checked by the caller
-  }
-  if (x.str && y.str && *x.str == *y.str) may_differ = false;  // literals are interned (JLS 3.10.5)
-  const bool eq = c == ir::Cond::kEq;
-  if (!may_equal) return eq ? 0 : 1;
-  if (!may_differ) return eq ? 1 : 0;
-  return -1;
-}
-
-// Compare in a state whose heap is `heap`: two references to one object
-// are the same only while its site has made one.
-int CompareIn(const Heap& heap, const AbsVal& x, const AbsVal& y, ir::Cond c) {
-  if (x.kind == AbsVal::kRef && x.objs.size() == 1 && x.objs == y.objs) {
-    auto it = heap.find(x.objs[0]);
-    if (it == heap.end() || !it->second.singleton) return -1;
-  }
-  return Compare(x, y, c);
-}
-
-// Java's integral arithmetic (logic/java_semantics.h) on constants; nullopt
-// for a division by zero. An int operand is held sign-extended.
-std::optional<int64_t> Arith(ir::BinaryOp op, int64_t x, int64_t y, bool wide) {
-  namespace java = logic::java;
-  if ((op == ir::BinaryOp::kDiv || op == ir::BinaryOp::kRem) && y == 0) return std::nullopt;
-  if (wide) {
-    const int32_t n = static_cast<int32_t>(y);  // a long shift's count is an int
-    switch (op) {
-      case ir::BinaryOp::kAdd: return java::ladd(x, y);
-      case ir::BinaryOp::kSub: return java::lsub(x, y);
-      case ir::BinaryOp::kMul: return java::lmul(x, y);
-      case ir::BinaryOp::kDiv: return java::ldiv(x, y);
-      case ir::BinaryOp::kRem: return java::lrem(x, y);
-      case ir::BinaryOp::kAnd: return x & y;
-      case ir::BinaryOp::kOr: return x | y;
-      case ir::BinaryOp::kXor: return x ^ y;
-      case ir::BinaryOp::kShl: return java::lshl(x, n);
-      case ir::BinaryOp::kShr: return java::lshr(x, n);
-      case ir::BinaryOp::kUshr: return java::lushr(x, n);
-    }
-    return std::nullopt;
-  }
-  const int32_t a = static_cast<int32_t>(x), b = static_cast<int32_t>(y);
-  switch (op) {
-    case ir::BinaryOp::kAdd: return java::iadd(a, b);
-    case ir::BinaryOp::kSub: return java::isub(a, b);
-    case ir::BinaryOp::kMul: return java::imul(a, b);
-    case ir::BinaryOp::kDiv: return java::idiv(a, b);
-    case ir::BinaryOp::kRem: return java::irem(a, b);
-    case ir::BinaryOp::kAnd: return a & b;
-    case ir::BinaryOp::kOr: return a | b;
-    case ir::BinaryOp::kXor: return a ^ b;
-    case ir::BinaryOp::kShl: return java::ishl(a, b);
-    case ir::BinaryOp::kShr: return java::ishr(a, b);
-    case ir::BinaryOp::kUshr: return java::iushr(a, b);
-  }
-  return std::nullopt;
-}
-
-// A class-or-interface subtype test on known types: 1, 0, -1 unknown.
-int IsSubtype(const classfile::ClassHierarchy& h, std::string_view a, std::string_view b) {
-  if (a == b) return 1;
-  if (a.starts_with('[') || b.starts_with('[')) return -1;
-  switch (h.IsSubtype(a, b)) {
-    case classfile::Tristate::kYes: return 1;
-    case classfile::Tristate::kNo: return 0;
-    default: return -1;
-  }
 }
 
 bool Interpreter::Block(Activation& a, ir::BlockId bid) {
@@ -864,7 +465,7 @@ void Interpreter::StepValue(Activation& a, ir::InsnId id, Heap& heap, BlockRun* 
       const AbsVal& x = op(0);
       const ir::TypeKind k = m.values[in.result].type.kind;
       if (x.kind == AbsVal::kInt && (k == ir::TypeKind::kInt || k == ir::TypeKind::kLong)) {
-        a.Set(in.result, AbsVal::Int(wide ? logic::java::lneg(x.i) : logic::java::ineg(static_cast<int32_t>(x.i))));
+        a.Set(in.result, AbsVal::Int(wide ? java::lneg(x.i) : java::ineg(static_cast<int32_t>(x.i))));
       } else {
         a.Set(in.result, AbsVal::Top());
       }
@@ -876,10 +477,10 @@ void Interpreter::StepValue(Activation& a, ir::InsnId id, Heap& heap, BlockRun* 
       if (x.kind == AbsVal::kInt) {
         switch (in.convert) {
           case ir::ConvertOp::kI2L: r = x.i; break;
-          case ir::ConvertOp::kL2I: r = logic::java::l2i(x.i); break;
-          case ir::ConvertOp::kI2B: r = logic::java::i2b(static_cast<int32_t>(x.i)); break;
-          case ir::ConvertOp::kI2C: r = logic::java::i2c(static_cast<int32_t>(x.i)); break;
-          case ir::ConvertOp::kI2S: r = logic::java::i2s(static_cast<int32_t>(x.i)); break;
+          case ir::ConvertOp::kL2I: r = java::l2i(x.i); break;
+          case ir::ConvertOp::kI2B: r = java::i2b(static_cast<int32_t>(x.i)); break;
+          case ir::ConvertOp::kI2C: r = java::i2c(static_cast<int32_t>(x.i)); break;
+          case ir::ConvertOp::kI2S: r = java::i2s(static_cast<int32_t>(x.i)); break;
           default: break;
         }
       }
@@ -890,7 +491,7 @@ void Interpreter::StepValue(Activation& a, ir::InsnId id, Heap& heap, BlockRun* 
       const AbsVal& x = op(0);
       const AbsVal& y = op(1);
       if (in.compare == ir::CompareOp::kLcmp && x.kind == AbsVal::kInt && y.kind == AbsVal::kInt) {
-        a.Set(in.result, AbsVal::Int(logic::java::lcmp(x.i, y.i)));
+        a.Set(in.result, AbsVal::Int(java::lcmp(x.i, y.i)));
       } else {
         a.Set(in.result, AbsVal::Top());
       }
@@ -1285,245 +886,4 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
   return true;
 }
 
-}  // namespace
-
-std::string ForwardFacts::Child(std::string_view caller, ir::InsnId call, std::string_view target) {
-  return std::string(caller) + "|" + std::to_string(call) + ">" + std::string(target);
-}
-
-const ForwardContext* ForwardFacts::Find(std::string_view context) const {
-  if (!complete) return nullptr;
-  auto it = by_context.find(std::string(context));
-  return it == by_context.end() ? nullptr : &it->second;
-}
-
-namespace {
-
-// The IR operation of a binary integer term.
-std::optional<ir::BinaryOp> BinaryOpOf(logic::TermKind k) {
-  using logic::TermKind;
-  switch (k) {
-    case TermKind::kAdd: return ir::BinaryOp::kAdd;
-    case TermKind::kSub: return ir::BinaryOp::kSub;
-    case TermKind::kMul: return ir::BinaryOp::kMul;
-    case TermKind::kDiv: return ir::BinaryOp::kDiv;
-    case TermKind::kRem: return ir::BinaryOp::kRem;
-    case TermKind::kBitAnd: return ir::BinaryOp::kAnd;
-    case TermKind::kBitOr: return ir::BinaryOp::kOr;
-    case TermKind::kBitXor: return ir::BinaryOp::kXor;
-    case TermKind::kShl: return ir::BinaryOp::kShl;
-    case TermKind::kShr: return ir::BinaryOp::kShr;
-    case TermKind::kUShr: return ir::BinaryOp::kUshr;
-    default: return std::nullopt;
-  }
-}
-
-// The abstract value of a term at one block's entry; kTop when unknown.
-class TermEval {
- public:
-  TermEval(const State& s, const logic::TermManager& tm, const std::function<ir::ValueId(logic::Term)>& value_of)
-      : s_(s), heap_(s.heap), tm_(tm), value_of_(value_of) {}
-
-  AbsVal Eval(logic::Term t) const {
-    using logic::TermKind;
-    if (t.is_const()) {
-      if (t.sort().is_int() || t.sort().is_long()) return AbsVal::Int(t.integral_value());
-      return AbsVal::Top();
-    }
-    if (t.is(TermKind::kNull)) return AbsVal::Null();
-    if (t.is_var()) {
-      const ir::ValueId v = value_of_(t);
-      if (v < 0 || static_cast<size_t>(v) >= s_.values.size() || s_.values[v].kind == AbsVal::kBottom) {
-        return AbsVal::Top();
-      }
-      return s_.values[v];
-    }
-    if (t.is(TermKind::kRead) && t.arg(0).is(TermKind::kFieldConst)) {
-      const AbsVal obj = Eval(t.arg(1));
-      if (tm_.is_length_field(t.arg(0))) {
-        return Over(obj, [](const AbsObj& o) { return o.is_array ? o.length : AbsVal::Top(); });
-      }
-      const logic::MemberRef f = tm_.field_info(t.arg(0));
-      const std::string key = FieldKey(f.owner, f.name, f.descriptor);
-      return Over(obj, [&](const AbsObj& o) { return o.is_array ? AbsVal::Top() : FieldOf(o, key); });
-    }
-    if (std::optional<ir::BinaryOp> op = BinaryOpOf(t.kind()); op && (t.sort().is_int() || t.sort().is_long())) {
-      const AbsVal x = Eval(t.arg(0));
-      const AbsVal y = Eval(t.arg(1));
-      if (x.kind != AbsVal::kInt || y.kind != AbsVal::kInt) return AbsVal::Top();
-      const std::optional<int64_t> r = Arith(*op, x.i, y.i, t.sort().is_long());
-      return r ? AbsVal::Int(*r) : AbsVal::Top();
-    }
-    if (t.is(TermKind::kARead) && t.arg(0).is(TermKind::kArrayConst)) {
-      const AbsVal arr = Eval(t.arg(1));
-      const AbsVal idx = Eval(t.arg(2));
-      return Over(arr, [&](const AbsObj& o) {
-        // Beyond the bounds the logic's aread is arbitrary.
-        if (!o.is_array || idx.kind != AbsVal::kInt || o.length.kind != AbsVal::kInt || idx.i < 0 ||
-            idx.i >= o.length.i) {
-          return AbsVal::Top();
-        }
-        auto it = o.elems.find(idx.i);
-        return it != o.elems.end() ? it->second : o.rest;
-      });
-    }
-    return AbsVal::Top();
-  }
-
- private:
-  // The join of `read(o)` over the objects `ref` may be; kTop when it may
-  // be null (the logic reads something of null too) or an unknown object.
-  template <typename Read>
-  AbsVal Over(const AbsVal& ref, Read read) const {
-    if (ref.kind != AbsVal::kRef || ref.may_null || ref.unknown || ref.objs.empty()) return AbsVal::Top();
-    AbsVal r;
-    for (ObjId id : ref.objs) {
-      auto it = heap_.find(id);
-      if (it == heap_.end()) continue;  // not allocated on any path to here
-      if (it->second.escaped) return AbsVal::Top();
-      r = Join(r, read(it->second));
-      if (r.kind == AbsVal::kTop) return r;
-    }
-    return r.kind == AbsVal::kBottom ? AbsVal::Top() : r;
-  }
-
-  const State& s_;
-  const Heap& heap_;
-  const logic::TermManager& tm_;
-  const std::function<ir::ValueId(logic::Term)>& value_of_;
-};
-
-}  // namespace
-
-bool ForwardFacts::RulesOut(ir::BlockId b, const logic::TermManager& tm, const std::vector<logic::Term>& literals,
-                            const std::function<ir::ValueId(logic::Term)>& value_of) const {
-  using logic::TermKind;
-  if (!complete || root_states == nullptr || b < 0 || static_cast<size_t>(b) >= root_states->at.size() ||
-      root_states->at[b].empty()) {
-    return false;
-  }
-  // Whether `lit` is false in state `s`: decided as a branch is (CompareIn).
-  auto is_false = [&](const State& s, logic::Term lit) {
-    const bool negated = lit.is(TermKind::kNot);
-    const logic::Term atom = negated ? lit.arg(0) : lit;
-    ir::Cond c;
-    if (atom.is(TermKind::kEq)) {
-      c = ir::Cond::kEq;
-    } else if (atom.is(TermKind::kLt)) {
-      c = ir::Cond::kLt;
-    } else if (atom.is(TermKind::kLe)) {
-      c = ir::Cond::kLe;
-    } else {
-      return false;
-    }
-    const TermEval eval(s, tm, value_of);
-    return CompareIn(s.heap, eval.Eval(atom.arg(0)), eval.Eval(atom.arg(1)), negated ? ir::Negate(c) : c) == 0;
-  };
-  for (const State& s : root_states->at[b]) {
-    if (std::none_of(literals.begin(), literals.end(), [&](logic::Term lit) { return is_false(s, lit); })) {
-      return false;  // a state where every literal may hold
-    }
-  }
-  return true;
-}
-
-std::vector<std::string> ForwardFacts::Callees(std::string_view context, ir::InsnId call) const {
-  if (!complete) return {};
-  auto it = callees_by_site.find(Child(context, call, ""));
-  return it == callees_by_site.end() ? std::vector<std::string>{} : it->second;
-}
-
-const callgraph::ModSet* ForwardModSets::Of(const std::string& context) {
-  if (auto it = done_.find(context); it != done_.end()) return it->second.get();
-  const ForwardContext* f = facts_.Find(context);
-  if (f == nullptr || f->ir == nullptr) return nullptr;
-  auto followed = [&](ir::InsnId call, callgraph::ModSet* into) {
-    const std::vector<std::string> callees = facts_.Callees(context, call);
-    auto not_run = f->calls_not_run.find(call);
-    // Not run at all, or run where the analysis keeps no facts.
-    if (callees.empty() && not_run == f->calls_not_run.end()) return false;
-    if (not_run != f->calls_not_run.end()) into->Merge(mods_.Of(not_run->second));
-    for (const std::string& c : callees) {
-      const callgraph::ModSet* sub = Of(c);
-      if (sub == nullptr) return false;
-      into->Merge(*sub);
-    }
-    return true;
-  };
-  auto set = std::make_unique<callgraph::ModSet>(mods_.OfRun(*f->ir, f->reached, followed));
-  return done_.emplace(context, std::move(set)).first->second.get();
-}
-
-ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache,
-                                 const ir::MethodIR& entry, const ForwardOptions& options) {
-  ForwardFacts out;
-  Interpreter interp(h, cache, options, &out);
-  std::vector<AbsVal> args(entry.params.size(), AbsVal::Top());
-  Interpreter::Outcome o;
-  if (!interp.Run(entry, std::string(ForwardFacts::kRoot), std::move(args), Heap{}, 0, &o)) {
-    out.by_context.clear();
-    return out;
-  }
-  // Contexts below a call site that was once an unknown call.
-  for (auto it = out.by_context.begin(); it != out.by_context.end();) {
-    bool below = false;
-    for (const std::string& site : interp.unknown_sites_) below = below || it->first.starts_with(site);
-    if (below) {
-      out.by_context.erase(it++);
-    } else {
-      ++it;
-    }
-  }
-  out.complete = true;
-  out.contexts = out.by_context.size();
-  for (auto& [context, f] : out.by_context) {
-    if (context.empty()) continue;
-    // Child(): "caller|call>target", where the target's name may hold '>' (<init>).
-    const size_t arrow = context.find('>', context.rfind('|'));
-    out.callees_by_site[context.substr(0, arrow + 1)].push_back(context);
-  }
-  for (auto& [site, callees] : out.callees_by_site) std::sort(callees.begin(), callees.end());
-  // Mark the contexts with a dead edge and every context that calls them.
-  std::vector<std::string> pruning;
-  for (auto& [context, f] : out.by_context) {
-    for (size_t e = 0; e < f.live.size(); ++e) {
-      if (!f.live[e]) ++out.dead_edges;
-    }
-    if (std::find(f.live.begin(), f.live.end(), false) != f.live.end()) pruning.push_back(context);
-  }
-  // Facts ids, from the deepest contexts up: a context's facts, then its
-  // callees' ids by call site.
-  std::vector<std::pair<size_t, std::string>> order;
-  for (const auto& [context, f] : out.by_context) {
-    order.emplace_back(std::count(context.begin(), context.end(), '|'), context);
-  }
-  std::sort(order.begin(), order.end(), std::greater<>());
-  std::map<std::string, std::vector<std::string>> callees;  // context -> "site=id" of its callees
-  std::map<std::string, int32_t> ids;
-  for (const auto& [depth, context] : order) {
-    ForwardContext& f = out.by_context[context];
-    std::string print = f.method + " ";
-    for (bool l : f.live) print += l ? '1' : '0';
-    std::vector<std::string>& below = callees[context];
-    std::sort(below.begin(), below.end());
-    for (const std::string& c : below) print += " " + c;
-    f.facts_id = ids.try_emplace(print, static_cast<int32_t>(ids.size())).first->second;
-    if (depth > 0) {
-      const size_t bar = context.rfind('|');
-      callees[context.substr(0, bar)].push_back(context.substr(bar + 1) + "=" + std::to_string(f.facts_id));
-    }
-  }
-  for (const std::string& context : pruning) {
-    std::string_view c = context;
-    while (true) {
-      auto it = out.by_context.find(std::string(c));
-      if (it != out.by_context.end()) it->second.prunes = true;
-      if (c.empty()) break;
-      const size_t slash = c.rfind('|');
-      c = c.substr(0, slash == std::string_view::npos ? 0 : slash);
-    }
-  }
-  return out;
-}
-
-}  // namespace jwp::wp
+}  // namespace jwp::absint::internal

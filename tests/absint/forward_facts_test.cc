@@ -1,5 +1,5 @@
-// Forward facts (wp/forward_facts.h) over tests/fixtures/java8/fixtures/forward.
-#include "wp/forward_facts.h"
+// Forward facts (absint/forward_facts.h) over tests/fixtures/java8/fixtures/forward.
+#include "absint/forward_facts.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 #include "tests/callgraph/callgraph_test_support.h"
 
-namespace jwp::wp {
+namespace jwp::absint {
 namespace {
 
 using FixtureWorld = callgraph::testing::World;
@@ -189,4 +189,4 @@ TEST(ForwardFacts, TheMethodsACallDispatchesTo) {
 }
 
 }  // namespace
-}  // namespace jwp::wp
+}  // namespace jwp::absint
