@@ -184,45 +184,18 @@ std::vector<Target>& IntraSearch::lambda_targets(const ir::Instruction& call) {
   return list->targets;
 }
 
-// The IR of a target with code, built on first use.
+// The IR of a target with code (its method model's, when it has one, and
+// a lambda class's method), from the one method cache the forward facts
+// share; the lambdas of a class-path method's code are learnt on its way.
 bool IntraSearch::ensure_ir(Target& t, std::string* why) {
   if (t.ir || t.native) return true;
-  if (t.lambda != std::string::npos) {
-    auto built = method_cache_.Get(callgraph::MethodId(t.owner, t.name, t.descriptor));
-    if (!built.ok()) {
-      *why = std::string(built.status().message());
-      return false;
-    }
-    t.ir = *built;
-    return true;
+  auto built = method_cache_.Get(callgraph::MethodId(t.owner, t.name, t.descriptor));
+  if (!built.ok()) {
+    *why = Cat("target ", built.status().message());
+    return false;
   }
-  const std::string& owner = t.model ? t.model->owner : t.owner;
-  const std::string& descriptor = t.model ? t.model->descriptor : t.descriptor;
-  const std::string mkey = Cat(owner, ".", t.name, descriptor);
-  auto& ir = irs_[mkey];
-  if (!ir) {
-    auto cf = h_.class_path().Load(owner);
-    if (!cf.ok()) {
-      *why = Cat("target ", mkey, " does not load: ", cf.status().message());
-      return false;
-    }
-    const classfile::MethodInfo* mi = nullptr;
-    for (const auto& mm : (*cf)->methods) {
-      if (mm.name == t.name && mm.descriptor == descriptor && mm.code) mi = &mm;
-    }
-    if (mi == nullptr) {
-      *why = Cat("target ", mkey, " not found");
-      return false;
-    }
-    auto built = ir::BuildMethodIR(*cf, *mi, h_);
-    if (!built.ok()) {
-      *why = Cat("target ", mkey, ": ", built.status().message());
-      return false;
-    }
-    ir = *built;
-    learn_lambdas(*ir);
-  }
-  t.ir = ir;
+  t.ir = *built;
+  if (t.lambda == std::string::npos) learn_lambdas(*t.ir);
   return true;
 }
 

@@ -399,7 +399,6 @@ class IntraSearch {
   absl::flat_hash_map<std::string, std::unique_ptr<std::vector<Target>>> targets_;
   absl::flat_hash_map<std::string, std::string> target_errors_;
   absl::flat_hash_set<const std::vector<Target>*> truncated_;
-  absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> irs_;
   callgraph::MethodCache method_cache_{h_};
   ForwardFacts forward_;
   bool forward_done_ = false;
