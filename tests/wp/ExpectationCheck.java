@@ -116,6 +116,12 @@ public class ExpectationCheck {
     ex("Branches.arrayBranch" + AE, () -> Branches.arrayBranch(new int[] {0, 0, 9}, 0));
 
     ex("Calls.callOnOtherPath" + AE, () -> Calls.callOnOtherPath(1, 0));
+    ex("Calls.afterHelper" + AE, () -> Calls.afterHelper(0));
+    ex("Calls.dependsOnReturn" + AE, () -> Calls.dependsOnReturn(3, 0));
+    ex("Calls.afterConstructor" + AE, () -> Calls.afterConstructor(0));
+    ex("Calls.afterJdkCall" + AE, () -> Calls.afterJdkCall(-2147483648, 0));
+    ex("Calls.equalsCall" + AE, () -> Calls.equalsCall("key", 0));
+    ex("Calls.afterReceiverCall" + AE, () -> Calls.afterReceiverCall(new Node(), 0));
 
     ex("Casts.castString" + CCE, () -> Casts.castString(new Object()));
     ex("Casts.toIntArray" + CCE, () -> Casts.toIntArray(new long[0]));
@@ -157,6 +163,7 @@ public class ExpectationCheck {
     ex("Switches.table" + AE, () -> Switches.table(2, 0));
     ex("Switches.lookup" + AE, () -> Switches.lookup(1000, 0));
     reach("Switches.defaultCase:reach", 201, () -> Switches.defaultCase(0));
+    reach("Switches.stringSwitch:reach", 202, () -> Switches.stringSwitch("alpha"));
     ex("Switches.fallThrough" + AE, () -> Switches.fallThrough(5, 0));
 
     RuntimeException re = new RuntimeException("witness");
@@ -166,6 +173,9 @@ public class ExpectationCheck {
         () -> { Throws.throwParam(ise, 42); return null; });
     RuntimeException re2 = new RuntimeException("field");
     same("Throws.throwField:throw", re2, () -> { Node n = new Node(); n.ref = re2; Throws.throwField(n); return null; });
+    ex("Throws.throwNew:throw", () -> { Throws.throwNew(1); return null; });
+    ex("Throws.throwNewMessage:exception:java.lang.IllegalStateException", () -> { Throws.throwNewMessage(-1); return null; });
+    ex("Throws.throwNewExit:exit:java.lang.UnsupportedOperationException", () -> { Throws.throwNewExit(3); return null; });
 
     ex("TryCatch.catches" + AE, () -> TryCatch.catches(new int[0], 0, 0));
     indirect("TryCatch.caughtDivision" + AE, 301,

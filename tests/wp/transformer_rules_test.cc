@@ -1,0 +1,307 @@
+// The rules of Table 1 (wp/transformer.h) for arithmetic, conversions,
+// comparisons, branches and switches, each checked against the meaning of
+// its instruction on concrete values: Java's semantics as base/
+// java_semantics.h computes them forward, independently of the terms the
+// transformer builds. For inputs x of the method of
+// tests/fixtures/java8/fixtures/rules/Rules.java that holds the
+// instruction, wp(instruction, result == v) with x substituted must fold to
+// true exactly when the instruction, run on x, completes with v; along a
+// division's ArithmeticException edge, exactly when it throws; along a
+// branch or a switch case, exactly when that edge is taken.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "base/java_semantics.h"
+#include "logic/printer.h"
+#include "logic/substitution.h"
+#include "tests/callgraph/callgraph_test_support.h"
+#include "wp/transformer.h"
+#include "wp/vocabulary.h"
+
+namespace jwp::wp {
+namespace {
+
+using FixtureWorld = callgraph::testing::World;
+using logic::Minterm;
+using logic::Term;
+
+constexpr int32_t kIntMin = std::numeric_limits<int32_t>::min();
+constexpr int32_t kIntMax = std::numeric_limits<int32_t>::max();
+constexpr int64_t kLongMin = std::numeric_limits<int64_t>::min();
+constexpr int64_t kLongMax = std::numeric_limits<int64_t>::max();
+
+// Boundary values and a fixed-seed sample.
+std::vector<int64_t> IntInputs() {
+  std::vector<int64_t> v = {0, 1, -1, 2, -2, 7, -7, 31, 32, 33, 63, 64, 255, 65535, 65536,
+                            kIntMin, kIntMin + 1, kIntMax, kIntMax - 1};
+  std::mt19937 rng(20091);
+  for (int i = 0; i < 12; ++i) v.push_back(static_cast<int32_t>(rng()));
+  return v;
+}
+std::vector<int64_t> LongInputs() {
+  std::vector<int64_t> v = {0, 1, -1, 2, -7, 63, 64, 65, kIntMin, kIntMax, int64_t{1} << 32, kLongMin,
+                            kLongMin + 1, kLongMax, kLongMax - 1};
+  std::mt19937_64 rng(20092);
+  for (int i = 0; i < 10; ++i) v.push_back(static_cast<int64_t>(rng()));
+  return v;
+}
+
+class TransformerRules : public ::testing::Test {
+ protected:
+  // Loads Rules.<name> and makes its transformer.
+  void Load(const char* name, const char* descriptor) {
+    auto ir = FixtureWorld::Get().cache().Get(callgraph::MethodId("fixtures/rules/Rules", name, descriptor));
+    ASSERT_TRUE(ir.ok()) << ir.status();
+    ir_ = *ir;
+    tr_ = std::make_unique<Transformer>(vocab_, *ir_, vocab_.namespace_of(*ir_));
+  }
+  // The one instruction of kind `op`; null (and a failure) when there is none.
+  const ir::Instruction* Only(ir::Op op) {
+    const ir::Instruction* found = nullptr;
+    for (const ir::Instruction& in : ir_->insns) {
+      if (in.op != op) continue;
+      EXPECT_EQ(found, nullptr) << "two instructions of kind " << ir::OpName(op);
+      found = &in;
+    }
+    EXPECT_NE(found, nullptr) << "no instruction of kind " << ir::OpName(op);
+    return found;
+  }
+  Term Value(ir::ValueId v) { return tr_->var(v); }
+  Term Constant(ir::ValueId v, int64_t x) {
+    return tr_->var(v).sort().is_long() ? tm_.mk_long(x) : tm_.mk_int(static_cast<int32_t>(x));
+  }
+  // Whether the step's precondition holds once the parameters are `args`:
+  // each disjunct must fold to true or false.
+  bool Holds(const Step& st, const std::vector<int64_t>& args) {
+    EXPECT_TRUE(st.unsupported.empty()) << st.unsupported;
+    EXPECT_TRUE(st.lossy.empty()) << st.lossy;
+    logic::Substitution s(tm_);
+    for (size_t i = 0; i < args.size(); ++i) s.add(Value(ir_->params[i]), Constant(ir_->params[i], args[i]));
+    bool holds = false;
+    for (const Minterm& m : st.pre) {
+      const Term t = s.apply(m.is_true() ? tm_.mk_true() : m.term());
+      EXPECT_TRUE(t.is_true() || t.is_false()) << "not concrete: " << logic::to_java(tm_, t);
+      holds = holds || t.is_true();
+    }
+    return holds;
+  }
+  // wp(in, result == v) at the instruction.
+  Step ResultIs(const ir::Instruction& in, int64_t v) {
+    return tr_->through_instruction(InsnId(in), Minterm::of(tm_, {tm_.mk_eq(Value(in.result), Constant(in.result, v))}));
+  }
+  ir::InsnId InsnId(const ir::Instruction& in) { return static_cast<ir::InsnId>(&in - ir_->insns.data()); }
+  // The edges out of `in`'s block.
+  std::vector<ir::EdgeId> EdgesOut(const ir::Instruction& in) { return ir_->blocks[in.block].succs; }
+
+  // Checks a value-producing instruction over `inputs` (rows of the
+  // parameters): `forward` gives its result, or nullopt when it throws.
+  void CheckValues(ir::Op op, const std::vector<std::vector<int64_t>>& inputs,
+                   const std::function<std::optional<int64_t>(const std::vector<int64_t>&)>& forward) {
+    const ir::Instruction* insn = Only(op);
+    ASSERT_NE(insn, nullptr);
+    const ir::Instruction& in = *insn;
+    for (const std::vector<int64_t>& x : inputs) {
+      const std::optional<int64_t> r = forward(x);
+      const int64_t v = r.value_or(0);
+      EXPECT_EQ(Holds(ResultIs(in, v), x), r.has_value()) << Describe(x) << " result " << v;
+      EXPECT_FALSE(Holds(ResultIs(in, v ^ 1), x)) << Describe(x) << " result " << (v ^ 1);
+    }
+  }
+  static std::string Describe(const std::vector<int64_t>& x) {
+    std::string s = "inputs";
+    for (int64_t v : x) s += " " + std::to_string(v);
+    return s;
+  }
+
+  logic::TermManager tm_;
+  Vocabulary vocab_{tm_, FixtureWorld::Get().hierarchy()};
+  std::shared_ptr<const ir::MethodIR> ir_;
+  std::unique_ptr<Transformer> tr_;
+};
+
+std::vector<std::vector<int64_t>> Pairs(const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
+  std::vector<std::vector<int64_t>> out;
+  for (int64_t x : a) {
+    for (int64_t y : b) out.push_back({x, y});
+  }
+  return out;
+}
+std::vector<std::vector<int64_t>> Singles(const std::vector<int64_t>& a) {
+  std::vector<std::vector<int64_t>> out;
+  for (int64_t x : a) out.push_back({x});
+  return out;
+}
+
+using Int2 = int32_t (*)(int32_t, int32_t);
+using Long2 = int64_t (*)(int64_t, int64_t);
+
+TEST_F(TransformerRules, IntArithmetic) {
+  const struct {
+    const char* name;
+    Int2 f;
+    bool divides;
+  } kOps[] = {{"iadd", java::iadd, false}, {"isub", java::isub, false}, {"imul", java::imul, false},
+              {"idiv", java::idiv, true},  {"irem", java::irem, true},  {"iand", [](int32_t a, int32_t b) { return a & b; }, false},
+              {"ior", [](int32_t a, int32_t b) { return a | b; }, false},
+              {"ixor", [](int32_t a, int32_t b) { return a ^ b; }, false},
+              {"ishl", java::ishl, false}, {"ishr", java::ishr, false}, {"iushr", java::iushr, false}};
+  for (const auto& op : kOps) {
+    SCOPED_TRACE(op.name);
+    Load(op.name, "(II)I");
+    CheckValues(ir::Op::kBinary, Pairs(IntInputs(), IntInputs()), [&](const std::vector<int64_t>& x) -> std::optional<int64_t> {
+      const int32_t a = static_cast<int32_t>(x[0]), b = static_cast<int32_t>(x[1]);
+      if (op.divides && b == 0) return std::nullopt;  // ArithmeticException
+      return op.f(a, b);
+    });
+  }
+}
+
+TEST_F(TransformerRules, LongArithmetic) {
+  const struct {
+    const char* name;
+    const char* descriptor;
+    Long2 f;
+    bool divides;
+  } kOps[] = {{"ladd", "(JJ)J", java::ladd, false}, {"lsub", "(JJ)J", java::lsub, false},
+              {"lmul", "(JJ)J", java::lmul, false}, {"ldiv", "(JJ)J", java::ldiv, true},
+              {"lrem", "(JJ)J", java::lrem, true},
+              {"land", "(JJ)J", [](int64_t a, int64_t b) { return a & b; }, false},
+              {"lor", "(JJ)J", [](int64_t a, int64_t b) { return a | b; }, false},
+              {"lxor", "(JJ)J", [](int64_t a, int64_t b) { return a ^ b; }, false},
+              {"lshl", "(JI)J", [](int64_t a, int64_t b) { return java::lshl(a, static_cast<int32_t>(b)); }, false},
+              {"lshr", "(JI)J", [](int64_t a, int64_t b) { return java::lshr(a, static_cast<int32_t>(b)); }, false},
+              {"lushr", "(JI)J", [](int64_t a, int64_t b) { return java::lushr(a, static_cast<int32_t>(b)); }, false}};
+  for (const auto& op : kOps) {
+    SCOPED_TRACE(op.name);
+    Load(op.name, op.descriptor);
+    const bool int_shift = std::string(op.descriptor) == "(JI)J";
+    CheckValues(ir::Op::kBinary, Pairs(LongInputs(), int_shift ? IntInputs() : LongInputs()),
+                [&](const std::vector<int64_t>& x) -> std::optional<int64_t> {
+                  if (op.divides && x[1] == 0) return std::nullopt;
+                  return op.f(x[0], x[1]);
+                });
+  }
+}
+
+TEST_F(TransformerRules, NegationsConversionsAndLcmp) {
+  Load("ineg", "(I)I");
+  CheckValues(ir::Op::kNeg, Singles(IntInputs()), [](const std::vector<int64_t>& x) -> std::optional<int64_t> {
+    return java::ineg(static_cast<int32_t>(x[0]));
+  });
+  Load("lneg", "(J)J");
+  CheckValues(ir::Op::kNeg, Singles(LongInputs()),
+              [](const std::vector<int64_t>& x) -> std::optional<int64_t> { return java::lneg(x[0]); });
+  const struct {
+    const char* name;
+    const char* descriptor;
+    std::function<int64_t(int64_t)> f;
+    bool long_input;
+  } kConversions[] = {{"i2l", "(I)J", [](int64_t a) { return a; }, false},
+                      {"l2i", "(J)I", [](int64_t a) { return java::l2i(a); }, true},
+                      {"i2b", "(I)B", [](int64_t a) { return java::i2b(static_cast<int32_t>(a)); }, false},
+                      {"i2c", "(I)C", [](int64_t a) { return java::i2c(static_cast<int32_t>(a)); }, false},
+                      {"i2s", "(I)S", [](int64_t a) { return java::i2s(static_cast<int32_t>(a)); }, false}};
+  for (const auto& c : kConversions) {
+    SCOPED_TRACE(c.name);
+    Load(c.name, c.descriptor);
+    CheckValues(ir::Op::kConvert, Singles(c.long_input ? LongInputs() : IntInputs()),
+                [&](const std::vector<int64_t>& x) -> std::optional<int64_t> { return c.f(x[0]); });
+  }
+  Load("lcmp", "(JJ)I");
+  CheckValues(ir::Op::kCompare, Pairs(LongInputs(), LongInputs()),
+              [](const std::vector<int64_t>& x) -> std::optional<int64_t> { return java::lcmp(x[0], x[1]); });
+}
+
+// Along a division's ArithmeticException edge the precondition holds
+// exactly when the divisor is zero.
+TEST_F(TransformerRules, DivisionThrowsExactlyOnZero) {
+  for (const char* name : {"idiv", "irem"}) {
+    SCOPED_TRACE(name);
+    Load(name, "(II)I");
+    const ir::Instruction* insn = Only(ir::Op::kBinary);
+    ASSERT_NE(insn, nullptr);
+    const ir::Instruction& div = *insn;
+    int edges = 0;
+    for (ir::EdgeId e : EdgesOut(div)) {
+      if (ir_->edges[e].kind != ir::EdgeKind::kException || ir_->edges[e].thrown != "java/lang/ArithmeticException") continue;
+      ++edges;
+      for (const std::vector<int64_t>& x : Pairs(IntInputs(), IntInputs())) {
+        EXPECT_EQ(Holds(tr_->through_edge(e, Minterm()), x), x[1] == 0) << Describe(x);
+      }
+    }
+    EXPECT_EQ(edges, 1);
+  }
+}
+
+// A comparison's branch, run forward: the operands compared as Java does.
+bool Compares(ir::Cond c, int64_t a, int64_t b) {
+  switch (c) {
+    case ir::Cond::kEq: return a == b;
+    case ir::Cond::kNe: return a != b;
+    case ir::Cond::kLt: return a < b;
+    case ir::Cond::kGe: return a >= b;
+    case ir::Cond::kGt: return a > b;
+    case ir::Cond::kLe: return a <= b;
+  }
+  return false;
+}
+
+TEST_F(TransformerRules, BranchesHoldExactlyWhereTheyAreTaken) {
+  for (const char* name : {"eq", "ne", "lt", "le", "gt", "ge"}) {
+    SCOPED_TRACE(name);
+    Load(name, "(II)I");
+    const ir::Instruction* insn = Only(ir::Op::kIf);
+    ASSERT_NE(insn, nullptr);
+    const ir::Instruction& branch = *insn;
+    for (ir::EdgeId e : EdgesOut(branch)) {
+      const ir::EdgeKind kind = ir_->edges[e].kind;
+      ASSERT_TRUE(kind == ir::EdgeKind::kTrue || kind == ir::EdgeKind::kFalse);
+      for (const std::vector<int64_t>& x : Pairs(IntInputs(), IntInputs())) {
+        const bool taken = Compares(branch.cond, x[0], x[1]) == (kind == ir::EdgeKind::kTrue);
+        EXPECT_EQ(Holds(tr_->through_edge(e, Minterm()), x), taken) << Describe(x);
+      }
+    }
+  }
+}
+
+// A switch takes the case whose value is the key, else its default.
+TEST_F(TransformerRules, SwitchesHoldExactlyWhereTheyAreTaken) {
+  for (const char* name : {"table", "lookup"}) {
+    SCOPED_TRACE(name);
+    Load(name, "(I)I");
+    const ir::Instruction* insn = Only(ir::Op::kSwitch);
+    ASSERT_NE(insn, nullptr);
+    const ir::Instruction& sw = *insn;
+    std::vector<int64_t> keys = IntInputs();
+    for (int64_t k : {-100000, -1, 0, 1, 2, 3, 4, 7, 8, 100000}) keys.push_back(k);
+    const std::vector<ir::EdgeId> out = EdgesOut(sw);
+    for (int64_t k : keys) {
+      int taken = 0;
+      for (ir::EdgeId e : out) {
+        const ir::Edge& edge = ir_->edges[e];
+        bool matches = false;
+        if (edge.kind == ir::EdgeKind::kCase) {
+          matches = edge.case_value == k;
+        } else {
+          ASSERT_EQ(edge.kind, ir::EdgeKind::kDefault);
+          matches = std::none_of(out.begin(), out.end(), [&](ir::EdgeId o) {
+            return ir_->edges[o].kind == ir::EdgeKind::kCase && ir_->edges[o].case_value == k;
+          });
+        }
+        taken += matches;
+        EXPECT_EQ(Holds(tr_->through_edge(e, Minterm()), {k}), matches) << "key " << k << " edge " << e;
+      }
+      EXPECT_EQ(taken, 1) << "key " << k;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace jwp::wp
