@@ -543,7 +543,7 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
                         dependent.is_true() ? 0 : dependent.term().id() + 1);
   if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
   if (probe.facts != nullptr) key += Cat(" @", probe.facts->facts_id);
-  auto [it, inserted] = summary_ids_.try_emplace(key, static_cast<int32_t>(summaries_.size()));
+  const auto [sid, inserted] = summaries_.FindOrCreate(key);
   SummaryCount& count = ph_.summary_counts[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
   if (inserted) {
     if (tracing()) {
@@ -556,31 +556,30 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
                      no_frame.empty() ? "" : Cat(" (nothing framed: the mod-set is unknown: ", no_frame, ")"),
                      " for ", text));
     }
-    summaries_.emplace_back();
     Activation callee;
     callee.ir = t.ir;
     callee.ns = vocab_.fresh_namespace();
     callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
     callee.dom = dominators(t.ir);
     callee.depth = depth;
-    callee.summary = it->second;
+    callee.summary = sid;
     callee.context = std::move(context);
     callee.facts = probe.facts;
     callee.cs = std::move(probe.cs);
     ph_.methods_seen.insert(t.ir->QualifiedName());
     acts_.push_back(std::move(callee));
-    summaries_[it->second].act = static_cast<int32_t>(acts_.size()) - 1;
+    summaries_.at(sid).data.act = static_cast<int32_t>(acts_.size()) - 1;
     ++ph_.result.stats.summaries_created;
     ++ph_.result.stats.calls_entered;
     ++count.created;
     if (dependent.is_true()) ++count.trivial;
   } else {
     ++ph_.result.stats.summaries_reused;
-    Summary& kept = summaries_[it->second];
+    Summary& kept = summaries_.at(sid);
     if (kept.kept) ++ph_.result.stats.summaries_kept_reused;
-    if (kept.kept && kept.counted_in_phase != phase_) {
+    if (kept.kept && kept.data.counted_in_phase != phase_) {
       // Per phase, a kept summary counts as if this phase had made it.
-      kept.counted_in_phase = phase_;
+      kept.data.counted_in_phase = phase_;
       ph_.methods_seen.insert(t.ir->QualifiedName());
       ++count.created;
       if (dependent.is_true()) ++count.trivial;
@@ -588,24 +587,19 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
       ++count.reused;
     }
   }
-  const int32_t sid = it->second;
-  summaries_[sid].key = key;
   if (const int32_t caller_summary = acts_[caller_act].summary; caller_summary >= 0) {
-    std::vector<int32_t>& callees = summaries_[caller_summary].callees;
-    if (callees.empty() || callees.back() != sid) callees.push_back(sid);
+    summaries_.AddCallee(caller_summary, sid);
   }
-  summaries_[sid].waiters.push_back(
-      Waiter{caller_act, call, split.framed, std::move(split.canonical), item.loops, item.path,
-             item.site, item.assume});
+  const Waiter w{caller_act, call, split.framed, std::move(split.canonical), item.loops, item.path,
+                 item.site, item.assume};
+  const std::vector<SummaryPre> ends = summaries_.AddCaller(sid, w);
   if (inserted) {
-    const Activation& b = acts_[summaries_[sid].act];
+    const Activation& b = acts_[summaries_.at(sid).data.act];
     const ir::BlockId start = exceptional ? b.ir->exceptional_exit : b.ir->exit;
     const int32_t line = acts_[caller_act].ir->insns[call].line;
-    push(Point{summaries_[sid].act, start, 0}, dependent, item.loops, item.path, item.site, line, -1);
+    push(Point{summaries_.at(sid).data.act, start, 0}, dependent, item.loops, item.path, item.site, line, -1);
   } else {
-    const Waiter w = summaries_[sid].waiters.back();
-    const std::vector<SummaryPre> pres = summaries_[sid].pres;  // apply may add more
-    for (const SummaryPre& pre : pres) apply_summary(summaries_[sid], pre, w);
+    for (const SummaryPre& pre : ends) apply_summary(summaries_.at(sid), pre, w);
   }
 }
 
@@ -613,16 +607,14 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
 // applied at every call site waiting on it.
 void IntraSearch::summary_entry(const Item& item) {
   const int32_t sid = acts_[item.at.act].summary;
-  for (const SummaryPre& p : summaries_[sid].pres) {
-    if (p.psi.subsumes(item.phi)) return;  // a weaker one is already applied
-  }
   SummaryPre pre{item.phi, {}};
   for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
     pre.assumptions.insert(pre.assumptions.begin(), assume_nodes_[n].text);
   }
-  summaries_[sid].pres.push_back(pre);
-  const std::vector<Waiter> waiters = summaries_[sid].waiters;  // apply may add more
-  for (const Waiter& w : waiters) apply_summary(summaries_[sid], pre, w);
+  // An end that a weaker one already recorded covers is not applied again.
+  const std::vector<Waiter> callers = summaries_.AddEnd(
+      sid, pre, [](const SummaryPre& old, const SummaryPre& end) { return old.psi.subsumes(end.psi); });
+  for (const Waiter& w : callers) apply_summary(summaries_.at(sid), pre, w);
 }
 
 void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w) {
@@ -631,10 +623,10 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
   // The framed literals are the caller's: they are conjoined after the
   // formals are replaced (in a recursive call the callee's namespace is
   // the caller's own).
-  Item at_entry{Point{sm.act, 0, 0}, fresh_skolems(RenameGenerics(tm_, pre.psi, w.canonical), w.framed),
+  Item at_entry{Point{sm.data.act, 0, 0}, fresh_skolems(RenameGenerics(tm_, pre.psi, w.canonical), w.framed),
                 w.loops, 0, w.path, w.site, w.assume};
   for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
-  const Activation& b = acts_[sm.act];
+  const Activation& b = acts_[sm.data.act];
   push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);
 }
 

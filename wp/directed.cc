@@ -282,46 +282,17 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   while (!work_->empty()) open.insert(work_->select().at.act);
   // New lambda classes change what interface calls list, and mod-sets.
   const bool lambdas_grew_now = lambdas_grew();
-  std::vector<bool> bad(summaries_.size(), lambdas_grew_now);
-  for (size_t i = 0; i < summaries_.size() && !lambdas_grew_now; ++i) {
-    const Summary& sm = summaries_[i];
-    if (sm.act < 0 || open.contains(sm.act)) {
-      bad[i] = true;
-      continue;
-    }
-    const ir::MethodIR& m = *acts_[sm.act].ir;
+  // A summary stays when its analysis finished and none of its call sites
+  // (nor, through the table, those of the summaries it waited on) gained
+  // a target; new lambda classes change every interface call's targets.
+  kept_total_ += summaries_.KeepOnly([&](Summaries::Id, const Summary& sm) {
+    if (lambdas_grew_now || sm.data.act < 0 || open.contains(sm.data.act)) return false;
+    const ir::MethodIR& m = *acts_[sm.data.act].ir;
     for (const ir::Instruction& in : m.insns) {
-      if (in.op == ir::Op::kInvoke && changed.contains(EnabledTargets::SiteKey(m, in))) {
-        bad[i] = true;
-        break;
-      }
+      if (in.op == ir::Op::kInvoke && changed.contains(EnabledTargets::SiteKey(m, in))) return false;
     }
-  }
-  // A summary whose callees' summaries go is incomplete too (recursion: to
-  // a fixpoint).
-  for (bool again = true; again;) {
-    again = false;
-    for (size_t i = 0; i < summaries_.size(); ++i) {
-      if (bad[i]) continue;
-      for (int32_t c : summaries_[i].callees) {
-        if (bad[c]) {
-          bad[i] = again = true;
-          break;
-        }
-      }
-    }
-  }
-  for (size_t i = 0; i < summaries_.size(); ++i) {
-    Summary& sm = summaries_[i];
-    if (bad[i]) {
-      summary_ids_.erase(sm.key);
-      sm = Summary{};
-      continue;
-    }
-    sm.waiters.clear();  // the ended phase's call sites
-    sm.kept = true;
-    ++kept_total_;
-  }
+    return true;
+  });
   // Mod-sets are rebuilt: a ModSets' answers depend on the order of its
   // queries (a query cut by the node budget is cached as top), and a phase
   // that starts from another order than its own could lose frames.

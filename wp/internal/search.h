@@ -52,6 +52,7 @@
 #include "wp/transformer.h"
 #include "wp/vocabulary.h"
 #include "wp/search_order.h"
+#include "wp/tabulation.h"
 
 namespace jwp::wp::internal {
 
@@ -83,7 +84,7 @@ struct Activation {
   // levels above the goal's method, and the activation they return from.
   uint32_t up = 0;
   // A summary's activation (shared by every call site waiting on it): the
-  // index into IntraSearch::summaries_, or -1.
+  // id in IntraSearch::summaries_, or -1.
   int32_t summary = -1;
   // The exact types of the parameters, as the call site passed them ("" not
   // known; part of a summary's key), and of the values (computed on first
@@ -118,17 +119,16 @@ struct SummaryPre {
   std::vector<int32_t> assumptions;  // assumption text ids, oldest first
 };
 
-struct Summary {
-  int32_t act = -1;
-  std::vector<Waiter> waiters;
-  std::vector<SummaryPre> pres;
-  std::string key;               // in IntraSearch::summary_ids_
-  std::vector<int32_t> callees;  // summaries its activation waited on
-  // Kept from an earlier phase (IntraSearch::next_phase): complete, its
-  // preconditions are applied to new call sites without analysis.
-  bool kept = false;
+// What the search keeps per summary beyond the table's own (tabulation.h):
+// its callers are Waiters, its ends SummaryPres; a kept summary (from an
+// earlier phase: complete) has its ends applied to new call sites without
+// analysis.
+struct SummaryData {
+  int32_t act = -1;               // the summary's activation
   uint32_t counted_in_phase = 0;  // the phase its method was last counted in
 };
+using Summaries = SummaryTable<Waiter, SummaryPre, SummaryData>;
+using Summary = Summaries::Summary;
 
 // A target of a call: its IR (built on first use) when it has code. A
 // target with a method model (FindMethodModel) is analysed through the
@@ -474,9 +474,8 @@ class IntraSearch {
   }
   std::unique_ptr<callgraph::ModSets> mod_sets_;
   std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
-  std::vector<Summary> summaries_;
+  Summaries summaries_;
   uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed
-  absl::flat_hash_map<std::string, int32_t> summary_ids_;
   using SummaryCount = Result::SummaryCount;
   absl::flat_hash_map<std::string, std::vector<callgraph::CallSiteRef>> callers_;
   const std::vector<callgraph::CallSiteRef>& callers_of(const ir::MethodIR& m);
