@@ -10,26 +10,28 @@ namespace jwp::wp::internal {
 
 namespace {
 
-// Whether `m` mentions a program variable of namespace `ns` (an invariant
-// check at activation boundaries).
-[[maybe_unused]] bool mentions_namespace(logic::TermManager& tm, const Minterm& m, uint32_t ns) {
+// Whether some free variable of `m` satisfies `pred` (the invariant checks
+// below).
+bool any_variable(logic::TermManager& tm, const Minterm& m, const std::function<bool(const logic::VarInfo&)>& pred) {
   if (m.is_true() || m.is_false()) return false;
   for (Term v : logic::free_variables(m)) {
-    const logic::VarInfo& info = tm.var_info(v);
-    if (info.role == logic::VarRole::kProgram && info.ns == ns) return true;
+    if (pred(tm.var_info(v))) return true;
   }
   return false;
+}
+
+// Whether `m` mentions a program variable of namespace `ns` (checked at
+// activation boundaries).
+[[maybe_unused]] bool mentions_namespace(logic::TermManager& tm, const Minterm& m, uint32_t ns) {
+  return any_variable(tm, m, [ns](const logic::VarInfo& i) { return i.role == logic::VarRole::kProgram && i.ns == ns; });
 }
 
 // Whether every generic of `m` is canonical (below kFirstFreshGeneric): a
 // summary's key names no call site's own generics.
 bool only_canonical_generics(logic::TermManager& tm, const Minterm& m) {
-  if (m.is_true() || m.is_false()) return true;
-  for (Term v : logic::free_variables(m)) {
-    const logic::VarInfo& info = tm.var_info(v);
-    if (info.role == logic::VarRole::kGeneric && info.index >= kFirstFreshGeneric) return false;
-  }
-  return true;
+  return !any_variable(tm, m, [](const logic::VarInfo& i) {
+    return i.role == logic::VarRole::kGeneric && i.index >= kFirstFreshGeneric;
+  });
 }
 
 // What the table of models/jdk_natives.def says of target `t`'s native.
@@ -43,8 +45,9 @@ bool native_writes_nothing(std::string_view key) {
   return f != nullptr && f->writes_nothing;
 }
 
-std::optional<CachedBox> cached_box(std::string_view key) {
-  const models::NativeFacts* f = models::FindNativeFacts(key);
+// The box a native returns, when `f` (its row of the table) says it is a
+// cache lookup.
+std::optional<CachedBox> cached_box(const models::NativeFacts* f) {
   if (f == nullptr || f->cached_box_class.empty()) return std::nullopt;
   return CachedBox{f->cached_box_class, f->cached_box_value_descriptor};
 }
@@ -355,7 +358,7 @@ void IntraSearch::assume_native_returns(const Item& item, Point at_call, const i
   logic::Substitution s(tm_);
   const models::NativeFacts* facts = models::FindNativeFacts(t.key());
   const std::optional<CachedBox> box =
-      call.result != ir::kNone && !call.operands.empty() ? cached_box(t.key()) : std::nullopt;
+      call.result != ir::kNone && !call.operands.empty() ? cached_box(facts) : std::nullopt;
   Term box_sk;
   if (call.result != ir::kNone && facts != nullptr && facts->current_thread) {
     Term w = caller.var(call.result);

@@ -286,7 +286,8 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   // (nor, through the table, those of the summaries it waited on) gained
   // a target; new lambda classes change every interface call's targets.
   kept_total_ += summaries_.KeepOnly([&](Summaries::Id, const Summary& sm) {
-    if (lambdas_grew_now || sm.data.act < 0 || open.contains(sm.data.act)) return false;
+    JWP_CHECK(sm.data.act >= 0, "a summary in the table without its activation");
+    if (lambdas_grew_now || open.contains(sm.data.act)) return false;
     const ir::MethodIR& m = *acts_[sm.data.act].ir;
     for (const ir::Instruction& in : m.insns) {
       if (in.op == ir::Op::kInvoke && changed.contains(EnabledTargets::SiteKey(m, in))) return false;

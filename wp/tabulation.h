@@ -129,7 +129,6 @@ class SummaryTable {
               "a summary id that is not in the table");
     return summaries_[id];
   }
-  const Summary& at(Id id) const { return const_cast<SummaryTable*>(this)->at(id); }
   size_t size() const { return summaries_.size(); }
 
  private:
