@@ -342,7 +342,7 @@ TEST(DirectedConstruction, LaterPhasesReuseTheSummariesTheirNewTargetsLeaveValid
 TEST(ForwardFacts, ANewHashMapRulesOutTheLoopsOfPutAndGet) {
   const std::string goal =
       "--goal 'interproc.JdkUse.mapGetAfterPutLarge(II)I@line:238' "
-      "--kind exception:java.lang.ArithmeticException --max-steps 20000";
+      "--kind exception:java.lang.ArithmeticException --max-steps 3000";  // found in ~530
   nlohmann::json j = WpJson(goal + " --confirm", 0);
   EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
   EXPECT_EQ(j["confirmed"], true);
@@ -365,7 +365,7 @@ TEST(ForwardFacts, ANewHashMapRulesOutTheLoopsOfPutAndGet) {
 TEST(ForwardFacts, IteratingANewHashMapsValues) {
   const std::string goal =
       "--goal 'interproc.JdkUse.mapValuesSum(III)I@line:43' "
-      "--kind exception:java.lang.ArithmeticException --max-steps 20000";
+      "--kind exception:java.lang.ArithmeticException --max-steps 8000";  // found in ~5,700
   nlohmann::json j = WpJson(goal + " --confirm", 0);
   ASSERT_EQ(j["verdict"], "FOUND") << j.dump();
   EXPECT_EQ(j["confirmed"], true);

@@ -44,7 +44,7 @@ TEST(HeaderCache, TheHierarchyIsTheSameWithTheCache) {
   TempDir dir;
   ClassHierarchyOptions cached;
   cached.header_cache_dir = dir.File("cache");
-  Loaded plain = Load(kRelease17);
+  Loaded plain = Load(kRelease17, true, ClassHierarchyOptions{});  // without any cache
   Loaded first = Load(kRelease17, true, cached);   // reads the image, writes the file
   Loaded second = Load(kRelease17, true, cached);  // reads the file
   ASSERT_LOADED(plain);

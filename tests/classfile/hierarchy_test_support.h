@@ -66,8 +66,20 @@ struct Loaded {
   }
 };
 
+// The JDK image's class headers come from a cache that the tests of one
+// build share (as jwp's own runs share the user's: app/class_path_setup.cc),
+// so that each test does not parse the image's ~27,000 headers again (4 s
+// each time under the sanitizers). A test that passes options of its own
+// gets exactly those: header_cache_test.cc compares the cached hierarchy
+// with one built without the cache.
+inline ClassHierarchyOptions SharedCacheOptions() {
+  ClassHierarchyOptions o;
+  o.header_cache_dir = std::string(JWP_BINARY_DIR) + "/test-header-cache";
+  return o;
+}
+
 inline Loaded Load(const std::string& class_path, bool include_jdk = true,
-                   ClassHierarchyOptions options = {}) {
+                   ClassHierarchyOptions options = SharedCacheOptions()) {
   Loaded l;
   ClassPathOptions cp_options;
   cp_options.jdk_home = kJavaHome;
