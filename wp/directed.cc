@@ -279,7 +279,7 @@ void IntraSearch::choose_expansions(bool allow_big) {
 void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   // Activations with work left: their summaries are incomplete.
   absl::flat_hash_set<int32_t> open;
-  while (!work_->empty()) open.insert(work_->select().at.act);
+  for (const Item& left : ph_.tabulation->TakeWorklist()) open.insert(left.at.act);
   // New lambda classes change what interface calls list, and mod-sets.
   const bool lambdas_grew_now = lambdas_grew();
   // A summary stays when its analysis finished and none of its call sites
@@ -302,6 +302,7 @@ void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
   lambdas_at_start_ = lambdas_.size();
   ++phase_;
   ph_ = PhaseState{};
+  ph_.tabulation = std::make_unique<Tabulation>(*this, MakeSearcher(opt_.search_order));
   ph_.methods_seen = {ir_.QualifiedName()};
 }
 

@@ -1,8 +1,9 @@
-// The backward search's worklist (PLDI'09 Figure 3, INTRAWP, over path
-// edges: a minterm at a program point): seeding at the goal's sites,
-// pushing a new minterm (simplified, subsumption-checked, its path and
-// assumptions recorded), stepping one minterm back through an instruction
-// or an edge (Table 1, transformer.h), and one phase's run to its end.
+// The backward wp problem as the tabulation solver (tabulation.h) asks it:
+// seeding at the goal's sites, pushing a new minterm (simplified, then a
+// path edge unless one met at its point subsumes it, with its path and
+// assumptions recorded: Figure 3, lines 8-10), the flows through an
+// instruction or an edge (Table 1, transformer.h; calls are calls.cc's),
+// the budgets that interrupt a phase, and one phase's run to its end.
 #include "wp/internal/search.h"
 
 namespace jwp::wp::internal {
@@ -51,14 +52,12 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
     ++ph_.result.stats.proved_false;
     return;
   }
-  std::vector<Minterm>& d = ph_.seen[at];
-  for (const Minterm& m : d) {
-    if (m.subsumes(phi)) {  // m is weaker: phi adds nothing (Figure 3, merge)
-      ++ph_.result.stats.subsumed;
-      return;
-    }
+  // A minterm met at `at` that is weaker adds nothing (Figure 3, merge).
+  const std::optional<size_t> crowd = ph_.tabulation->AddPathEdge(at, phi);
+  if (!crowd) {
+    ++ph_.result.stats.subsumed;
+    return;
   }
-  d.push_back(phi);
   ++ph_.result.stats.minterms;
   if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem)) {
     note_pinned(phi);
@@ -67,8 +66,8 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
     nodes_.push_back({line, path});
     path = static_cast<int32_t>(nodes_.size()) - 1;
   }
-  work_->add(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,
-                  static_cast<uint32_t>(d.size() - 1)});
+  ph_.tabulation->Schedule(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,
+                                static_cast<uint32_t>(*crowd)});
 }
 
 void IntraSearch::absorb(const Step& step, Point at, const Item& from, int32_t line,
@@ -128,61 +127,103 @@ void IntraSearch::seed() {
   }
 }
 
-// One step backwards from an item: the instruction before it, or every
-// edge into its block; at an activation's entry, the call site in the
-// caller, or the final check at the goal method's entry.
-void IntraSearch::step_back(const Item& item) {
+// At an activation's entry: the end of a summary, the call site in the
+// caller, the final check at the goal method's entry, or its callers.
+void IntraSearch::FlowOutOfProcedure(const Item& item) {
+  const Activation& a = acts_[item.at.act];
+  if (a.summary >= 0) {
+    summary_entry(item);
+  } else if (a.caller >= 0) {
+    return_to_caller(item);
+  } else if (is_entry(*a.ir)) {
+    if (at_entry(item)) ph_.found = true;
+  } else {
+    go_up(item);
+  }
+}
+
+void IntraSearch::FlowThroughInstruction(const Item& item) {
   const Point at = item.at;
-  Activation& a = acts_[at.act];
-  const ir::MethodIR& ir = *a.ir;
-  if (at.b == ir.entry && at.k == 0) {
-    if (a.summary >= 0) {
-      summary_entry(item);
-    } else if (a.caller >= 0) {
-      return_to_caller(item);
-    } else if (is_entry(ir)) {
-      if (at_entry(item)) ph_.found = true;
-    } else {
-      go_up(item);
-    }
-    return;
+  const ir::MethodIR& ir = *acts_[at.act].ir;
+  const ir::InsnId insn = ir.blocks[at.b].insns[at.k - 1];
+  Step step = acts_[at.act].tr->through_instruction(insn, item.phi);
+  ++ph_.result.stats.steps;
+  absorb(step, Point{at.act, at.b, at.k - 1}, item, ir.insns[insn].line);
+}
+
+// The edges into the item's block, but none when the forward facts rule
+// the minterm out at the goal method's block, and not those they know dead.
+std::vector<ir::EdgeId> IntraSearch::EdgesInto(const Item& item) {
+  const Point at = item.at;
+  if (at.act == 0 && ruled_out_at(at.b, item.phi)) return {};
+  std::vector<ir::EdgeId> live;
+  for (ir::EdgeId eid : acts_[at.act].ir->blocks[at.b].preds) {
+    if (edge_live(at.act, eid)) live.push_back(eid);
   }
-  if (at.act == 0 && at.k == 0 && ruled_out_at(at.b, item.phi)) return;
-  const ir::Block& b = ir.blocks[at.b];
-  if (at.k > 0) {
-    const ir::InsnId insn = b.insns[at.k - 1];
-    Step step = a.tr->through_instruction(insn, item.phi);
-    ++ph_.result.stats.steps;
-    absorb(step, Point{at.act, at.b, at.k - 1}, item, ir.insns[insn].line);
-    return;
+  return live;
+}
+
+// An edge out of an invoke that the search may expand (not the NPE of its
+// receiver, which the JVM raises before the call).
+bool IntraSearch::IsCall(const Item& item, ir::EdgeId eid) const {
+  const ir::MethodIR& ir = *acts_[item.at.act].ir;
+  const ir::Edge& e = ir.edges[eid];
+  const ir::Block& from = ir.blocks[e.from];
+  if (!opt_.expand_calls || from.insns.empty()) return false;
+  const ir::Instruction& last = ir.insns[from.insns.back()];
+  return last.op == ir::Op::kInvoke && last.invoke != ir::InvokeKind::kDynamic &&
+         !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException");
+}
+
+void IntraSearch::FlowThroughCall(const Item& item, ir::EdgeId eid) {
+  const CallHandling how = expand_call(item, eid);
+  if (how != CallHandling::kExpanded) along_edge(item, eid, how);
+}
+
+void IntraSearch::along_edge(const Item& item, ir::EdgeId eid, CallHandling how) {
+  const Point at = item.at;
+  const ir::MethodIR& ir = *acts_[at.act].ir;
+  const ir::Edge& e = ir.edges[eid];
+  const ir::Block& from = ir.blocks[e.from];
+  Step step = acts_[at.act].tr->through_edge(eid, item.phi);
+  ++ph_.result.stats.steps;
+  if (how == CallHandling::kPartial) skip_call(item, eid, &step);
+  const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
+  const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
+  const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
+  absorb(step, Point{at.act, e.from, k}, item, line, back ? 1 : 0);
+}
+
+// Before each step: the goal's budgets, and in directed construction the
+// end of a phase whose waiting minterms need targets.
+std::string IntraSearch::Interrupt(Tabulation&) {
+  if (!forward_done_ && used_.steps + ph_.result.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
+  if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) return Cat("budget: ", opt_.max_steps, " steps");
+  if (out_of_time()) return Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
+  if (tm_.num_terms() > opt_.max_terms) return Cat("memory cap: ", opt_.max_terms, " terms");
+  if (opt_.callgraph != CallGraph::kDirected ||
+      !(ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
+    return "";
   }
-  for (ir::EdgeId eid : b.preds) {
-    if (!edge_live(at.act, eid)) continue;
-    const ir::Edge& e = ir.edges[eid];
-    const ir::Block& from = ir.blocks[e.from];
-    CallHandling how = CallHandling::kSkipped;
-    if (opt_.expand_calls && !from.insns.empty()) {
-      const ir::Instruction& last = ir.insns[from.insns.back()];
-      if (last.op == ir::Op::kInvoke && last.invoke != ir::InvokeKind::kDynamic &&
-          !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException")) {
-        how = expand_call(item, eid);
-        if (how == CallHandling::kExpanded) continue;
-      }
-    }
-    Step step = acts_[at.act].tr->through_edge(eid, item.phi);
-    ++ph_.result.stats.steps;
-    if (how == CallHandling::kPartial) skip_call(item, eid, &step);
-    const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
-    const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
-    const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
-    absorb(step, Point{at.act, e.from, k}, item, line, back ? 1 : 0);
-  }
+  // Minterms wait for expansion: once the phase has run as long again as
+  // it took to produce the first of them (loops with skipped calls need
+  // not end), choose targets; end the phase when there are some.
+  if (ph_.pending_since == 0) ph_.pending_since = ph_.result.stats.steps;
+  if (ph_.result.stats.steps < 2 * ph_.pending_since + kPhaseGrace) return "";
+  // The first time, only sites with few candidates, or a larger one that a
+  // loop skips again and again; from the second on, the best larger one
+  // too (a loop whose skipped call has many targets would otherwise hold
+  // the phase until the budget ends).
+  choose_expansions(/*allow_big=*/ph_.graces++ > 0);
+  if (!ph_.to_enable.empty()) return "the phase ended early to expand calls";
+  ph_.pending_since = 0;
+  return "";
 }
 
 Result IntraSearch::run(Used used) {
   // A phase starts from a PhaseState made anew (next_phase), with no work
   // left over from the one before.
-  JWP_CHECK(work_->empty() && ph_.seen.empty() && ph_.pending.empty() && ph_.to_enable.empty() && !ph_.found,
+  JWP_CHECK(ph_.tabulation->empty() && ph_.pending.empty() && ph_.to_enable.empty() && !ph_.found,
             Cat("phase ", phase_, " starts with the state of another"));
   used_ = used;
   start_ = Clock::now();
@@ -193,44 +234,7 @@ Result IntraSearch::run(Used used) {
   };
   ph_.result.goal = goal_.spec.ToString();
   ph_.result.entry = Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor);
-  seed();
-  std::string budget;
-  while (!work_->empty()) {
-    if (!forward_done_ && used_.steps + ph_.result.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
-    if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) {
-      budget = Cat("budget: ", opt_.max_steps, " steps");
-      break;
-    }
-    if (used_.ms + elapsed_ms() > opt_.timeout_ms) {
-      budget = Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
-      break;
-    }
-    if (tm_.num_terms() > opt_.max_terms) {
-      budget = Cat("memory cap: ", opt_.max_terms, " terms");
-      break;
-    }
-    if (opt_.callgraph == CallGraph::kDirected && (ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
-      // Minterms wait for expansion: once the phase has run as long again
-      // as it took to produce the first of them (loops with skipped calls
-      // need not end), choose targets; end the phase when there are some.
-      if (ph_.pending_since == 0) ph_.pending_since = ph_.result.stats.steps;
-      if (ph_.result.stats.steps >= 2 * ph_.pending_since + kPhaseGrace) {
-        // The first time, only sites with few candidates, or a larger one
-        // that a loop skips again and again; from the second on, the best
-        // larger one too (a loop whose skipped call has many targets would
-        // otherwise hold the phase until the budget ends).
-        choose_expansions(/*allow_big=*/ph_.graces++ > 0);
-        if (!ph_.to_enable.empty()) {
-          budget = "the phase ended early to expand calls";
-          break;
-        }
-        ph_.pending_since = 0;
-      }
-    }
-    Item item = work_->select();
-    step_back(item);
-    if (ph_.found) break;
-  }
+  std::string budget = ph_.tabulation->Run();
   ph_.result.stats.time_ms = elapsed_ms();
   ph_.result.stats.terms = tm_.num_terms();
   ph_.result.stats.forward_dead_edges = forward_.dead_edges;

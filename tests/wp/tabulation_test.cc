@@ -1,12 +1,14 @@
-// The summary table of the RHS tabulation (wp/tabulation.h) on a toy
-// problem independent of Java: facts are integers, a procedure maps its
-// entry fact to end facts, and a worklist of (procedure, fact) calls drives
-// the table as the backward search does.
+// The RHS tabulation (wp/tabulation.h) on toy problems independent of
+// Java. The solver: facts are bounds `x <= c` stepped backwards through
+// `x += 1` instructions of a few blocks. The summary table: facts are
+// integers, a procedure maps its entry fact to end facts, and a worklist of
+// (procedure, fact) calls drives the table as the backward search does.
 #include "wp/tabulation.h"
 
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <optional>
 #include <map>
 #include <string>
 #include <utility>
@@ -14,6 +16,151 @@
 
 namespace jwp::wp {
 namespace {
+
+// A one-procedure program of blocks, each a number of `x += 1`
+// instructions and the blocks that flow into it; block 0 is the start.
+// A fact c stands for `x <= c` at a point; stepping back through `x += 1`
+// gives c - 1. `x <= c` met at a point covers a fresh `x <= c'` when
+// c >= c' (it is weaker).
+struct ToyPoint {
+  int b, k;
+  friend bool operator==(ToyPoint, ToyPoint) = default;
+  template <typename H>
+  friend H AbslHashValue(H h, ToyPoint p) {
+    return H::combine(std::move(h), p.b, p.k);
+  }
+};
+struct ToyPathEdge {
+  ToyPoint at;
+  int c;
+};
+class ToyWorklist {  // first come, first served
+ public:
+  void add(ToyPathEdge e) { q_.push_back(e); }
+  ToyPathEdge select() {
+    ToyPathEdge e = q_.front();
+    q_.pop_front();
+    return e;
+  }
+  bool empty() const { return q_.empty(); }
+
+ private:
+  std::deque<ToyPathEdge> q_;
+};
+struct ToyBlock {
+  int insns;
+  std::vector<int> preds;
+};
+
+class ToyProblem {
+ public:
+  using Point = ToyPoint;
+  using Fact = int;
+  using PathEdge = ToyPathEdge;
+  using Edge = int;  // the source block
+  using Worklist = ToyWorklist;
+  using Solver = TabulationSolver<ToyProblem>;
+
+  ToyProblem(std::vector<ToyBlock> blocks, ToyPoint goal, int post)
+      : blocks_(std::move(blocks)), goal_(goal), post_(post) {}
+
+  bool Covers(const int& met, const int& fresh) const { return met >= fresh; }
+  void Seed(Solver& s) { Add(s, goal_, post_); }
+  std::string Interrupt(Solver&) { return steps_ >= max_steps ? "budget" : ""; }
+  bool Done() const { return done_; }
+  bool AtProcedureStart(const ToyPathEdge& e) const { return e.at.b == 0 && e.at.k == 0; }
+  bool InsideBlock(const ToyPathEdge& e) const { return e.at.k > 0; }
+  void FlowOutOfProcedure(const ToyPathEdge& e) {
+    ends.push_back(e.c);
+    done_ = stop_at_start;
+  }
+  void FlowThroughInstruction(const ToyPathEdge& e) {
+    ++steps_;
+    Add(*solver, {e.at.b, e.at.k - 1}, e.c - 1);
+  }
+  std::vector<int> EdgesInto(const ToyPathEdge& e) const { return blocks_[e.at.b].preds; }
+  bool IsCall(const ToyPathEdge&, int from) const { return from == call_block; }
+  void FlowThroughCall(const ToyPathEdge& e, int from) {
+    ++calls;
+    FlowAlongEdge(e, from);
+  }
+  void FlowAlongEdge(const ToyPathEdge& e, int from) {
+    ++steps_;
+    Add(*solver, {from, blocks_[from].insns}, e.c);
+  }
+
+  Solver* solver = nullptr;
+  std::vector<int> ends;  // facts that reached the start, in order
+  int covered = 0;
+  int calls = 0;
+  int call_block = -1;  // the block that ends with a call
+  bool stop_at_start = false;
+  uint64_t max_steps = 1000;
+
+ private:
+  void Add(Solver& s, ToyPoint at, int c) {
+    if (!s.AddPathEdge(at, c)) {
+      ++covered;
+      return;
+    }
+    s.Schedule({at, c});
+  }
+  std::vector<ToyBlock> blocks_;
+  ToyPoint goal_;
+  int post_;
+  uint64_t steps_ = 0;
+  bool done_ = false;
+};
+
+struct ToyRun {
+  ToyProblem problem;
+  ToyProblem::Solver solver;
+  explicit ToyRun(ToyProblem p) : problem(std::move(p)), solver(problem, std::make_unique<ToyWorklist>()) {
+    problem.solver = &solver;
+  }
+};
+
+// A diamond: 0 -> 1 (one increment) and 0 -> 2 (two) -> 3, the goal at 3's
+// start. Both paths reach the start; the second fact there (x <= 8) is
+// covered by the first (x <= 9) and goes no further (Figure 3's merge).
+TEST(TabulationSolver, StepsBackThroughInstructionsAndEdgesAndMergesAtAPoint) {
+  ToyRun r(ToyProblem({{0, {}}, {1, {0}}, {2, {0}}, {0, {1, 2}}}, {3, 0}, 10));
+  r.problem.call_block = 2;
+  EXPECT_TRUE(r.solver.empty());
+  EXPECT_EQ(r.solver.Run(), "");
+  EXPECT_EQ(r.problem.ends, std::vector<int>{9});
+  EXPECT_EQ(r.problem.covered, 1);
+  EXPECT_EQ(r.problem.calls, 1);  // the edge out of block 2 asked as a call
+  EXPECT_FALSE(r.solver.empty());
+}
+
+// A loop (block 1 flows into itself) terminates: the fact met at its
+// points covers every later, stronger one.
+TEST(TabulationSolver, ALoopEndsWhenItsFactsAreCovered) {
+  ToyRun r(ToyProblem({{0, {}}, {1, {0, 1}}, {0, {1}}}, {2, 0}, 5));
+  EXPECT_EQ(r.solver.Run(), "");
+  EXPECT_EQ(r.problem.ends, std::vector<int>{4});
+  EXPECT_GE(r.problem.covered, 1);
+}
+
+// The problem stops the run: by its interruption (a budget; the path
+// edges left stay in the worklist) or when it is done.
+TEST(TabulationSolver, TheProblemInterruptsOrEndsTheRun) {
+  ToyRun budget(ToyProblem({{0, {}}, {3, {0}}, {0, {1}}}, {2, 0}, 5));
+  budget.problem.max_steps = 2;
+  EXPECT_EQ(budget.solver.Run(), "budget");
+  EXPECT_TRUE(budget.problem.ends.empty());
+  EXPECT_EQ(budget.solver.TakeWorklist().size(), 1u);
+
+  // The diamond above, done when a fact reaches the start: the second
+  // path's last path edge is never stepped.
+  ToyRun done(ToyProblem({{0, {}}, {1, {0}}, {2, {0}}, {0, {1, 2}}}, {3, 0}, 10));
+  done.problem.stop_at_start = true;
+  EXPECT_EQ(done.solver.Run(), "");
+  EXPECT_EQ(done.problem.ends, std::vector<int>{9});
+  EXPECT_EQ(done.problem.covered, 0);
+  EXPECT_EQ(done.solver.TakeWorklist().size(), 1u);
+}
 
 // A caller waiting on a summary: which call site, and what it adds to an end.
 struct ToyCaller {

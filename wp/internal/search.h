@@ -211,8 +211,25 @@ struct AssumeNode {
   int32_t parent;
 };
 
+class IntraSearch;
+// The worklist over path edges of one phase (tabulation.h), over this
+// problem.
+using Tabulation = TabulationSolver<IntraSearch>;
+
+// The backward wp problem that the tabulation solver asks (tabulation.h):
+// the flow through instructions, edges and calls (Table 1, Sections 4-5),
+// out of a procedure (summaries, the return to a call site, the entry
+// check), and the phases of directed construction around it.
 class IntraSearch {
  public:
+  // What the tabulation solver works with: a path edge is a minterm at a
+  // point of an activation (WorkItem), in the search order's worklist.
+  using Point = wp::Point;
+  using Fact = Minterm;
+  using PathEdge = WorkItem;
+  using Edge = ir::EdgeId;
+  using Worklist = Searcher;
+
   // `used`: what earlier phases of the goal spent of its budgets.
   struct Used {
     uint64_t steps = 0;
@@ -242,6 +259,7 @@ class IntraSearch {
     root.dom = dominators(goal.ir);
     acts_.push_back(std::move(root));
     ph_.methods_seen.insert(ir_.QualifiedName());
+    ph_.tabulation = std::make_unique<Tabulation>(*this, MakeSearcher(opt_.search_order));
   }
 
   // One phase; `used`: what earlier phases of the goal spent of its budgets.
@@ -260,6 +278,26 @@ class IntraSearch {
   bool lambdas_grew() const { return lambdas_.size() > lambdas_at_start_; }
 
  private:
+  friend Tabulation;
+  // The problem as the tabulation solver asks it (search.cc).
+  bool Covers(const Minterm& met, const Minterm& fresh) const { return met.subsumes(fresh); }
+  void Seed(Tabulation&) { seed(); }
+  std::string Interrupt(Tabulation&);
+  bool Done() const { return ph_.found; }
+  bool AtProcedureStart(const Item& item) const {
+    return item.at.b == acts_[item.at.act].ir->entry && item.at.k == 0;
+  }
+  bool InsideBlock(const Item& item) const { return item.at.k > 0; }
+  void FlowOutOfProcedure(const Item& item);
+  void FlowThroughInstruction(const Item& item);
+  std::vector<ir::EdgeId> EdgesInto(const Item& item);
+  bool IsCall(const Item& item, ir::EdgeId eid) const;
+  void FlowThroughCall(const Item& item, ir::EdgeId eid);
+  void FlowAlongEdge(const Item& item, ir::EdgeId eid) { along_edge(item, eid, CallHandling::kSkipped); }
+  // The flow along edge `eid` into the item's block (through the call at
+  // its source skipped, or for the targets not enabled when `how` is kPartial).
+  void along_edge(const Item& item, ir::EdgeId eid, CallHandling how);
+
   solver::SolverOptions solver_options() {
     solver::SolverOptions o;
     o.timeout_ms = opt_.solver_timeout_ms;
@@ -278,7 +316,6 @@ class IntraSearch {
   void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
             int32_t assume);
   void absorb(const Step& step, Point at, const Item& from, int32_t line, uint32_t extra_loops = 0);
-  void step_back(const Item& item);
   CallHandling expand_call(const Item& item, ir::EdgeId eid);
   // The targets of a call that this expansion follows, and how the call is
   // handled; nullopt when it is skipped (the reason noted).
@@ -488,8 +525,6 @@ class IntraSearch {
   std::optional<absl::flat_hash_set<std::string>> toward_entry_;
   bool toward_entry_done_ = false;
 
-  std::unique_ptr<Searcher> work_ = MakeSearcher(opt_.search_order);
-
   // What one phase of directed construction (Figure 4) works with: made
   // anew for every phase (next_phase), never reset field by field, so that
   // no phase starts with another's state. What outlives a phase
@@ -497,9 +532,8 @@ class IntraSearch {
   // fields.
   struct PhaseState {
     Result result;
-    // Path edges met so far, by point (a new minterm that one of them
-    // subsumes is dropped).
-    absl::flat_hash_map<Point, std::vector<Minterm>> seen;
+    // The phase's path edges and worklist.
+    std::unique_ptr<Tabulation> tabulation;
     // Minterms that wait at the entry for targets.
     std::vector<Pending> pending;
     size_t pending_checked = 0;   // pending[0, pending_checked) were looked at
