@@ -117,7 +117,7 @@ bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const Directed
   with = simplifier_.simplify(with);
   if (with.is_false()) return false;
   std::vector<Term> query(with.begin(), with.end());
-  for (Term x : entry_typing(acts_[p.act])) query.push_back(x);
+  for (Term x : entry_check_.Typing(entry(acts_[p.act]))) query.push_back(x);
   add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
   return !check(query, /*want_witness=*/false).proves_unsat();
 }
@@ -163,7 +163,7 @@ void IntraSearch::choose_expansions(bool allow_big) {
     // or of its declared type, as the final check assumes).
     std::vector<Term> facts(p.phi.begin(), p.phi.end());
     if (!sigmas.empty()) {
-      for (Term t : declared_type_bounds(acts_[p.act])) facts.push_back(t);
+      for (Term t : entry_check_.DeclaredTypeBounds(entry(acts_[p.act]))) facts.push_back(t);
     }
     std::vector<SiteCandidates> ranked;
     bool refuted = false;

@@ -1,12 +1,23 @@
-// The entry check: a minterm at the entry method's start is typed (declared
-// types of parameters, dispatch of an overridable entry), checked by Z3
-// under the exact encoding, and its model turned into a witness the runner
-// can replay (DESIGN.md, "Soundness of FOUND").
+// The entry check (entry_check.h), and the search's side of it: what a
+// minterm at the entry must be rid of before the check (skipped calls,
+// cached boxes, the fields of string literals), and the result it fills.
+#include "wp/entry_check.h"
+
+#include "classfile/descriptor.h"
+#include "classfile/utf16.h"
+#include "logic/printer.h"
+#include "logic/visit.h"
+#include "models/string_model.h"
 #include "wp/internal/search.h"
 
-namespace jwp::wp::internal {
+namespace jwp::wp {
 
 namespace {
+
+using logic::Minterm;
+using logic::Term;
+
+constexpr int32_t kMaxWitnessArrayLength = 1 << 16;  // larger arrays: the solver is asked again
 
 // The value range of a sub-int descriptor (Z B C S), as [lo, hi].
 bool sub_int_range(std::string_view descriptor, int32_t* lo, int32_t* hi) {
@@ -41,8 +52,6 @@ bool too_large_for_a_witness(const solver::Witness& w) {
 
 }  // namespace
 
-// Java values of sub-int types are ints in a range: parameters, fields,
-// static fields and array elements of boolean, byte, char and short.
 void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::vector<Term>* out) {
   auto range = [&](Term t, std::string_view desc) {
     int32_t lo, hi;
@@ -73,32 +82,32 @@ void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::
   }
 }
 
-Term IntraSearch::entry_dispatch(const Activation& a) {
-  const ir::MethodIR& ir = *a.ir;
+Term EntryCheck::Dispatch(Entry a) {
+  const ir::MethodIR& ir = a.ir;
   if (!overridable(ir) || ir.params.empty()) return Term();
-  Term type = tm_.mk_type_of(a.tr->var(ir.params[0]));
+  Term type = tm_.mk_type_of(a.tr.var(ir.params[0]));
   Term dispatch = tm_.mk_dispatch(type, tm_.mk_signature(ir.class_name, ir.method_name, ir.method_descriptor));
   return tm_.mk_eq(dispatch, tm_.mk_method(ir.class_name, ir.method_name, ir.method_descriptor));
 }
 
-std::vector<Term> IntraSearch::declared_type_bounds(const Activation& a) {
+std::vector<Term> EntryCheck::DeclaredTypeBounds(Entry a) {
   std::vector<Term> bounds;
-  const ir::MethodIR& ir = *a.ir;
+  const ir::MethodIR& ir = a.ir;
   for (size_t i = 0; i < ir.params.size(); ++i) {
     const ir::Value& val = ir.values[ir.params[i]];
     if (!ir::IsReference(val.type.kind)) continue;
     const bool receiver = !ir.is_static && i == 0;
     if (!receiver && val.type.descriptor.empty()) continue;
-    Term type_of = tm_.mk_type_of(a.tr->var(ir.params[i]));
+    Term type_of = tm_.mk_type_of(a.tr.var(ir.params[i]));
     Term type = receiver ? tm_.mk_type(ir.class_name) : vocab_.type(val.type.descriptor);
     bounds.push_back(tm_.mk_sub_type(type_of, type));
   }
   return bounds;
 }
 
-std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
-  const ir::MethodIR& ir_ = *a.ir;
-  Transformer& tr0 = *a.tr;
+std::vector<Term> EntryCheck::Typing(Entry a) {
+  const ir::MethodIR& ir_ = a.ir;
+  Transformer& tr0 = a.tr;
   // Well-typed inputs: `this` is a non-null instance of its class (an
   // instantiable one, T3), reference parameters are null or instances of
   // their declared types.
@@ -128,7 +137,7 @@ std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
       // The entry is called virtually (the witness runner invokes it as
       // Java code would): the receiver's class must not override it, or the
       // call runs another method.
-      if (Term d = entry_dispatch(a); !d.is_null()) typing.push_back(d);
+      if (Term d = Dispatch(a); !d.is_null()) typing.push_back(d);
     } else if (!val.type.descriptor.empty()) {
       Term is_null = tm_.mk_eq(p, tm_.mk_null());
       typing.push_back(tm_.mk_or(is_null, tm_.mk_instance_of(p, type)));
@@ -137,9 +146,9 @@ std::vector<Term> IntraSearch::entry_typing(const Activation& a) {
   return typing;
 }
 
-std::optional<Replay> IntraSearch::replay(const solver::Witness& w, const Activation& entry) {
-  const ir::MethodIR& ir_ = *entry.ir;
-  Transformer& tr0 = *entry.tr;
+std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entry) {
+  const ir::MethodIR& ir_ = entry.ir;
+  Transformer& tr0 = entry.tr;
   Replay r;
   r.entry_class = std::string(ir_.class_name);
   r.entry_method = std::string(ir_.method_name);
@@ -221,7 +230,7 @@ std::optional<Replay> IntraSearch::replay(const solver::Witness& w, const Activa
 
 // The String model's invariant for the strings a precondition reads the
 // characters of: a string has a char array (never null) of type char[].
-void IntraSearch::add_string_model_invariants(const Minterm& phi, std::vector<Term>* out) {
+void EntryCheck::AddStringModelInvariants(const Minterm& phi, std::vector<Term>* out) {
   const Term chars = vocab_.string_chars();
   if (chars.is_null() || phi.is_true()) return;
   for (Term t : logic::collect(phi.term(), [&](Term x) { return x.is(logic::TermKind::kRead) && x.arg(0) == chars; })) {
@@ -235,7 +244,7 @@ void IntraSearch::add_string_model_invariants(const Minterm& phi, std::vector<Te
 
 // For display: `phi` without the String model's facts about literals
 // (models/string_model.h), which hold whatever the input.
-Minterm IntraSearch::without_literal_facts(const Minterm& phi) {
+Minterm EntryCheck::WithoutLiteralFacts(const Minterm& phi) {
   const Term chars = vocab_.string_chars();
   if (chars.is_null()) return phi;
   auto literal_chars = [&](Term t) {
@@ -254,6 +263,59 @@ Minterm IntraSearch::without_literal_facts(const Minterm& phi) {
   }
   return Minterm::of(tm_, kept);
 }
+
+// The check itself: the query is the minterm with the entry's typing, the
+// ranges of sub-int values and the String model's invariants.
+std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry entry, const SolverCall& check,
+                                                   std::string* why_not) {
+  std::vector<Term> query(phi.begin(), phi.end());
+  for (Term t : Typing(entry)) query.push_back(t);
+  add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
+  AddStringModelInvariants(phi, &query);
+  solver::CheckResult r = check(query, /*want_witness=*/true);
+  if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {
+    // A model with an array no JVM allocates: ask for one with small
+    // arrays (the precondition stays the same; only the witness changes).
+    std::vector<Term> small = query;
+    for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [&](Term x) {
+           return x.is(logic::TermKind::kRead) && tm_.is_length_field(x.arg(0));
+         })) {
+      small.push_back(tm_.mk_le(t, tm_.mk_int(kMaxWitnessArrayLength)));
+    }
+    solver::CheckResult again = check(small, /*want_witness=*/true);
+    if (again.answer == solver::SatAnswer::kSat && again.witness) r = std::move(again);
+  }
+  // The solver's assumptions: a cut type domain can only turn sat into
+  // unsat (so an unsat answer is not a proof); an uninterpreted operation
+  // (Java's float remainder) can make a model that the JVM does not follow.
+  if (r.answer == solver::SatAnswer::kUnsat) {
+    *why_not = r.type_domain_cut ? "solver: unsat only within a cut type domain (too many concrete subtypes)" : "";
+    return std::nullopt;
+  }
+  if (r.answer == solver::SatAnswer::kUnknown) {
+    *why_not = absl::StrCat("solver unknown: ", r.reason);
+    return std::nullopt;
+  }
+  if (!r.uninterpreted.empty()) {
+    *why_not = absl::StrCat("not modelled exactly: ", r.uninterpreted.front());
+    return std::nullopt;
+  }
+  std::optional<Replay> witness;
+  if (r.witness && r.witness->replayable) witness = WitnessOf(*r.witness, entry);
+  if (!witness) {
+    *why_not = "the solver's model could not be turned into a witness";
+    return std::nullopt;
+  }
+  // The receiver's class must not override the entry: said in the
+  // precondition too, since a reader could pick such a class otherwise.
+  Minterm shown = WithoutLiteralFacts(phi);
+  if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
+  return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness)};
+}
+
+}  // namespace jwp::wp
+
+namespace jwp::wp::internal {
 
 Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
   // Not with summaries but without generalization: then a caller's
@@ -341,59 +403,24 @@ bool IntraSearch::at_entry(const Item& item) {
     return false;
   }
   ++ph_.result.stats.entry_checks;
-  std::vector<Term> query(phi.begin(), phi.end());
   const Activation& entry_act = acts_[item.at.act];
-  for (Term t : entry_typing(entry_act)) query.push_back(t);
-  add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
-  add_string_model_invariants(phi, &query);
-  solver::CheckResult r = check(query, /*want_witness=*/true);
-  if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {
-    // A model with an array no JVM allocates: ask for one with small
-    // arrays (the precondition stays the same; only the witness changes).
-    std::vector<Term> small = query;
-    for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [&](Term x) {
-           return x.is(logic::TermKind::kRead) && tm_.is_length_field(x.arg(0));
-         })) {
-      small.push_back(tm_.mk_le(t, tm_.mk_int(kMaxWitnessArrayLength)));
-    }
-    solver::CheckResult again = check(small, /*want_witness=*/true);
-    if (again.answer == solver::SatAnswer::kSat && again.witness) r = std::move(again);
-  }
-  // The solver's assumptions: a cut type domain can only turn sat into
-  // unsat (so an unsat answer is not a proof); an uninterpreted operation
-  // (Java's float remainder) can make a model that the JVM does not follow.
-  if (r.answer == solver::SatAnswer::kUnsat) {
-    if (r.type_domain_cut) note("solver: unsat only within a cut type domain (too many concrete subtypes)");
-    return false;
-  }
-  if (r.answer == solver::SatAnswer::kUnknown) {
-    note(Cat("solver unknown: ", r.reason));
-    return false;
-  }
-  if (!r.uninterpreted.empty()) {
-    note(Cat("not modelled exactly: ", r.uninterpreted.front()));
-    return false;
-  }
-  std::optional<Replay> witness;
-  if (r.witness && r.witness->replayable) witness = replay(*r.witness, entry_act);
-  if (!witness) {
-    note("the solver's model could not be turned into a witness");
+  std::string why_not;
+  std::optional<EntryCheck::Found> found = entry_check_.Check(
+      phi, entry(entry_act), [this](std::span<const Term> q, bool w) { return check(q, w); }, &why_not);
+  if (!found) {
+    if (!why_not.empty()) note(std::move(why_not));
     return false;
   }
   ph_.result.verdict = Verdict::kFound;
-  // The receiver's class must not override the entry: said in the
-  // precondition too, since a reader could pick such a class otherwise.
-  Minterm shown = without_literal_facts(phi);
-  if (Term d = entry_dispatch(entry_act); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
-  ph_.result.precondition = logic::to_java(tm_, shown);
-  ph_.result.smtlib = logic::to_smtlib(tm_, query);
+  ph_.result.precondition = std::move(found->precondition);
+  ph_.result.smtlib = std::move(found->smtlib);
   for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
     if (ph_.result.path.empty() || ph_.result.path.back() != nodes_[n].line) ph_.result.path.push_back(nodes_[n].line);
   }
   const GoalSite& site = goal_.sites[item.site];
   ph_.result.goal_bci = site.bci;
   ph_.result.goal_line = site.line;
-  ph_.result.witness = std::move(witness);
+  ph_.result.witness = std::move(found->witness);
   ph_.result.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
                       entry_act.ir->method_descriptor);
   std::vector<std::string> assumed;

@@ -46,6 +46,7 @@
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
 #include "absint/forward_facts.h"
+#include "wp/entry_check.h"
 #include "wp/rules_out.h"
 #include "wp/generalization.h"
 #include "wp/lambda_type_facts.h"
@@ -192,7 +193,6 @@ constexpr size_t kMaxPending = 256;           // minterms waiting for expansion 
 constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
 constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
 constexpr uint64_t kMaxCandidateChecks = 256; // Z3 checks of expansion candidates per phase
-constexpr int32_t kMaxWitnessArrayLength = 1 << 16;  // larger arrays: the solver is asked again
 constexpr size_t kTraceWidth = 400;  // characters of a minterm in a --trace line
 
 using callgraph::EnabledTargets;
@@ -381,22 +381,13 @@ class IntraSearch {
                                    std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
-  void add_string_model_invariants(const Minterm& phi, std::vector<Term>* out);
-  Minterm without_literal_facts(const Minterm& phi);
-  std::vector<Term> entry_typing(const Activation& a);
-  // typeOf(p) <: T for each reference parameter p of declared type T (and
-  // `this`): what entry_typing implies of a parameter that is dereferenced.
-  std::vector<Term> declared_type_bounds(const Activation& a);
-  // dispatch(typeOf(this), entry) == entry when a subclass could override
-  // the entry method; null otherwise.
-  Term entry_dispatch(const Activation& a);
+  // An activation as the entry check sees it.
+  static EntryCheck::Entry entry(const Activation& a) { return {*a.ir, *a.tr}; }
   void note(std::string reason);
   // The goal's wall-clock budget is spent (earlier phases included).
   bool out_of_time() const {
     return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() > opt_.timeout_ms;
   }
-  // Nullopt when the model has no replayable form.
-  std::optional<Replay> replay(const solver::Witness& w, const Activation& entry);
 
   const classfile::ClassHierarchy& h_;
   Used used_;
@@ -429,6 +420,7 @@ class IntraSearch {
   Vocabulary vocab_;
   simplifier::Simplifier simplifier_;
   solver::Solver solver_;
+  EntryCheck entry_check_{tm_, vocab_, types_};
 
   std::vector<Activation> acts_;
   absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
@@ -567,9 +559,6 @@ class IntraSearch {
   uint64_t seq_ = 0;
 };
 
-// Range facts for the sub-int values of phi (byte, char, short and boolean
-// fields, elements and parameters), added to a solver query (entry_check.cc).
-void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::vector<Term>* out);
 // Whether `t` reads field map `value` at the cached box `box` (calls.cc).
 bool reads_box_value(Term t, Term box, Term value);
 // `phi` with the reads of the cached box's value replaced by `arg`, its

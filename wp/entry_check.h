@@ -1,0 +1,84 @@
+// The entry check (PLDI'09 Section 3: a precondition that reaches the
+// entry is the answer once Z3 finds it satisfiable; DESIGN.md, "Soundness
+// of FOUND"): a minterm at the entry method's start is typed (the declared
+// types of the parameters, the dispatch of an overridable entry), checked
+// by Z3 under the exact encoding, and its model turned into a witness the
+// witness runner can replay on a JVM. What the search decides before it
+// (skipped calls still in the minterm, the budget of final checks) is the
+// search's; this is the check itself.
+#ifndef JWP_WP_ENTRY_CHECK_H_
+#define JWP_WP_ENTRY_CHECK_H_
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ir/ir.h"
+#include "logic/minterm.h"
+#include "logic/term_manager.h"
+#include "solver/solver.h"
+#include "wp/engine.h"
+#include "wp/lambda_type_facts.h"
+#include "wp/transformer.h"
+#include "wp/vocabulary.h"
+
+namespace jwp::wp {
+
+// Java values of sub-int types are ints in a range: adds those ranges for
+// the parameters, fields, static fields and array elements of boolean,
+// byte, char and short that `phi` reads (and a static field's declared type).
+void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, logic::Term phi, std::vector<logic::Term>* out);
+
+class EntryCheck {
+ public:
+  // An entry: its IR and the transformer that names its variables.
+  struct Entry {
+    const ir::MethodIR& ir;
+    Transformer& tr;
+  };
+  // A satisfiable precondition with its witness.
+  struct Found {
+    std::string precondition;  // as Java, for the reader
+    std::string smtlib;        // the query Z3 answered
+    Replay witness;
+  };
+  // The solver as the search calls it (it times the calls).
+  using SolverCall = std::function<solver::CheckResult(std::span<const logic::Term>, bool want_witness)>;
+
+  EntryCheck(logic::TermManager& tm, Vocabulary& vocab, const LambdaTypeFacts& types)
+      : tm_(tm), vocab_(vocab), types_(types) {}
+
+  // `phi` (no skolems left) at the start of `entry`: Found with its witness,
+  // or nullopt with *why_not saying why it is no answer ("" when Z3 proved
+  // it unsatisfiable).
+  std::optional<Found> Check(const logic::Minterm& phi, Entry entry, const SolverCall& check, std::string* why_not);
+
+  // Well-typed inputs: `this` a non-null instance of its class that does
+  // not override the entry, reference parameters null or instances of
+  // their declared types, sub-int parameters in their range.
+  std::vector<logic::Term> Typing(Entry entry);
+  // typeOf(p) <: T for each reference parameter p of declared type T (and
+  // `this`): what Typing implies of a parameter that is dereferenced.
+  std::vector<logic::Term> DeclaredTypeBounds(Entry entry);
+  // dispatch(typeOf(this), entry) == entry when a subclass could override
+  // the entry method; null otherwise.
+  logic::Term Dispatch(Entry entry);
+
+ private:
+  // Nullopt when the model has no replayable form.
+  std::optional<Replay> WitnessOf(const solver::Witness& w, Entry entry);
+  // The String model's invariant for the strings `phi` reads the characters of.
+  void AddStringModelInvariants(const logic::Minterm& phi, std::vector<logic::Term>* out);
+  // For display: `phi` without the String model's facts about literals.
+  logic::Minterm WithoutLiteralFacts(const logic::Minterm& phi);
+
+  logic::TermManager& tm_;
+  Vocabulary& vocab_;
+  const LambdaTypeFacts& types_;
+};
+
+}  // namespace jwp::wp
+
+#endif  // JWP_WP_ENTRY_CHECK_H_
