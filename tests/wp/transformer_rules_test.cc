@@ -8,6 +8,11 @@
 // true exactly when the instruction, run on x, completes with v; along a
 // division's ArithmeticException edge, exactly when it throws; along a
 // branch or a switch case, exactly when that edge is taken.
+// Heap access, allocation and type tests (TransformerRules.Heap*): there
+// the meaning of each edge out of the instruction is written as a formula
+// from the JVM specification (JVMS 6.5: when getfield throws
+// NullPointerException, iaload ArrayIndexOutOfBoundsException, ...), and
+// Z3 checks that the precondition the rule computes is equivalent to it.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -21,7 +26,10 @@
 #include "base/java_semantics.h"
 #include "logic/printer.h"
 #include "logic/substitution.h"
+#include "callgraph/lambda_classes.h"
+#include "solver/solver.h"
 #include "tests/callgraph/callgraph_test_support.h"
+#include "wp/lambda_type_facts.h"
 #include "wp/transformer.h"
 #include "wp/vocabulary.h"
 
@@ -120,8 +128,45 @@ class TransformerRules : public ::testing::Test {
     return s;
   }
 
+  // The one edge out of `in` of `kind` (and, for an exception edge, the
+  // thrown class); kNone (and a failure) when there is none.
+  ir::EdgeId EdgeOut(const ir::Instruction& in, ir::EdgeKind kind, std::string_view thrown = "") {
+    ir::EdgeId found = ir::kNone;
+    for (ir::EdgeId e : EdgesOut(in)) {
+      if (ir_->edges[e].kind != kind || (kind == ir::EdgeKind::kException && ir_->edges[e].thrown != thrown)) continue;
+      EXPECT_EQ(found, ir::kNone) << "two edges " << ir::EdgeKindName(kind) << " " << thrown;
+      found = e;
+    }
+    EXPECT_NE(found, ir::kNone) << "no edge " << ir::EdgeKindName(kind) << " " << thrown;
+    return found;
+  }
+  // The step's precondition (the disjunction of its minterms) is
+  // equivalent to `meaning`: Z3 finds no model of the two differing.
+  void ExpectMeans(const Step& st, Term meaning, const std::string& what) {
+    EXPECT_TRUE(st.unsupported.empty()) << what << ": " << st.unsupported;
+    EXPECT_TRUE(st.lossy.empty()) << what << ": " << st.lossy;
+    std::vector<Term> disjuncts;
+    for (const Minterm& m : st.pre) disjuncts.push_back(m.is_true() ? tm_.mk_true() : m.term());
+    const Term pre = disjuncts.empty() ? tm_.mk_false() : tm_.mk_or(disjuncts);
+    const Term differ = tm_.mk_or({tm_.mk_and({pre, tm_.mk_not(meaning)}), tm_.mk_and({meaning, tm_.mk_not(pre)})});
+    solver::CheckResult r = solver_.check(std::span<const Term>(&differ, 1), /*want_witness=*/false);
+    EXPECT_EQ(r.answer, solver::SatAnswer::kUnsat)
+        << what << "\n  precondition: " << logic::to_java(tm_, pre) << "\n  meaning:      " << logic::to_java(tm_, meaning);
+  }
+  Term Null() { return tm_.mk_null(); }
+  Term Int(int32_t v) { return tm_.mk_int(v); }
+  Term Param(size_t i) { return Value(ir_->params[i]); }
+  Minterm Post(std::initializer_list<Term> literals) { return Minterm::of(tm_, literals); }
+
   logic::TermManager tm_;
   Vocabulary vocab_{tm_, FixtureWorld::Get().hierarchy()};
+  callgraph::LambdaClasses lambdas_;
+  LambdaTypeFacts types_{FixtureWorld::Get().hierarchy(), lambdas_};
+  solver::Solver solver_{tm_, [&] {
+                           solver::SolverOptions o;
+                           o.types = &types_;
+                           return o;
+                         }()};
   std::shared_ptr<const ir::MethodIR> ir_;
   std::unique_ptr<Transformer> tr_;
 };
@@ -301,6 +346,124 @@ TEST_F(TransformerRules, SwitchesHoldExactlyWhereTheyAreTaken) {
       EXPECT_EQ(taken, 1) << "key " << k;
     }
   }
+}
+
+// getfield: null receiver -> NullPointerException; else the field's value.
+TEST_F(TransformerRules, HeapGetFieldThrowsOnNullElseReadsTheField) {
+  Load("getf", "(Lfixtures/rules/Rules;)I");
+  const ir::Instruction* in = Only(ir::Op::kGetField);
+  ASSERT_NE(in, nullptr);
+  const Term o = Param(0), f = vocab_.field("fixtures/rules/Rules", "f", "I");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal), Post({tm_.mk_eq(Value(in->result), Int(5))})),
+              tm_.mk_and({tm_.mk_ne(o, Null()), tm_.mk_eq(tm_.mk_read(f, o), Int(5))}), "normal");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException"), Post({})),
+              tm_.mk_eq(o, Null()), "NullPointerException");
+}
+
+// putfield: the field of the receiver becomes v; of any other object it
+// keeps its value (p.f == 7 after o.f = v: o is p and v == 7, or o is not p
+// and p.f == 7 already).
+TEST_F(TransformerRules, HeapPutFieldWritesTheReceiversField) {
+  Load("putf", "(Lfixtures/rules/Rules;Lfixtures/rules/Rules;I)V");
+  const ir::Instruction* in = Only(ir::Op::kPutField);
+  ASSERT_NE(in, nullptr);
+  const Term o = Param(0), p = Param(1), v = Param(2), f = vocab_.field("fixtures/rules/Rules", "f", "I");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal), Post({tm_.mk_eq(tm_.mk_read(f, o), Int(7))})),
+              tm_.mk_and({tm_.mk_ne(o, Null()), tm_.mk_eq(v, Int(7))}), "normal, the receiver");
+  const Term p_is_7 = tm_.mk_eq(tm_.mk_read(f, p), Int(7));
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal), Post({p_is_7})),
+              tm_.mk_and({tm_.mk_ne(o, Null()), tm_.mk_or({tm_.mk_and({tm_.mk_eq(o, p), tm_.mk_eq(v, Int(7))}),
+                                                           tm_.mk_and({tm_.mk_ne(o, p), p_is_7})})}),
+              "normal, another object");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException"), Post({})),
+              tm_.mk_eq(o, Null()), "NullPointerException");
+}
+
+// iaload: null array -> NullPointerException; index outside [0, length) ->
+// ArrayIndexOutOfBoundsException; else the element.
+TEST_F(TransformerRules, HeapArrayLoadChecksNullThenBounds) {
+  Load("aload", "([II)I");
+  const ir::Instruction* in = Only(ir::Op::kArrayLoad);
+  ASSERT_NE(in, nullptr);
+  const Term a = Param(0), i = Param(1), len = tm_.mk_length(Param(0));
+  const Term in_bounds = tm_.mk_and({tm_.mk_le(Int(0), i), tm_.mk_lt(i, len)});
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal), Post({tm_.mk_eq(Value(in->result), Int(5))})),
+              tm_.mk_and({tm_.mk_ne(a, Null()), in_bounds, tm_.mk_eq(tm_.mk_aread(vocab_.array_map("I"), a, i), Int(5))}),
+              "normal");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException"), Post({})),
+              tm_.mk_eq(a, Null()), "NullPointerException");
+  ExpectMeans(
+      tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/ArrayIndexOutOfBoundsException"), Post({})),
+      tm_.mk_and({tm_.mk_ne(a, Null()), tm_.mk_not(in_bounds)}), "ArrayIndexOutOfBoundsException");
+}
+
+// iastore: element i becomes v, the others keep theirs (a[0] == 7 after
+// a[i] = v: i == 0 and v == 7, or i != 0 and a[0] == 7 already).
+TEST_F(TransformerRules, HeapArrayStoreWritesOneElement) {
+  Load("astore", "([III)V");
+  const ir::Instruction* in = Only(ir::Op::kArrayStore);
+  ASSERT_NE(in, nullptr);
+  const Term a = Param(0), i = Param(1), v = Param(2), len = tm_.mk_length(Param(0));
+  const Term elements = vocab_.array_map("I");
+  const Term in_bounds = tm_.mk_and({tm_.mk_le(Int(0), i), tm_.mk_lt(i, len)});
+  const Term first_is_7 = tm_.mk_eq(tm_.mk_aread(elements, a, Int(0)), Int(7));
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal), Post({first_is_7})),
+              tm_.mk_and({tm_.mk_ne(a, Null()), in_bounds,
+                          tm_.mk_or({tm_.mk_and({tm_.mk_eq(i, Int(0)), tm_.mk_eq(v, Int(7))}),
+                                     tm_.mk_and({tm_.mk_ne(i, Int(0)), first_is_7})})}),
+              "normal");
+  ExpectMeans(
+      tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/ArrayIndexOutOfBoundsException"), Post({})),
+      tm_.mk_and({tm_.mk_ne(a, Null()), tm_.mk_not(in_bounds)}), "ArrayIndexOutOfBoundsException");
+}
+
+// arraylength: null -> NullPointerException; else the length.
+TEST_F(TransformerRules, HeapArrayLengthThrowsOnNull) {
+  Load("alength", "([I)I");
+  const ir::Instruction* in = Only(ir::Op::kArrayLength);
+  ASSERT_NE(in, nullptr);
+  const Term a = Param(0);
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal), Post({tm_.mk_eq(Value(in->result), Int(4))})),
+              tm_.mk_and({tm_.mk_ne(a, Null()), tm_.mk_eq(tm_.mk_length(a), Int(4))}), "normal");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException"), Post({})),
+              tm_.mk_eq(a, Null()), "NullPointerException");
+}
+
+// newarray: a negative length -> NegativeArraySizeException; else a new
+// array of that length.
+TEST_F(TransformerRules, HeapNewArrayThrowsOnANegativeLength) {
+  Load("newarray", "(I)[I");
+  const ir::Instruction* in = Only(ir::Op::kNewArray);
+  ASSERT_NE(in, nullptr);
+  const Term n = Param(0);
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal),
+                                Post({tm_.mk_eq(tm_.mk_length(Value(in->result)), Int(3))})),
+              tm_.mk_eq(n, Int(3)), "normal");
+  ExpectMeans(
+      tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NegativeArraySizeException"), Post({})),
+      tm_.mk_lt(n, Int(0)), "NegativeArraySizeException");
+}
+
+// checkcast: null or an instance passes; anything else ->
+// ClassCastException. instanceof: 1 exactly for a non-null instance.
+TEST_F(TransformerRules, HeapCastsAndInstanceofFollowTheObjectsType) {
+  Load("cast", "(Ljava/lang/Object;)Ljava/lang/String;");
+  const ir::Instruction* in = Only(ir::Op::kCheckCast);
+  ASSERT_NE(in, nullptr);
+  const Term o = Param(0), is_string = tm_.mk_instance_of(Param(0), tm_.mk_type("java/lang/String"));
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kNormal), Post({})),
+              tm_.mk_or({tm_.mk_eq(o, Null()), is_string}), "normal");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/ClassCastException"), Post({})),
+              tm_.mk_and({tm_.mk_ne(o, Null()), tm_.mk_not(is_string)}), "ClassCastException");
+
+  Load("isString", "(Ljava/lang/Object;)Z");
+  in = Only(ir::Op::kInstanceOf);
+  ASSERT_NE(in, nullptr);
+  const Term p = Param(0), p_is_string = tm_.mk_instance_of(Param(0), tm_.mk_type("java/lang/String"));
+  ExpectMeans(tr_->through_instruction(InsnId(*in), Post({tm_.mk_eq(Value(in->result), Int(1))})),
+              tm_.mk_and({tm_.mk_ne(p, Null()), p_is_string}), "instanceof is 1");
+  ExpectMeans(tr_->through_instruction(InsnId(*in), Post({tm_.mk_eq(Value(in->result), Int(0))})),
+              tm_.mk_or({tm_.mk_eq(p, Null()), tm_.mk_not(p_is_string)}), "instanceof is 0");
 }
 
 }  // namespace
