@@ -2,6 +2,7 @@
 // them down as a struct; exit codes: 0 success, 1 the command ran but found
 // errors in its input, 2 usage or set-up error.
 #include <iostream>
+#include <optional>
 
 #include "CLI/CLI.hpp"
 #include "app/dump_command.h"
@@ -50,7 +51,13 @@ int main(int argc, char** argv) {
   wp_cmd->add_flag("--json", wp.json, "Print one JSON object");
   wp_cmd->add_option("--witness-out", wp.witness_out, "Also write the witness JSON to this file");
   wp_cmd->add_option("--max-steps", wp.engine.max_steps, "Step budget per goal")->capture_default_str();
-  wp_cmd->add_option("--timeout-ms", wp.engine.timeout_ms, "Wall-clock budget per goal")->capture_default_str();
+  // One spelling of the goal's budget in every subcommand: --timeout in
+  // seconds (fractional allowed); --timeout-ms stays as a hidden alias.
+  std::optional<double> wp_timeout_s;
+  auto* wp_timeout = wp_cmd->add_option("--timeout", wp_timeout_s, "Seconds per goal, fractional allowed (default 60)");
+  wp_cmd->add_option("--timeout-ms", wp.engine.timeout_ms, "Wall-clock budget per goal in milliseconds")
+      ->group("")
+      ->excludes(wp_timeout);
   wp_cmd->add_option("--max-terms", wp.engine.max_terms, "Term budget per goal (memory cap)")->capture_default_str();
   wp_cmd->add_option("--solver-timeout-ms", wp.engine.solver_timeout_ms, "Z3 timeout per query")->capture_default_str();
   wp_cmd->add_flag("!--no-calls", wp.engine.expand_calls, "Skip every call with skolems instead of following it");
@@ -117,7 +124,16 @@ int main(int argc, char** argv) {
   if (stats_cmd->parsed()) return jwp::app::RunStats(stats, std::cout, std::cerr);
   if (dump_cmd->parsed()) return jwp::app::RunDump(dump, std::cout, std::cerr);
   if (ir_cmd->parsed()) return jwp::app::RunIr(ir, std::cout, std::cerr);
-  if (wp_cmd->parsed()) return jwp::app::RunWp(wp, std::cout, std::cerr);
+  if (wp_cmd->parsed()) {
+    if (wp_timeout_s) {
+      if (!(*wp_timeout_s > 0)) {
+        std::cerr << "error: --timeout must be positive (seconds per goal), not " << *wp_timeout_s << "\n";
+        return 2;
+      }
+      wp.engine.timeout_ms = *wp_timeout_s * 1000;
+    }
+    return jwp::app::RunWp(wp, std::cout, std::cerr);
+  }
   if (validate_cmd->parsed()) return jwp::app::RunValidate(validate, std::cout, std::cerr);
   return 2;
 }

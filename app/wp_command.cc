@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <ostream>
 #include <sstream>
+#include <vector>
 
 #include "classfile/class_hierarchy.h"
 #include "app/class_path_setup.h"
@@ -304,7 +305,7 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     const size_t paren = e.find('(');
     const std::string qualified = e.substr(0, paren);
     const size_t dot = qualified.rfind('.');
-    bool found = false;
+    std::vector<std::string> found;  // the descriptors of the methods it names
     if (dot != std::string::npos && dot > 0) {
       std::string cls = qualified.substr(0, dot);
       std::replace(cls.begin(), cls.end(), '.', '/');
@@ -313,11 +314,14 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
       auto cf = cp->Load(cls);
       if (cf.ok()) {
         for (const auto& m : (*cf)->methods) {
-          if (m.name == name && (desc.empty() || m.descriptor == desc)) found = true;
+          if (m.name == name && (desc.empty() || m.descriptor == desc)) found.emplace_back(m.descriptor);
         }
       }
     }
-    if (!found) {
+    // A name without a descriptor that one method answers to: the result
+    // names the entry in full.
+    if (found.size() == 1 && paren == std::string::npos) engine.entry = qualified + found[0];
+    if (found.empty()) {
       err << "error: --entry " << options.entry << ": no such method on the class path\n";
       return 1;
     }

@@ -233,7 +233,10 @@ Result IntraSearch::run(Used used) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
   };
   ph_.result.goal = goal_.spec.ToString();
-  ph_.result.entry = Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor);
+  // The entry the search starts from: the one named, else the goal's method
+  // (a FOUND says which public caller it reached: at_entry).
+  ph_.result.entry =
+      opt_.entry.empty() ? Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor) : opt_.entry;
   std::string budget = ph_.tabulation->Run();
   ph_.result.stats.time_ms = elapsed_ms();
   ph_.result.stats.terms = tm_.num_terms();

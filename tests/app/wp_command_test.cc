@@ -124,6 +124,44 @@ TEST(WpCommand, AnEntryThatIsNoMethodIsAnError) {
   }
 }
 
+// The JSON names the entry the search used, whatever the verdict (issue
+// #32): here an UNKNOWN from the named entry, given without its
+// descriptor, which the result completes.
+TEST(WpCommand, TheJsonEntryIsTheNamedOneForEveryVerdict) {
+  int status = -1;
+  std::string out = RunCommand(
+      Wp("--goal 'interproc.Fig1.checkValid(Ljava/util/Collection;Z)V@line:81' --kind throw "
+         "--entry interproc/Fig1.entrypoint --max-steps 5 --json"),
+      &status);
+  EXPECT_EQ(status, 4) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "UNKNOWN");
+  EXPECT_EQ(j["entry"], "interproc.Fig1.entrypoint(Ljava/util/Collection;)V");
+}
+
+// One spelling of the goal's budget (issue #32): --timeout in seconds,
+// fractional allowed, as `jwp validate` has it; --timeout-ms is a hidden
+// alias; both at once, or a budget that is not positive, is a usage error.
+TEST(WpCommand, TheTimeoutIsInSecondsAsInValidate) {
+  const std::string loop = "--goal 'wp.Loops.neverExits(I)I@line:95' --kind exception:java.lang.ArithmeticException "
+                           "--max-steps 100000000 --json";
+  int status = -1;
+  std::string out = RunCommand(Wp(loop + " --timeout 0.5"), &status);
+  EXPECT_EQ(status, 4) << out;
+  EXPECT_THAT(nlohmann::json::parse(out)["reason"].get<std::string>(), HasSubstr("timeout: 500 ms"));
+  out = RunCommand(Wp(loop + " --timeout-ms 300"), &status);
+  EXPECT_EQ(status, 4) << out;
+  EXPECT_THAT(nlohmann::json::parse(out)["reason"].get<std::string>(), HasSubstr("timeout: 300 ms"));
+  for (const char* bad : {" --timeout 0", " --timeout -1", " --timeout 1 --timeout-ms 5"}) {
+    out = RunCommand(Wp(loop + bad + " 2>&1"), &status);
+    EXPECT_EQ(status, 2) << bad << ": " << out;
+    EXPECT_THAT(out, HasSubstr("timeout")) << bad;
+  }
+  out = RunCommand(jwp::testing::BinaryDir() + "/bin/jwp wp --help", &status);
+  EXPECT_THAT(out, HasSubstr("--timeout"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("--timeout-ms")));
+}
+
 TEST(WpCommand, MalformedGoalOrKindIsAUsageError) {
   int status = -1;
   std::string out = RunCommand(Wp("--goal 'wp.Arith.divInt(II)I@column:2' --kind reach 2>&1"), &status);
