@@ -764,7 +764,12 @@ bool IntraSearch::leads_to_entry(const std::string& method) {
       for (const auto& m : frontier) {
         const std::string name = m->QualifiedName();
         if (is_entry(*m)) entries.insert(name);
-        if (level == opt_.max_caller_depth) continue;
+        if (level == opt_.max_caller_depth) {
+          // Its callers lie beyond the depth: a chain through them to the
+          // entry is not known not to exist.
+          if (!is_entry(*m)) toward_entry_cut_ = true;
+          continue;
+        }
         for (const callgraph::CallSiteRef& site : callers_of(*m)) {
           auto cir = method_cache_.Get(site.caller);
           if (!cir.ok()) continue;  // go_up notes it
@@ -823,7 +828,16 @@ void IntraSearch::go_up(const Item& item) {
       note(Cat("incomplete: caller ", site.caller.ToString(), ": ", cir.status().message()));
       continue;
     }
-    if (!leads_to_entry((*cir)->QualifiedName())) continue;
+    if (!leads_to_entry((*cir)->QualifiedName())) {
+      // Left out: no chain of callers within the depth leads from it to the
+      // entry. When the walk stopped at the depth, a longer one may: not
+      // an exhaustive search.
+      if (toward_entry_cut_) {
+        note(Cat("budget: no chain of callers within ", opt_.max_caller_depth, " levels (--max-caller-depth) leads from ",
+                 opt_.entry, " to ", dotted(me)));
+      }
+      continue;
+    }
     learn_lambdas(**cir);
     Activation caller;
     caller.ir = *cir;

@@ -139,6 +139,25 @@ TEST(WpCommand, TheJsonEntryIsTheNamedOneForEveryVerdict) {
   EXPECT_EQ(j["entry"], "interproc.Fig1.entrypoint(Ljava/util/Collection;)V");
 }
 
+// A named entry beyond --max-caller-depth: the chain from it to the goal
+// is longer than the walk looked, so the answer is UNKNOWN with the depth as
+// its reason, never NOT_FOUND (which it was: the callers off every chain
+// the walk knew were left out without a word). At the chain's length, FOUND.
+TEST(WpCommand, ANamedEntryBeyondTheCallerDepthIsNoProof) {
+  const std::string goal =
+      "--goal 'interproc.DeepChain.d12(I)I@line:58' --kind exception:java.lang.ArithmeticException "
+      "--entry 'interproc.DeepChain.top(I)I' --json --max-caller-depth ";
+  int status = -1;
+  std::string out = RunCommand(Wp(goal + "3"), &status);
+  EXPECT_EQ(status, 4) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "UNKNOWN");
+  EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("within 3 levels (--max-caller-depth)"));
+  out = RunCommand(Wp(goal + "12"), &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_EQ(nlohmann::json::parse(out)["verdict"], "FOUND");
+}
+
 // One spelling of the goal's budget (issue #32): --timeout in seconds,
 // fractional allowed, as `jwp validate` has it; --timeout-ms is a hidden
 // alias; both at once, or a budget that is not positive, is a usage error.

@@ -516,6 +516,10 @@ class IntraSearch {
   bool leads_to_entry(const std::string& method);
   std::optional<absl::flat_hash_set<std::string>> toward_entry_;
   bool toward_entry_done_ = false;
+  // The walk for toward_entry_ stopped at max_caller_depth with methods
+  // whose callers it did not list: a caller left out may still lead to the
+  // entry through a longer chain.
+  bool toward_entry_cut_ = false;
 
   // What one phase of directed construction (Figure 4) works with: made
   // anew for every phase (next_phase), never reset field by field, so that
