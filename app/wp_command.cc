@@ -21,6 +21,7 @@
 #include "classfile/jdk.h"
 #include "classfile/strings.h"
 #include "nlohmann/json.hpp"
+#include "wp/entry_chains.h"
 #include "wp/goal.h"
 
 namespace jwp::app {
@@ -325,6 +326,12 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
       err << "error: --entry " << options.entry << ": no such method on the class path\n";
       return 1;
     }
+  }
+  // An entry no chain of callers leads from: said at once, not after the
+  // search's budget.
+  if (absl::Status reach = wp::CheckEntryReachesGoal(*hierarchy, *goal, engine); !reach.ok()) {
+    err << "error: " << reach.message() << "\n";
+    return 1;
   }
   wp::Result r = wp::RunGoal(*hierarchy, *goal, engine);
 

@@ -730,10 +730,7 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
 // Is this activation (on the way up) the entry? The method named by
 // --entry, else any public method.
 bool IntraSearch::is_entry(const ir::MethodIR& m) const {
-  if (!opt_.entry.empty()) {
-    std::string name = Cat(dotted(std::string(m.class_name)), ".", m.method_name);
-    return opt_.entry == name || opt_.entry == name + std::string(m.method_descriptor);
-  }
+  if (!opt_.entry.empty()) return IsNamedEntry(m, opt_.entry);
   return m.method != nullptr && (m.method->access_flags & classfile::access::kPublic);
 }
 
@@ -751,56 +748,11 @@ bool IntraSearch::leads_to_entry(const std::string& method) {
   if (opt_.entry.empty()) return true;
   if (!toward_entry_done_) {
     toward_entry_done_ = true;
-    // Breadth-first up through the callers of the goal's method, then the
-    // methods that reach the entry, to a fixpoint (recursion).
-    constexpr size_t kMaxMethods = 256;
-    absl::flat_hash_map<std::string, std::vector<std::string>> up;  // method -> its callers
-    absl::flat_hash_set<std::string> entries;
-    std::vector<std::shared_ptr<const ir::MethodIR>> frontier{goal_.ir};
-    absl::flat_hash_set<std::string> seen{ir_.QualifiedName()};
-    bool complete = true;
-    for (uint32_t level = 0; level <= opt_.max_caller_depth && !frontier.empty() && complete; ++level) {
-      std::vector<std::shared_ptr<const ir::MethodIR>> next;
-      for (const auto& m : frontier) {
-        const std::string name = m->QualifiedName();
-        if (is_entry(*m)) entries.insert(name);
-        if (level == opt_.max_caller_depth) {
-          // Its callers lie beyond the depth: a chain through them to the
-          // entry is not known not to exist.
-          if (!is_entry(*m)) toward_entry_cut_ = true;
-          continue;
-        }
-        for (const callgraph::CallSiteRef& site : callers_of(*m)) {
-          auto cir = method_cache_.Get(site.caller);
-          if (!cir.ok()) continue;  // go_up notes it
-          const std::string caller = (*cir)->QualifiedName();
-          up[name].push_back(caller);
-          if (seen.insert(caller).second) next.push_back(*cir);
-        }
-        if (seen.size() > kMaxMethods) {
-          complete = false;
-          break;
-        }
-      }
-      frontier = std::move(next);
-    }
-    if (complete) {
-      absl::flat_hash_set<std::string> reach = entries;
-      for (bool changed = true; changed;) {
-        changed = false;
-        for (const auto& [m, callers] : up) {
-          if (reach.contains(m)) continue;
-          for (const std::string& c : callers) {
-            if (reach.contains(c)) {
-              reach.insert(m);
-              changed = true;
-              break;
-            }
-          }
-        }
-      }
-      toward_entry_ = std::move(reach);
-    }
+    EntryChains chains = FindEntryChains(
+        goal_.ir, opt_.max_caller_depth, [this](const ir::MethodIR& m) { return is_entry(m); },
+        [this](const ir::MethodIR& m) { return callers_of(m); }, method_cache_);
+    toward_entry_cut_ = chains.cut_at_depth;
+    if (chains.complete) toward_entry_ = std::move(chains.on_chain);
   }
   return !toward_entry_ || toward_entry_->contains(method);
 }

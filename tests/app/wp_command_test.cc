@@ -158,6 +158,20 @@ TEST(WpCommand, ANamedEntryBeyondTheCallerDepthIsNoProof) {
   EXPECT_EQ(nlohmann::json::parse(out)["verdict"], "FOUND");
 }
 
+// An entry from which no chain of callers leads to the goal's method is an
+// error at once (issue #32), naming both, not a search to the budget.
+TEST(WpCommand, AnEntryThatCannotReachTheGoalIsAnError) {
+  int status = -1;
+  std::string out = RunCommand(
+      Wp("--goal 'interproc.DeepChain.d12(I)I@line:58' --kind exception:java.lang.ArithmeticException "
+         "--entry 'interproc.Fig1.entrypoint' 2>&1"),
+      &status);
+  EXPECT_EQ(status, 1) << out;
+  EXPECT_THAT(out, HasSubstr("--entry interproc.Fig1.entrypoint(Ljava/util/Collection;)V cannot reach the goal's "
+                             "method interproc.DeepChain.d12(I)I"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("verdict")));
+}
+
 // One spelling of the goal's budget (issue #32): --timeout in seconds,
 // fractional allowed, as `jwp validate` has it; --timeout-ms is a hidden
 // alias; both at once, or a budget that is not positive, is a usage error.

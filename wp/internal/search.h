@@ -46,6 +46,7 @@
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
 #include "absint/forward_facts.h"
+#include "wp/entry_chains.h"
 #include "wp/entry_check.h"
 #include "wp/rules_out.h"
 #include "wp/generalization.h"

@@ -1,0 +1,103 @@
+#include "wp/entry_chains.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "wp/engine.h"
+#include "wp/goal.h"
+
+namespace jwp::wp {
+
+namespace {
+
+// "java/lang/String" -> "java.lang.String".
+std::string dotted(std::string_view internal) {
+  std::string s(internal);
+  std::replace(s.begin(), s.end(), '/', '.');
+  return s;
+}
+
+}  // namespace
+
+bool IsNamedEntry(const ir::MethodIR& m, std::string_view entry) {
+  const std::string name = dotted(m.class_name) + "." + std::string(m.method_name);
+  return entry == name || entry == name + std::string(m.method_descriptor);
+}
+
+EntryChains FindEntryChains(std::shared_ptr<const ir::MethodIR> from, uint32_t max_depth,
+                            const std::function<bool(const ir::MethodIR&)>& is_entry,
+                            const std::function<std::vector<callgraph::CallSiteRef>(const ir::MethodIR&)>& callers_of,
+                            callgraph::MethodCache& cache) {
+  EntryChains out;
+  absl::flat_hash_map<std::string, std::vector<std::string>> up;  // method -> its callers
+  absl::flat_hash_set<std::string> entries;
+  std::vector<std::shared_ptr<const ir::MethodIR>> frontier{from};
+  absl::flat_hash_set<std::string> seen{from->QualifiedName()};
+  bool complete = true;
+  for (uint32_t level = 0; level <= max_depth && !frontier.empty() && complete; ++level) {
+    std::vector<std::shared_ptr<const ir::MethodIR>> next;
+    for (const auto& m : frontier) {
+      const std::string name = m->QualifiedName();
+      if (is_entry(*m)) entries.insert(name);
+      if (level == max_depth) {
+        // Its callers lie beyond the depth: a chain through them to the
+        // entry is not known not to exist.
+        if (!is_entry(*m)) out.cut_at_depth = true;
+        continue;
+      }
+      for (const callgraph::CallSiteRef& site : callers_of(*m)) {
+        auto cir = cache.Get(site.caller);
+        if (!cir.ok()) continue;  // the search notes it
+        const std::string caller = (*cir)->QualifiedName();
+        up[name].push_back(caller);
+        if (seen.insert(caller).second) next.push_back(*cir);
+      }
+      if (seen.size() > EntryChains::kMaxMethods) {
+        complete = false;
+        break;
+      }
+    }
+    frontier = std::move(next);
+  }
+  if (!complete) return out;
+  out.complete = true;
+  out.on_chain = std::move(entries);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [m, callers] : up) {
+      if (out.on_chain.contains(m)) continue;
+      for (const std::string& c : callers) {
+        if (out.on_chain.contains(c)) {
+          out.on_chain.insert(m);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+absl::Status CheckEntryReachesGoal(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options) {
+  if (options.entry.empty()) return absl::OkStatus();
+  callgraph::MethodCache cache(h);
+  const EntryChains chains = FindEntryChains(
+      goal.ir, options.max_caller_depth,
+      [&](const ir::MethodIR& m) { return IsNamedEntry(m, options.entry); },
+      [&](const ir::MethodIR& m) {
+        return callgraph::FindCallers(h, cache, callgraph::MethodId(m.class_name, m.method_name, m.method_descriptor));
+      },
+      cache);
+  if (!chains.complete || chains.cut_at_depth || chains.on_chain.contains(goal.ir->QualifiedName())) {
+    return absl::OkStatus();
+  }
+  const ir::MethodIR& m = *goal.ir;
+  return absl::NotFoundError(absl::StrCat(
+      "--entry ", options.entry, " cannot reach the goal's method ", dotted(m.class_name), ".",
+      std::string(m.method_name), std::string(m.method_descriptor), ": no chain of callers within ",
+      options.max_caller_depth, " levels (--max-caller-depth) leads from it there, and the callers of every method on the way were listed"));
+}
+
+}  // namespace jwp::wp
