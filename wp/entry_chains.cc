@@ -1,28 +1,19 @@
 #include "wp/entry_chains.h"
 
-#include <algorithm>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "classfile/descriptor.h"
 #include "wp/engine.h"
 #include "wp/goal.h"
 
 namespace jwp::wp {
 
-namespace {
-
-// "java/lang/String" -> "java.lang.String".
-std::string dotted(std::string_view internal) {
-  std::string s(internal);
-  std::replace(s.begin(), s.end(), '/', '.');
-  return s;
-}
-
-}  // namespace
+using classfile::JavaName;
 
 bool IsNamedEntry(const ir::MethodIR& m, std::string_view entry) {
-  const std::string name = dotted(m.class_name) + "." + std::string(m.method_name);
+  const std::string name = JavaName(m.class_name) + "." + std::string(m.method_name);
   return entry == name || entry == name + std::string(m.method_descriptor);
 }
 
@@ -95,7 +86,7 @@ absl::Status CheckEntryReachesGoal(const classfile::ClassHierarchy& h, const Goa
   }
   const ir::MethodIR& m = *goal.ir;
   return absl::NotFoundError(absl::StrCat(
-      "--entry ", options.entry, " cannot reach the goal's method ", dotted(m.class_name), ".",
+      "--entry ", options.entry, " cannot reach the goal's method ", JavaName(m.class_name), ".",
       std::string(m.method_name), std::string(m.method_descriptor), ": no chain of callers within ",
       options.max_caller_depth, " levels (--max-caller-depth) leads from it there, and the callers of every method on the way were listed"));
 }

@@ -8,11 +8,7 @@
 
 namespace jwp::wp::internal {
 
-std::string dotted(std::string_view internal) {
-  std::string s(internal);
-  std::replace(s.begin(), s.end(), '/', '.');
-  return s;
-}
+std::string dotted(std::string_view internal) { return classfile::JavaName(internal); }
 
 const ir::Dominators* IntraSearch::dominators(const std::shared_ptr<const ir::MethodIR>& ir) {
   auto& d = doms_[ir.get()];
