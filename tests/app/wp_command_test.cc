@@ -153,9 +153,11 @@ TEST(WpCommand, ANamedEntryBeyondTheCallerDepthIsNoProof) {
   nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "UNKNOWN");
   EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("within 3 levels (--max-caller-depth)"));
-  out = RunCommand(Wp(goal + "12"), &status);
+  out = RunCommand(Wp(goal + "12 --confirm"), &status);
   EXPECT_EQ(status, 0) << out;
-  EXPECT_EQ(nlohmann::json::parse(out)["verdict"], "FOUND");
+  j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true) << "the witness, replayed on the JVM";
 }
 
 // An entry from which no chain of callers leads to the goal's method is an
