@@ -4,7 +4,7 @@
 // summary's preconditions at every waiting call site (the frame rule),
 // skipping a call with skolems, natives, and going up from a non-entry
 // method to its callers.
-#include "wp/internal/search.h"
+#include "wp/wp_problem.h"
 
 namespace jwp::wp::internal {
 
@@ -89,7 +89,7 @@ Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term
 // The class-hierarchy targets of a call (JVMS 5.4.3.3, 5.4.3.4, 5.4.6);
 // null (and *why) when the call cannot be expanded: a resolution failure, a
 // missing class, or too many targets (for class-hierarchy call graphs).
-std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::string* why, bool all) {
+std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string* why, bool all) {
   const bool capped = opt_.callgraph == CallGraph::kDirected && !all;
   std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke),
                         call.interface_owner ? "I" : "C", capped ? "" : " all");
@@ -162,13 +162,13 @@ std::vector<Target>* IntraSearch::targets(const ir::Instruction& call, std::stri
   return out;
 }
 
-std::vector<Target>* IntraSearch::all_targets(const ir::Instruction& call, std::vector<Target>* listed,
+std::vector<Target>* WpProblem::all_targets(const ir::Instruction& call, std::vector<Target>* listed,
                                               std::string* why) {
   if (listed == nullptr || !truncated(listed)) return listed;
   return targets(call, why, /*all=*/true);
 }
 
-std::vector<Target>& IntraSearch::lambda_targets(const ir::Instruction& call) {
+std::vector<Target>& WpProblem::lambda_targets(const ir::Instruction& call) {
   const std::string key = Cat(call.owner, ".", call.name, call.descriptor);
   std::unique_ptr<LambdaTargets>& list = lambda_targets_[key];
   if (!list) list = std::make_unique<LambdaTargets>();
@@ -190,7 +190,7 @@ std::vector<Target>& IntraSearch::lambda_targets(const ir::Instruction& call) {
 // The IR of a target with code (its method model's, when it has one, and
 // a lambda class's method), from the one method cache the forward facts
 // share; the lambdas of a class-path method's code are learnt on its way.
-bool IntraSearch::ensure_ir(Target& t, std::string* why) {
+bool WpProblem::ensure_ir(Target& t, std::string* why) {
   if (t.ir || t.native) return true;
   auto built = method_cache_.Get(callgraph::MethodId(t.owner, t.name, t.descriptor));
   if (!built.ok()) {
@@ -205,7 +205,7 @@ bool IntraSearch::ensure_ir(Target& t, std::string* why) {
 // A minterm at the return site of a call (the start of e.to, e leaving the
 // call's block) continues at the normal or exceptional exit of each target.
 // False when the call is not expanded (then it is skipped with skolems).
-CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
+CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   // acts_ grows below: keep the caller's IR and transformer, not a reference.
   const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
   Transformer& atr = *acts_[item.at.act].tr;
@@ -247,7 +247,7 @@ CallHandling IntraSearch::expand_call(const Item& item, ir::EdgeId eid) {
   return chosen->handled;
 }
 
-std::optional<IntraSearch::ChosenTargets> IntraSearch::choose_targets(const Item& item, const ir::MethodIR& ir,
+std::optional<WpProblem::ChosenTargets> WpProblem::choose_targets(const Item& item, const ir::MethodIR& ir,
                                                                       ir::InsnId call_id, uint32_t depth,
                                                                       const std::string& where) {
   const ir::Instruction& call = ir.insns[call_id];
@@ -334,7 +334,7 @@ std::optional<IntraSearch::ChosenTargets> IntraSearch::choose_targets(const Item
 // wp(w = m(...), φ) continues at m's normal exit with φ[ret/w]; along the
 // call's exceptional edge e, at m's exceptional exit with a non-null
 // exception routed to e's handler.
-Term IntraSearch::exit_postcondition(Transformer& caller, const ir::Edge& e, const ir::Instruction& call, Term phi) {
+Term WpProblem::exit_postcondition(Transformer& caller, const ir::Edge& e, const ir::Instruction& call, Term phi) {
   if (e.kind == ir::EdgeKind::kException) {
     std::vector<Term> conds = caller.routing(e, tm_.exc());
     conds.push_back(phi);
@@ -351,7 +351,7 @@ Term IntraSearch::exit_postcondition(Transformer& caller, const ir::Edge& e, con
 // precondition). The table of models/jdk_natives.def names the natives for
 // which this is sound, and what more is known of a few: the one current
 // thread, the cached boxes of Integer.valueOf and Long.valueOf.
-void IntraSearch::assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call,
+void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call,
                                         Transformer& caller, const Target& t, Term phi, const std::string& where) {
   const std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
                                " assumed to throw nothing and leave the heap unchanged");
@@ -400,7 +400,7 @@ void IntraSearch::assume_native_returns(const Item& item, Point at_call, const i
 
 // Without summaries (--no-summaries): the callee is entered backwards in a
 // fresh activation of its own, for this path alone.
-void IntraSearch::enter_activation(const Item& item, const Target& t, ir::InsnId call_id, uint32_t depth,
+void WpProblem::enter_activation(const Item& item, const Target& t, ir::InsnId call_id, uint32_t depth,
                                    bool exceptional, const std::vector<Minterm>& post) {
   Activation callee;
   callee.ir = t.ir;
@@ -426,7 +426,7 @@ void IntraSearch::enter_activation(const Item& item, const Target& t, ir::InsnId
 // the skolems stand for the targets not yet enabled, so the dispatch to
 // each enabled one is excluded; the skolems' site is recorded for the
 // choice of the next phase's targets.
-void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
+void WpProblem::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
   if (step->skipped_site == Step::kNoSite) return;
   const std::shared_ptr<const ir::MethodIR> air = acts_[item.at.act].ir;
   const ir::Edge& e = air->edges[eid];
@@ -436,7 +436,7 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
   std::vector<Target>* all = targets(call, &why);
   if (all == nullptr || call.operands.empty()) return;
   const std::string site_key = EnabledTargets::SiteKey(*air, call);
-  directed_sites_.try_emplace(step->skipped_site, DirectedSite{site_key, air, call_id, all});
+  directed_.AddSite(step->skipped_site, DirectedSite{site_key, air, call_id, all});
   std::vector<Target>& lambdas = lambda_targets(call);
   std::vector<const Target*> on;
   for (const Target& t : lambdas) {
@@ -463,7 +463,7 @@ void IntraSearch::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
 // (field and array-kind constants, static-field variables); false when the
 // mod-set is unknown (top, or it rests on natives that are not assumed
 // away): then the whole postcondition enters the callee.
-bool IntraSearch::writes_of(const Target& t, const std::vector<std::string>& context,
+bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& context,
                             const std::string* forward_context, std::function<bool(Term)>* may_write,
                             std::string* why_not) {
   if (!mod_sets_) {
@@ -507,7 +507,7 @@ bool IntraSearch::writes_of(const Target& t, const std::vector<std::string>& con
   return true;
 }
 
-const std::vector<std::string>& IntraSearch::exact_types(int32_t act) {
+const std::vector<std::string>& WpProblem::exact_types(int32_t act) {
   Activation& a = acts_[act];
   if (!a.exact) a.exact = callgraph::ExactTypes(h_, *a.ir, a.context);
   return *a.exact;
@@ -517,7 +517,7 @@ const std::vector<std::string>& IntraSearch::exact_types(int32_t act) {
 // its dependent part enters the callee's summary for that part (created on
 // first use), the call site waits on it, and every precondition the summary
 // already has is applied at once.
-void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t caller_act,
+void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_act,
                                 ir::InsnId call, uint32_t depth, bool exceptional,
                                 const Minterm& post) {
   // The exact types the call passes: the callee's mod-set in that context
@@ -608,7 +608,7 @@ void IntraSearch::enter_summary(const Item& item, const Target& t, int32_t calle
 
 // At a summary activation's entry: a new precondition of the summary,
 // applied at every call site waiting on it.
-void IntraSearch::summary_entry(const Item& item) {
+void WpProblem::summary_entry(const Item& item) {
   const int32_t sid = acts_[item.at.act].summary;
   SummaryPre pre{item.phi, {}};
   for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
@@ -620,7 +620,7 @@ void IntraSearch::summary_entry(const Item& item) {
   for (const Waiter& w : callers) apply_summary(summaries_.at(sid), pre, w);
 }
 
-void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w) {
+void WpProblem::apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w) {
   // The summary's generics renamed to the call site's, conjoined with the
   // framed literals (the frame rule), the site's generics eliminated.
   // The framed literals are the caller's: they are conjoined after the
@@ -642,7 +642,7 @@ void IntraSearch::apply_summary(const Summary& sm, const SummaryPre& pre, const 
 // enter the summary when a literal goes into the callee whole (without
 // generalization; the in-flight exception's literals), and must stay the
 // same skolems in both parts.
-Minterm IntraSearch::fresh_skolems(const Minterm& m, const Minterm& framed) {
+Minterm WpProblem::fresh_skolems(const Minterm& m, const Minterm& framed) {
   if (m.is_true() || m.is_false() || !m.term().has(logic::kHasSkolem)) return m;
   absl::flat_hash_set<Term> callers;
   if (!framed.is_true() && !framed.is_false()) {
@@ -659,14 +659,14 @@ Minterm IntraSearch::fresh_skolems(const Minterm& m, const Minterm& framed) {
 
 // At a callee's entry: back to the call site, formals replaced by actuals,
 // the receiver non-null and the dispatch to this callee assumed.
-void IntraSearch::return_to_caller(const Item& item) {
+void WpProblem::return_to_caller(const Item& item) {
   const Activation& b = acts_[item.at.act];
   push_at_call_site(item, *b.ir, *b.tr, b.caller, b.call);
 }
 
 // A non-null receiver and, for virtual and interface calls, the dispatch of
 // `call` to owner.name(descriptor).
-std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, Transformer& caller,
+std::vector<Term> WpProblem::dispatch_conditions(const ir::Instruction& call, Transformer& caller,
                                                    std::string_view owner, std::string_view name,
                                                    std::string_view descriptor) {
   std::vector<Term> conds;
@@ -690,7 +690,7 @@ std::vector<Term> IntraSearch::dispatch_conditions(const ir::Instruction& call, 
 // A minterm at the entry of `callee` (in `callee_tr`'s namespace) continues
 // in the caller just before `call_insn`: formals replaced by actuals, the
 // receiver non-null and the dispatch to `callee` assumed.
-void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee,
+void WpProblem::push_at_call_site(const Item& item, const ir::MethodIR& callee,
                                     Transformer& callee_tr, int32_t caller_act,
                                     ir::InsnId call_insn, const Minterm* framed) {
   const std::shared_ptr<const ir::MethodIR> cir = acts_[caller_act].ir;
@@ -729,12 +729,12 @@ void IntraSearch::push_at_call_site(const Item& item, const ir::MethodIR& callee
 
 // Is this activation (on the way up) the entry? The method named by
 // --entry, else any public method.
-bool IntraSearch::is_entry(const ir::MethodIR& m) const {
+bool WpProblem::is_entry(const ir::MethodIR& m) const {
   if (!opt_.entry.empty()) return IsNamedEntry(m, opt_.entry);
   return m.method != nullptr && (m.method->access_flags & classfile::access::kPublic);
 }
 
-const std::vector<callgraph::CallSiteRef>& IntraSearch::callers_of(const ir::MethodIR& m) {
+const std::vector<callgraph::CallSiteRef>& WpProblem::callers_of(const ir::MethodIR& m) {
   const std::string me = m.QualifiedName();
   auto it = callers_.find(me);
   if (it == callers_.end()) {
@@ -744,7 +744,7 @@ const std::vector<callgraph::CallSiteRef>& IntraSearch::callers_of(const ir::Met
   return it->second;
 }
 
-bool IntraSearch::leads_to_entry(const std::string& method) {
+bool WpProblem::leads_to_entry(const std::string& method) {
   if (opt_.entry.empty()) return true;
   if (!toward_entry_done_) {
     toward_entry_done_ = true;
@@ -760,7 +760,7 @@ bool IntraSearch::leads_to_entry(const std::string& method) {
 // At the entry of a method that is not the entry: continue at each call
 // site that may call it, in a fresh activation of the caller (with a named
 // entry, only in callers on a chain up to it).
-void IntraSearch::go_up(const Item& item) {
+void WpProblem::go_up(const Item& item) {
   const std::shared_ptr<const ir::MethodIR> bir = acts_[item.at.act].ir;
   Transformer* const btr = acts_[item.at.act].tr.get();
   const uint32_t up = acts_[item.at.act].up;

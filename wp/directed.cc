@@ -1,84 +1,36 @@
 // Directed call-graph construction (PLDI'09 Section 4, Figure 4): the
-// phases of RunGoal, the targets the minterms waiting at the entry need
-// (bounded by their type facts, checked by Z3), the targets a minterm pins
-// on its way, and what one phase hands to the next.
-#include "wp/internal/search.h"
+// phases of RunGoal, and between them the targets that the minterms
+// waiting at the entry need (ranked by their type bounds, checked by Z3:
+// the wp problem answers both, directed_queries.cc) and those a minterm
+// pins on its way.
+#include "wp/directed.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "base/check.h"
+#include "logic/printer.h"
+#include "logic/visit.h"
+#include "wp/wp_problem.h"
 
 namespace jwp::wp::internal {
 
-// The targets not yet enabled at `site` that the dispatch skolem `sigma`
-// of a pending minterm may take by the receiver's type bounds in `facts`
-// (the minterm's literals and the entry's declared types: an instanceof,
-// an exact type, a resolved dispatch), which narrow the class-hierarchy
-// list.
-std::vector<std::string> IntraSearch::bounded_targets(const std::vector<Term>& facts, Term sigma,
-                                                      const DirectedSite& site) {
-  const ir::Instruction& call = site.ir->insns[site.call];
-  absl::flat_hash_set<std::string> allowed;  // empty: no bound found
-  bool bounded = false;
-  for (Term lit : facts) {
-    if (!lit.is(logic::TermKind::kEq) || (lit.arg(0) != sigma && lit.arg(1) != sigma)) continue;
-    Term other = lit.arg(0) == sigma ? lit.arg(1) : lit.arg(0);
-    if (other.is(logic::TermKind::kMethodConst)) {
-      logic::MemberRef m = tm_.method_info(other);
-      allowed = {Cat(m.owner, ".", m.name, m.descriptor)};
-      bounded = true;
-      break;
-    }
-    if (!other.is(logic::TermKind::kDispatch) || !other.arg(0).is(logic::TermKind::kTypeOf)) continue;
-    // The tightest bound: the type literal about r with the fewest concrete subtypes.
-    for (Term b : facts) {
-      std::vector<std::string> names;
-      if (b.is(logic::TermKind::kSubType) && b.arg(0) == other.arg(0) && b.arg(1).is(logic::TermKind::kTypeConst)) {
-        classfile::ClassId c = h_.Find(tm_.type_name(b.arg(1)));
-        if (c == classfile::kNoClass) continue;
-        for (classfile::ClassId sub : h_.ConcreteSubtypes(c)) names.emplace_back(h_.Name(sub));
-      } else if (b.is(logic::TermKind::kEq) && (b.arg(0) == other.arg(0) || b.arg(1) == other.arg(0))) {
-        Term ty = b.arg(0) == other.arg(0) ? b.arg(1) : b.arg(0);
-        if (!ty.is(logic::TermKind::kTypeConst)) continue;
-        if (types_.lambda(tm_.type_name(ty)) != nullptr) {
-          // An exact lambda class: its own method, or none of the site's.
-          std::optional<types::MethodName> m =
-              types_.dispatch(tm_.type_name(ty), call.owner, call.name, call.descriptor);
-          if (!m) continue;
-          allowed = {Cat(m->owner, ".", m->name, m->descriptor)};
-          bounded = true;
-          break;
-        }
-        names.emplace_back(tm_.type_name(ty));
-      } else {
-        continue;
-      }
-      callgraph::CallTargets ct = callgraph::TargetsForTypes(h_, call, names);
-      if (ct.truncated || ct.incomplete || ct.opaque) continue;  // not an exact bound
-      absl::flat_hash_set<std::string> keys;
-      for (const callgraph::MethodId& m : ct.targets) keys.insert(Cat(m.owner, ".", m.name, m.descriptor));
-      if (!bounded || keys.size() < allowed.size()) allowed = std::move(keys);
-      bounded = true;
-    }
-  }
-  std::vector<Target>* listed = site.targets;
-  if (bounded && truncated(listed)) {
-    // A bound may allow targets beyond the first ones listed.
-    std::string why;
-    if (std::vector<Target>* whole = all_targets(call, listed, &why)) listed = whole;
-  }
-  std::vector<std::string> candidates;
-  for (const Target& t : *listed) {
-    const std::string k = t.key();
-    if (enabled_.IsEnabled(site.key, k)) continue;
-    if (bounded && !allowed.contains(k)) continue;
-    candidates.push_back(k);
-  }
-  for (const Target& t : lambda_targets(call)) {
-    const std::string k = t.key();
-    if (lambda_enabled(t) || (bounded && !allowed.contains(k))) continue;
-    candidates.push_back(k);
-  }
-  return candidates;
+using logic::Minterm;
+using logic::Term;
+
+std::string TraceText(const logic::TermManager& tm, const Minterm& m) {
+  std::string text = logic::to_java(tm, m);
+  if (text.size() > kTraceWidth) text = absl::StrCat(text.substr(0, kTraceWidth), " ...");
+  return text;
 }
 
-void IntraSearch::note_pinned(const Minterm& phi) {
+bool DirectedConstruction::Wait(const Minterm& phi, int32_t act) {
+  if (ph_.pending.size() >= kMaxPending) return false;
+  ph_.pending.push_back(Pending{phi, act});
+  return true;
+}
+
+void DirectedConstruction::NotePinned(const Minterm& phi) {
   for (Term lit : phi) {
     if (!lit.is(logic::TermKind::kEq)) continue;
     Term sigma = lit.arg(0), m = lit.arg(1);
@@ -86,232 +38,197 @@ void IntraSearch::note_pinned(const Minterm& phi) {
     if (!m.is(logic::TermKind::kMethodConst) || !sigma.is(logic::TermKind::kVar)) continue;
     const logic::VarInfo& info = tm_.var_info(sigma);
     if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kMethod) continue;
-    auto site = directed_sites_.find(info.site);
-    if (site == directed_sites_.end() || !ph_.pin_checked.insert(lit).second) continue;
-    for (std::string& t : bounded_targets({lit}, sigma, site->second)) {
+    auto site = sites_.find(info.site);
+    if (site == sites_.end() || !ph_.pin_checked.insert(lit).second) continue;
+    const Term facts[] = {lit};
+    for (std::string& t : queries_.BoundedTargets(facts, sigma, site->second)) {
       auto [at, inserted] = ph_.pinned[site->second.key].insert(std::move(t));
       if (inserted && tracing()) opt_.trace(Cat("phase ", phase_, ": a minterm pins ", site->second.key, " to ", *at));
     }
   }
 }
 
-// May the dispatch skolem `sigma` of pending minterm `p` be target `k` of
-// `site`? Ruled out only by a real unsat from the solver (not one within a
-// cut type domain); out of time, or past the phase's checks, it may.
-bool IntraSearch::dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site,
-                                    const std::string& k) {
-  // (ph_.result is the phase's: the checks are counted per phase.)
-  if (out_of_time() || ph_.result.stats.dispatch_checks >= kMaxCandidateChecks) return true;
-  ++ph_.result.stats.dispatch_checks;
-  std::string why;
-  const std::vector<Target>* listed = all_targets(site.ir->insns[site.call], site.targets, &why);
-  const Target* t = nullptr;
-  for (const Target& x : listed != nullptr ? *listed : *site.targets) {
-    if (x.key() == k) t = &x;
+std::string DirectedConstruction::Interrupt(uint64_t steps) {
+  if (!Waiting()) return "";
+  // Minterms wait for expansion: once the phase has run as long again as
+  // it took to produce the first of them (loops with skipped calls need
+  // not end), choose targets; end the phase when there are some.
+  if (ph_.pending_since == 0) ph_.pending_since = steps;
+  if (steps < 2 * ph_.pending_since + kPhaseGrace) return "";
+  // The first time, only sites with few candidates, or a larger one that a
+  // loop skips again and again; from the second on, the best larger one
+  // too (a loop whose skipped call has many targets would otherwise hold
+  // the phase until the budget ends).
+  ChooseExpansions(/*allow_big=*/ph_.graces++ > 0);
+  if (!ph_.to_enable.empty()) return "the phase ended early to expand calls";
+  ph_.pending_since = 0;
+  return "";
+}
+
+// Each directed site of `p`'s skolems with the targets not yet enabled
+// that the type bounds allow there, fewest first. The type facts: the
+// minterm's, and the entry's declared types (an input is null or of its
+// declared type, as the final check assumes). Nullopt when a site allows
+// none: every execution dispatches to some target, and the enabled ones
+// were expanded.
+std::optional<DirectedConstruction::Ranked> DirectedConstruction::rank_sites(const Pending& p) {
+  Ranked r;
+  for (Term v : logic::free_variables(p.phi)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kMethod) continue;
+    auto it = sites_.find(info.site);
+    if (it == sites_.end()) continue;
+    r.sigmas[it->second.key].push_back(v);
+    r.by_key[it->second.key] = &it->second;
   }
-  for (const Target& x : lambda_targets(site.ir->insns[site.call])) {
-    if (x.key() == k) t = &x;
+  std::vector<Term> facts(p.phi.begin(), p.phi.end());
+  if (!r.sigmas.empty()) {
+    for (Term t : queries_.DeclaredTypeBounds(p.act)) facts.push_back(t);
   }
-  if (t == nullptr) return true;
-  Minterm with = logic::conjoin(tm_, p.phi, tm_.mk_eq(sigma, tm_.mk_method(t->owner, t->name, t->descriptor)));
-  with = simplifier_.simplify(with);
-  if (with.is_false()) return false;
-  std::vector<Term> query(with.begin(), with.end());
-  for (Term x : entry_check_.Typing(entry(acts_[p.act]))) query.push_back(x);
-  add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
-  return !check(query, /*want_witness=*/false).proves_unsat();
+  for (const auto& [key, vars] : r.sigmas) {
+    std::set<std::string> union_targets;
+    for (Term sigma : vars) {
+      for (std::string& t : queries_.BoundedTargets(facts, sigma, *r.by_key[key])) union_targets.insert(std::move(t));
+    }
+    if (union_targets.empty()) return std::nullopt;
+    r.sites.push_back({key, std::vector<std::string>(union_targets.begin(), union_targets.end()), vars.size() > 1});
+  }
+  std::stable_sort(r.sites.begin(), r.sites.end(), [](const SiteCandidates& a, const SiteCandidates& b) {
+    return a.targets.size() < b.targets.size();
+  });
+  return r;
+}
+
+// For one waiting minterm: its cheapest site's candidates are checked by
+// the solver (a candidate already chosen for another minterm needs no
+// check: it is enabled anyway); none left, the minterm is infeasible.
+// Only the cheapest site is checked: the others wait for later phases,
+// which start over. Sites the type bounds pin to one target go with it.
+bool DirectedConstruction::choose_for(const Pending& p, std::map<std::string, std::set<std::string>>& small) {
+  std::optional<Ranked> ranked = rank_sites(p);
+  if (ranked) {
+    ++ph_.waiting_counted;
+    for (const SiteCandidates& r : ranked->sites) {
+      auto& [count, targets] = ph_.waiting_sites[r.key];
+      ++count;
+      targets.insert(r.targets.begin(), r.targets.end());
+    }
+  }
+  if (tracing()) {
+    std::string sites;
+    if (ranked) {
+      for (const SiteCandidates& r : ranked->sites) sites += Cat(" ", r.key, " (", r.targets.size(), ")");
+    }
+    opt_.trace(Cat("phase ", phase_, ": a minterm waits at the entry",
+                   !ranked ? ", refuted: a site has no target left" : Cat("; its sites by candidates:", sites),
+                   "; the minterm: ", TraceText(tm_, p.phi)));
+  }
+  if (!ranked) return false;
+  std::optional<SiteCandidates> best;
+  if (!ranked->sites.empty()) {
+    SiteCandidates& first = ranked->sites.front();
+    if (first.targets.size() > kSmallSite) {
+      best = first;  // too many to check one by one
+    } else {
+      const std::set<std::string>& chosen = small[first.key];
+      SiteCandidates feasible{first.key, {}};
+      for (const std::string& k : first.targets) {
+        bool ok = chosen.contains(k);
+        for (Term sigma : ranked->sigmas[first.key]) {
+          if (ok) break;
+          ok = queries_.DispatchFeasible(p, sigma, *ranked->by_key[first.key], k);
+        }
+        if (ok) feasible.targets.push_back(k);
+      }
+      if (!feasible.targets.empty()) best = std::move(feasible);
+    }
+    const bool none_feasible = !best;
+    if (small[first.key].empty()) small.erase(first.key);
+    if (none_feasible) return false;
+  }
+  // Not refuted: until a phase expands its skipped calls, they are why it
+  // is not a precondition (every one of them, so that the search is never
+  // taken for exhaustive while it waits).
+  for (Term v : logic::free_variables(p.phi)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role == logic::VarRole::kSkolem) queries_.Note(vocab_.call_site_text(info.site));
+  }
+  if (!best) return true;
+  for (size_t i = 1; i < ranked->sites.size() && ranked->sites[i].targets.size() == 1; ++i) {
+    small[ranked->sites[i].key].insert(ranked->sites[i].targets.front());
+  }
+  if (best->targets.size() <= kSmallSite) {
+    small[best->key].insert(best->targets.begin(), best->targets.end());
+    return true;
+  }
+  // The same site offered again, with fewer candidates (this minterm's type
+  // bounds cut more) or not, keeps what either minterm saw: a loop through it.
+  const bool same_site = ph_.big && ph_.big->key == best->key;
+  const bool repeated = best->repeated || (same_site && ph_.big->repeated);
+  if (!ph_.big || best->targets.size() < ph_.big->targets.size()) ph_.big = std::move(best);
+  if (same_site) ph_.big->repeated = repeated;
+  return true;
+}
+
+// A site every waiting minterm (two or more) passes through must be
+// expanded for any of them to become a precondition: it goes with the
+// cheap ones whatever its size (within max_targets), or cheap sites inside
+// the targets enabled so far could fill every phase while it waits.
+void DirectedConstruction::add_common_sites(std::map<std::string, std::set<std::string>>& small) const {
+  if (small.empty() || ph_.waiting_counted < 2) return;
+  for (const auto& [site, entry] : ph_.waiting_sites) {
+    const auto& [count, targets] = entry;
+    if (count == ph_.waiting_counted && targets.size() > kSmallSite && targets.size() <= opt_.max_targets) {
+      small[site].insert(targets.begin(), targets.end());
+    }
+  }
 }
 
 // Directed construction between phases (Section 4, Figure 4). For each
 // minterm that reached the entry with skolems of partially expanded sites,
 // its sites are ranked by the targets not yet enabled that the type bounds
-// in the minterm allow (bounded_targets); a site allowing none makes it
-// infeasible (every execution dispatches to some target, and the enabled
-// ones were expanded). The cheapest site's candidates are then checked by
-// the solver (a candidate already chosen for another minterm needs no
-// check: it is enabled anyway): none left, the minterm is infeasible;
-// otherwise they are chosen. Only the cheapest site is checked: the others
-// wait for later phases, which start over. The next phase enables every
-// chosen site's targets; only when no minterm offers a site with at most
-// kSmallSite of them, and `allow_big` (the end of the phase, or its grace
-// ran out twice) or a waiting minterm skipped that site more than once (a
-// loop through it, which unrolls on while the phase waits), is the
-// smallest larger one seen this phase enabled (within max_targets). The
-// targets minterms pinned on their way (note_pinned) go with the cheap
-// sites.
+// in the minterm allow (rank_sites), and the cheapest site's are chosen
+// (choose_for). The next phase enables every chosen site's targets; only
+// when no minterm offers a site with at most kSmallSite of them, and
+// `allow_big` (the end of the phase, or its grace ran out twice) or a
+// waiting minterm skipped that site more than once (a loop through it,
+// which unrolls on while the phase waits), is the smallest larger one seen
+// this phase enabled (within max_targets). The targets minterms pinned on
+// their way (NotePinned) go with the cheap sites.
 // Deterministic: sites and targets in name order.
-void IntraSearch::choose_expansions(bool allow_big) {
+void DirectedConstruction::ChooseExpansions(bool allow_big) {
   std::map<std::string, std::set<std::string>> small = ph_.pinned;
   for (; ph_.pending_checked < ph_.pending.size(); ++ph_.pending_checked) {
-    if (out_of_time()) {
-      note(Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms"));
+    if (queries_.OutOfTime()) {
+      queries_.Note(Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms"));
       return;
     }
-    const Pending& p = ph_.pending[ph_.pending_checked];
-    std::map<std::string, std::vector<Term>> sigmas;  // by site key
-    absl::flat_hash_map<std::string, const DirectedSite*> sites;
-    for (Term v : logic::free_variables(p.phi)) {
-      const logic::VarInfo& info = tm_.var_info(v);
-      if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kMethod) continue;
-      auto it = directed_sites_.find(info.site);
-      if (it == directed_sites_.end()) continue;
-      sigmas[it->second.key].push_back(v);
-      sites[it->second.key] = &it->second;
-    }
-    // Each site's candidates by the type bounds, fewest first. The type
-    // facts: the minterm's, and the entry's declared types (an input is null
-    // or of its declared type, as the final check assumes).
-    std::vector<Term> facts(p.phi.begin(), p.phi.end());
-    if (!sigmas.empty()) {
-      for (Term t : entry_check_.DeclaredTypeBounds(entry(acts_[p.act]))) facts.push_back(t);
-    }
-    std::vector<SiteCandidates> ranked;
-    bool refuted = false;
-    for (const auto& [key, vars] : sigmas) {
-      std::set<std::string> union_targets;
-      for (Term sigma : vars) {
-        for (std::string& t : bounded_targets(facts, sigma, *sites[key])) union_targets.insert(std::move(t));
-      }
-      if (union_targets.empty()) {
-        refuted = true;
-        break;
-      }
-      ranked.push_back({key, std::vector<std::string>(union_targets.begin(), union_targets.end()), vars.size() > 1});
-    }
-    std::stable_sort(ranked.begin(), ranked.end(), [](const SiteCandidates& a, const SiteCandidates& b) {
-      return a.targets.size() < b.targets.size();
-    });
-    if (!refuted) {
-      ++ph_.waiting_counted;
-      for (const SiteCandidates& r : ranked) {
-        auto& [count, targets] = ph_.waiting_sites[r.key];
-        ++count;
-        targets.insert(r.targets.begin(), r.targets.end());
-      }
-    }
-    if (tracing()) {
-      std::string sites;
-      for (const SiteCandidates& r : ranked) sites += Cat(" ", r.key, " (", r.targets.size(), ")");
-      opt_.trace(Cat("phase ", phase_, ": a minterm waits at the entry",
-                     refuted ? ", refuted: a site has no target left" : Cat("; its sites by candidates:", sites),
-                     "; the minterm: ", trace_text(p.phi)));
-    }
-    std::optional<SiteCandidates> best;
-    if (!refuted && !ranked.empty()) {
-      SiteCandidates& first = ranked.front();
-      if (first.targets.size() > kSmallSite) {
-        best = first;  // too many to check one by one
-      } else {
-        const std::set<std::string>& chosen = small[first.key];
-        SiteCandidates feasible{first.key, {}};
-        for (const std::string& k : first.targets) {
-          bool ok = chosen.contains(k);
-          for (Term sigma : sigmas[first.key]) {
-            if (ok) break;
-            ok = dispatch_feasible(p, sigma, *sites[first.key], k);
-          }
-          if (ok) feasible.targets.push_back(k);
-        }
-        if (feasible.targets.empty()) refuted = true;
-        else best = std::move(feasible);
-      }
-      if (small[first.key].empty()) small.erase(first.key);
-    }
-    if (refuted) {
-      ++ph_.result.stats.refuted_by_dispatch;
-      continue;
-    }
-    // Not refuted: until a phase expands its skipped calls, they are why it
-    // is not a precondition (every one of them, so that the search is never
-    // taken for exhaustive while it waits).
-    for (Term v : logic::free_variables(p.phi)) {
-      const logic::VarInfo& info = tm_.var_info(v);
-      if (info.role == logic::VarRole::kSkolem) note(vocab_.call_site_text(info.site));
-    }
-    if (!best) continue;
-    // Sites the minterm's type bounds pin to one target are chosen beside
-    // the cheapest: each adds one method, and a phase per site would take
-    // every waiting minterm through the rest of the path again.
-    for (size_t i = 1; i < ranked.size() && ranked[i].targets.size() == 1; ++i) {
-      small[ranked[i].key].insert(ranked[i].targets.front());
-    }
-    if (best->targets.size() <= kSmallSite) {
-      small[best->key].insert(best->targets.begin(), best->targets.end());
-    } else {
-      // The same site offered again, with fewer candidates (this minterm's
-      // type bounds cut more) or not, keeps what either minterm saw: a loop
-      // through it.
-      const bool same_site = ph_.big && ph_.big->key == best->key;
-      const bool repeated = best->repeated || (same_site && ph_.big->repeated);
-      if (!ph_.big || best->targets.size() < ph_.big->targets.size()) ph_.big = std::move(best);
-      if (same_site) ph_.big->repeated = repeated;
-    }
+    if (!choose_for(ph_.pending[ph_.pending_checked], small)) ++queries_.PhaseStats().refuted_by_dispatch;
   }
-  // A site every waiting minterm (two or more) passes through must be
-  // expanded for any of them to become a precondition: it goes with the
-  // cheap ones whatever its size (within max_targets), or cheap sites
-  // inside the targets enabled so far could fill every phase while it
-  // waits.
-  if (!small.empty() && ph_.waiting_counted >= 2) {
-    for (const auto& [site, entry] : ph_.waiting_sites) {
-      const auto& [count, targets] = entry;
-      if (count == ph_.waiting_counted && targets.size() > kSmallSite && targets.size() <= opt_.max_targets) {
-        small[site].insert(targets.begin(), targets.end());
-      }
-    }
-  }
+  add_common_sites(small);
   for (const auto& [site, ts] : small) {
     auto pinned = ph_.pinned.find(site);
     for (const std::string& t : ts) {
       ph_.to_enable.emplace_back(site, t);
-      if (pinned != ph_.pinned.end() && pinned->second.contains(t)) ++ph_.result.stats.targets_pinned;
+      if (pinned != ph_.pinned.end() && pinned->second.contains(t)) ++queries_.PhaseStats().targets_pinned;
     }
   }
   if (ph_.to_enable.empty() && ph_.big && (allow_big || ph_.big->repeated)) {
     if (ph_.big->targets.size() <= opt_.max_targets) {
       for (const std::string& t : ph_.big->targets) ph_.to_enable.emplace_back(ph_.big->key, t);
     } else {
-      note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ", ph_.big->key));
+      queries_.Note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ", ph_.big->key));
     }
   }
 }
 
-void IntraSearch::next_phase(const absl::flat_hash_set<std::string>& changed) {
-  // Activations with work left: their summaries are incomplete.
-  absl::flat_hash_set<int32_t> open;
-  for (const Item& left : ph_.tabulation->TakeWorklist()) open.insert(left.at.act);
-  // New lambda classes change what interface calls list, and mod-sets.
-  const bool lambdas_grew_now = lambdas_grew();
-  // A summary stays when its analysis finished and none of its call sites
-  // (nor, through the table, those of the summaries it waited on) gained
-  // a target; new lambda classes change every interface call's targets.
-  kept_total_ += summaries_.KeepOnly([&](Summaries::Id, const Summary& sm) {
-    JWP_CHECK(sm.data.act >= 0, "a summary in the table without its activation");
-    if (lambdas_grew_now || open.contains(sm.data.act)) return false;
-    const ir::MethodIR& m = *acts_[sm.data.act].ir;
-    for (const ir::Instruction& in : m.insns) {
-      if (in.op == ir::Op::kInvoke && changed.contains(EnabledTargets::SiteKey(m, in))) return false;
-    }
-    return true;
-  });
-  // Mod-sets are rebuilt: a ModSets' answers depend on the order of its
-  // queries (a query cut by the node budget is cached as top), and a phase
-  // that starts from another order than its own could lose frames.
-  forward_mods_.reset();
-  mod_sets_.reset();
-  lambdas_at_start_ = lambdas_.size();
-  ++phase_;
-  ph_ = PhaseState{};
-  ph_.tabulation = std::make_unique<Tabulation>(*this, MakeSearcher(opt_.search_order));
-  ph_.methods_seen = {ir_.QualifiedName()};
-}
-
 }  // namespace jwp::wp::internal
+
 
 namespace jwp::wp {
 
 using internal::Clock;
-using internal::IntraSearch;
+using internal::WpProblem;
 using callgraph::EnabledTargets;
 
 // The phases of directed call-graph construction (Section 4, Figure 4):
@@ -323,9 +240,9 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
   EnabledTargets enabled;
   callgraph::LambdaClasses lambdas;
   Result::Stats total;
-  IntraSearch search(h, goal, options, enabled, lambdas);
+  WpProblem search(h, goal, options, enabled, lambdas);
   for (uint32_t phase = 1;; ++phase) {
-    const IntraSearch::Used used{
+    const WpProblem::Used used{
         total.steps, std::chrono::duration<double, std::milli>(Clock::now() - start).count(), total.entry_checks};
     Result r = search.run(used);
     total.AddPhase(r.stats);

@@ -1,7 +1,8 @@
-// jwp's engine, as the files of wp/ divide it (wp/README.md): the search's
-// worklist (search.cc, Figure 3), calls and summaries (calls.cc, Sections
-// 4-5 and Figure 5), the entry check (entry_check.cc), the directed driver
-// (directed.cc: RunGoal, Figure 4), the search order (search_order.h).
+// jwp's engine, as the files of wp/ divide it (wp/README.md): the
+// tabulation solver (tabulation.h, Figure 3), the wp problem it asks
+// (wp_problem.h: the flows; calls.cc, Sections 4-5 and Figure 5), the entry
+// check (entry_check.h), the directed driver (directed.h: RunGoal, Figure
+// 4), the search order (search_order.h).
 // Here: what the result's types need.
 #include "wp/engine.h"
 

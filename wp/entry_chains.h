@@ -1,6 +1,6 @@
 // The chains of callers from the goal's method up to a named entry
 // (EngineOptions::entry): which methods lie on one, within how many levels.
-// The search goes up only through those (IntraSearch::go_up); the wp
+// The search goes up only through those (WpProblem::go_up); the wp
 // command refuses an entry that no chain reaches before it searches
 // (CheckEntryReachesGoal).
 #ifndef JWP_WP_ENTRY_CHAINS_H_

@@ -8,7 +8,7 @@
 #include "logic/printer.h"
 #include "logic/visit.h"
 #include "models/string_model.h"
-#include "wp/internal/search.h"
+#include "wp/wp_problem.h"
 
 namespace jwp::wp {
 
@@ -317,7 +317,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
 
 namespace jwp::wp::internal {
 
-Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
+Minterm WpProblem::without_cached_boxes(const Minterm& phi) {
   // Not with summaries but without generalization: then a caller's
   // literals about a box enter a callee whole, and a summary's application
   // renames the box's skolem there (fresh_skolems), so the literal that
@@ -360,7 +360,7 @@ Minterm IntraSearch::without_cached_boxes(const Minterm& phi) {
   return opt_.simplify ? simplifier_.simplify((*dnf)[0]) : (*dnf)[0];
 }
 
-bool IntraSearch::at_entry(const Item& item) {
+bool WpProblem::at_entry(const Item& item) {
   // (What is known of static finals and the current thread was put in by
   // push: Vocabulary::with_global_facts.)
   const Minterm phi = without_cached_boxes(item.phi);
@@ -371,9 +371,8 @@ bool IntraSearch::at_entry(const Item& item) {
     // the phase; otherwise name the calls.
     for (Term v : logic::free_variables(phi)) {
       const logic::VarInfo& info = tm_.var_info(v);
-      if (info.role == logic::VarRole::kSkolem && directed_sites_.contains(info.site)) {
-        if (ph_.pending.size() < kMaxPending) ph_.pending.push_back(Pending{phi, item.at.act});
-        else note("budget: too many minterms wait for directed call-graph expansion");
+      if (info.role == logic::VarRole::kSkolem && directed_.IsSite(info.site)) {
+        if (!directed_.Wait(phi, item.at.act)) note("budget: too many minterms wait for directed call-graph expansion");
         return false;
       }
     }

@@ -159,7 +159,7 @@ class SummaryTable {
   absl::flat_hash_map<std::string, Id> ids_;
 };
 
-// The worklist over path edges. `Problem` supplies (see search.cc for the
+// The worklist over path edges. `Problem` supplies (see wp_problem.h for the
 // backward wp problem, tests/wp/tabulation_test.cc for a toy one):
 //   types   Point (hashable), Fact, PathEdge (a fact at a point with what
 //           the problem keeps of its way; opaque to the solver), Edge (an

@@ -1,11 +1,12 @@
-// The backward search of one goal (IntraSearch), shared by the files that
-// implement it: search.cc (the worklist, Figure 3), calls.cc (targets,
-// summaries and the frame rule, Sections 4-5), entry_check.cc (typing, the
-// final Z3 check, the witness) and directed.cc (Figure 4's phases,
-// RunGoal). Internal to wp/: nothing outside wp/ includes it. Issue #26
-// goes on to put a tabulation solver over a problem interface behind it.
-#ifndef JWP_WP_INTERNAL_SEARCH_H_
-#define JWP_WP_INTERNAL_SEARCH_H_
+// The backward wp problem of one goal (WpProblem), which the tabulation
+// solver asks (tabulation.h), shared by the files that implement it:
+// wp_problem.cc (the flows through instructions and edges, the budgets, a
+// phase's result), calls.cc (targets, summaries and the frame rule,
+// Sections 4-5), entry_check.cc (what the search settles before the entry
+// check) and directed_queries.cc (what directed construction asks:
+// directed.h). Internal to wp/: nothing outside wp/ includes it.
+#ifndef JWP_WP_WP_PROBLEM_H_
+#define JWP_WP_WP_PROBLEM_H_
 
 #include "wp/engine.h"
 
@@ -46,6 +47,7 @@
 #include "simplifier/simplifier.h"
 #include "solver/solver.h"
 #include "absint/forward_facts.h"
+#include "wp/directed.h"
 #include "wp/entry_chains.h"
 #include "wp/entry_check.h"
 #include "wp/rules_out.h"
@@ -70,8 +72,6 @@ std::string dotted(std::string_view internal);
 
 using Clock = std::chrono::steady_clock;
 
-
-
 // One activation of a method on the backward path: the goal's method
 // (caller -1) or a callee entered from a call site of its caller.
 struct Activation {
@@ -86,7 +86,7 @@ struct Activation {
   // levels above the goal's method, and the activation they return from.
   uint32_t up = 0;
   // A summary's activation (shared by every call site waiting on it): the
-  // id in IntraSearch::summaries_, or -1.
+  // id in WpProblem::summaries_, or -1.
   int32_t summary = -1;
   // The exact types of the parameters, as the call site passed them ("" not
   // known; part of a summary's key), and of the values (computed on first
@@ -151,33 +151,6 @@ struct Target {
 // skipped with skolems, their dispatch excluded from the enabled ones).
 enum class CallHandling { kSkipped, kExpanded, kPartial };
 
-// A call site that directed construction may expand: what the skolems of
-// one Vocabulary::call_site stand for.
-struct DirectedSite {
-  std::string key;  // "pkg/C.m(desc)@bci"
-  std::shared_ptr<const ir::MethodIR> ir;
-  ir::InsnId call;
-  std::vector<Target>* targets;  // the class-hierarchy targets (IntraSearch::targets)
-};
-
-// A minterm that reached the entry with skolems of directed sites.
-struct Pending {
-  Minterm phi;
-  int32_t act;
-};
-
-// A directed site of a waiting minterm and the targets not yet enabled
-// that it may take there (sorted).
-struct SiteCandidates {
-  std::string key;  // as DirectedSite::key
-  std::vector<std::string> targets;
-  // A waiting minterm skipped the site more than once (mostly a loop
-  // through it, or two calls of its method): waiting longer only unrolls
-  // the loop further.
-  bool repeated = false;
-};
-
-
 // The box a native's call returns when it is a cache lookup of the method
 // models of Integer.valueOf and Long.valueOf (models/jdk_natives.def): its
 // `value` is the argument; its identity stays unknown (a skolem, "needed"
@@ -187,19 +160,7 @@ struct CachedBox {
   std::string_view descriptor;  // of its `value` field
 };
 
-
-
-constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
-constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
-constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
-constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait
-constexpr uint64_t kMaxCandidateChecks = 256; // Z3 checks of expansion candidates per phase
-constexpr size_t kTraceWidth = 400;  // characters of a minterm in a --trace line
-
 using callgraph::EnabledTargets;
-
-
-
 using Item = WorkItem;
 
 struct PathNode {
@@ -208,20 +169,22 @@ struct PathNode {
 };
 
 struct AssumeNode {
-  int32_t text;    // index into Search::assumption_texts_
+  int32_t text;    // index into WpProblem::assumption_texts_
   int32_t parent;
 };
 
-class IntraSearch;
+class WpProblem;
 // The worklist over path edges of one phase (tabulation.h), over this
 // problem.
-using Tabulation = TabulationSolver<IntraSearch>;
+using Tabulation = TabulationSolver<WpProblem>;
 
 // The backward wp problem that the tabulation solver asks (tabulation.h):
 // the flow through instructions, edges and calls (Table 1, Sections 4-5),
 // out of a procedure (summaries, the return to a call site, the entry
-// check), and the phases of directed construction around it.
-class IntraSearch {
+// check). Directed construction (directed.h) is a component it asks when a
+// minterm reaches the entry with skolems of partially expanded calls, and
+// that asks it back (DirectedQueries) about targets and dispatch.
+class WpProblem : private DirectedQueries {
  public:
   // What the tabulation solver works with: a path edge is a minterm at a
   // point of an activation (WorkItem), in the search order's worklist.
@@ -237,7 +200,7 @@ class IntraSearch {
     double ms = 0;
     uint64_t entry_checks = 0;
   };
-  IntraSearch(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt,
+  WpProblem(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& opt,
               const EnabledTargets& enabled, callgraph::LambdaClasses& lambdas)
       : h_(h),
         enabled_(enabled),
@@ -272,7 +235,7 @@ class IntraSearch {
   void next_phase(const absl::flat_hash_set<std::string>& changed);
   // Directed construction: the targets to enable for the next phase (site
   // key, target key), chosen when the phase ends without a precondition.
-  const std::vector<std::pair<std::string, std::string>>& to_enable() const { return ph_.to_enable; }
+  const std::vector<std::pair<std::string, std::string>>& to_enable() const { return directed_.to_enable(); }
   // Lambda classes were made during the phase: the calls analysed before
   // did not list them, so a phase with them from the start must follow
   // before the search can be called exhaustive.
@@ -280,7 +243,7 @@ class IntraSearch {
 
  private:
   friend Tabulation;
-  // The problem as the tabulation solver asks it (search.cc).
+  // The problem as the tabulation solver asks it (wp_problem.cc).
   bool Covers(const Minterm& met, const Minterm& fresh) const { return met.subsumes(fresh); }
   void Seed(Tabulation&) { seed(); }
   std::string Interrupt(Tabulation&);
@@ -346,9 +309,16 @@ class IntraSearch {
     return opt_.callgraph == CallGraph::kDirected ? enabled_.IsEnabledAnywhere(t.key())
                                                   : t.lambda < lambdas_at_start_;
   }
-  void choose_expansions(bool allow_big);
-  std::vector<std::string> bounded_targets(const std::vector<Term>& facts, Term sigma, const DirectedSite& site);
-  bool dispatch_feasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k);
+  // What directed construction asks (DirectedQueries; directed_queries.cc).
+  std::vector<std::string> BoundedTargets(std::span<const Term> facts, Term sigma,
+                                          const DirectedSite& site) override;
+  bool DispatchFeasible(const Pending& p, Term sigma, const DirectedSite& site, const std::string& k) override;
+  std::vector<Term> DeclaredTypeBounds(int32_t act) override {
+    return entry_check_.DeclaredTypeBounds(entry(acts_[act]));
+  }
+  bool OutOfTime() const override { return out_of_time(); }
+  void Note(std::string reason) override { note(std::move(reason)); }
+  Result::Stats& PhaseStats() override { return ph_.result.stats; }
   void return_to_caller(const Item& item);
   // `context`: the exact types the call passes (callgraph/exact_types.h).
   // False (and *why_not) when the mod-set is unknown.
@@ -402,26 +372,20 @@ class IntraSearch {
     std::vector<Target> targets;
   };
   absl::flat_hash_map<std::string, std::unique_ptr<LambdaTargets>> lambda_targets_;  // by call key
-  absl::flat_hash_map<uint32_t, DirectedSite> directed_sites_;  // by Vocabulary::call_site
-  // Records the targets phi's literals pin (σ_method == m' for a skipped
-  // site whose candidates include m'); called for every new minterm.
-  void note_pinned(const Minterm& phi);
   const Goal& goal_;
   const ir::MethodIR& ir_;
   const EngineOptions& opt_;
   bool tracing() const { return static_cast<bool>(opt_.trace); }
-  // A minterm as Java, cut at kTraceWidth characters.
-  std::string trace_text(const Minterm& m) {
-    std::string text = logic::to_java(tm_, m);
-    if (text.size() > kTraceWidth) text = Cat(text.substr(0, kTraceWidth), " ...");
-    return text;
-  }
+  std::string trace_text(const Minterm& m) const { return TraceText(tm_, m); }
   logic::TermManager tm_;
   LambdaTypeFacts types_;
   Vocabulary vocab_;
   simplifier::Simplifier simplifier_;
   solver::Solver solver_;
   EntryCheck entry_check_{tm_, vocab_, types_};
+  // Directed construction (Figure 4): the sites kept across phases, the
+  // choices of the current phase.
+  DirectedConstruction directed_{tm_, vocab_, opt_, *this};
 
   std::vector<Activation> acts_;
   absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
@@ -522,34 +486,15 @@ class IntraSearch {
   // entry through a longer chain.
   bool toward_entry_cut_ = false;
 
-  // What one phase of directed construction (Figure 4) works with: made
-  // anew for every phase (next_phase), never reset field by field, so that
-  // no phase starts with another's state. What outlives a phase
-  // (activations, the summaries kept, the caches) are IntraSearch's own
+  // What one phase of the search works with: made anew for every phase
+  // (next_phase), never reset field by field, so that no phase starts with
+  // another's state. What outlives a phase (activations, the summaries
+  // kept, the caches, directed construction's sites) are WpProblem's own
   // fields.
   struct PhaseState {
     Result result;
     // The phase's path edges and worklist.
     std::unique_ptr<Tabulation> tabulation;
-    // Minterms that wait at the entry for targets.
-    std::vector<Pending> pending;
-    size_t pending_checked = 0;   // pending[0, pending_checked) were looked at
-    uint64_t pending_since = 0;   // the step at which the unchecked ones began
-    std::vector<std::pair<std::string, std::string>> to_enable;
-    // Targets of skipped sites that a minterm's literals pin on its way
-    // (sigma == M): the minterm needs them wherever it ends, so the phase
-    // ends early for them as for a waiting minterm (the issue's
-    // "monomorphic sites first"). By site key; the literals already looked at.
-    std::map<std::string, std::set<std::string>> pinned;
-    absl::flat_hash_set<Term> pin_checked;
-    // The site with the fewest candidates seen this phase among those with
-    // more than kSmallSite, enabled when nothing cheaper is found.
-    std::optional<SiteCandidates> big;
-    uint32_t graces = 0;  // times the phase's grace ran out
-    // Sites of the waiting minterms this phase (not refuted): how many of
-    // the minterms mention each, and the targets the type bounds allow.
-    uint64_t waiting_counted = 0;
-    std::map<std::string, std::pair<uint64_t, std::set<std::string>>> waiting_sites;
     absl::flat_hash_set<std::string> methods_seen;
     std::map<std::string, Result::SummaryCount> summary_counts;
     std::vector<std::string> reasons;  // why the search is not exhaustive, in order
@@ -572,4 +517,4 @@ Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term
 
 }  // namespace jwp::wp::internal
 
-#endif  // JWP_WP_INTERNAL_SEARCH_H_
+#endif  // JWP_WP_WP_PROBLEM_H_

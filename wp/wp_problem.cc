@@ -4,19 +4,19 @@
 // assumptions recorded: Figure 3, lines 8-10), the flows through an
 // instruction or an edge (Table 1, transformer.h; calls are calls.cc's),
 // the budgets that interrupt a phase, and one phase's run to its end.
-#include "wp/internal/search.h"
+#include "wp/wp_problem.h"
 
 namespace jwp::wp::internal {
 
 std::string dotted(std::string_view internal) { return classfile::JavaName(internal); }
 
-const ir::Dominators* IntraSearch::dominators(const std::shared_ptr<const ir::MethodIR>& ir) {
+const ir::Dominators* WpProblem::dominators(const std::shared_ptr<const ir::MethodIR>& ir) {
   auto& d = doms_[ir.get()];
   if (!d) d = std::make_unique<ir::Dominators>(*ir);
   return d.get();
 }
 
-int32_t IntraSearch::assume(int32_t parent, const std::string& text) {
+int32_t WpProblem::assume(int32_t parent, const std::string& text) {
   auto [it, inserted] = assumption_ids_.try_emplace(text, static_cast<int32_t>(assumption_texts_.size()));
   if (inserted) assumption_texts_.push_back(text);
   for (int32_t n = parent; n >= 0; n = assume_nodes_[n].parent) {
@@ -26,11 +26,11 @@ int32_t IntraSearch::assume(int32_t parent, const std::string& text) {
   return static_cast<int32_t>(assume_nodes_.size()) - 1;
 }
 
-void IntraSearch::note(std::string reason) {
+void WpProblem::note(std::string reason) {
   if (ph_.reason_set.insert(reason).second) ph_.reasons.push_back(std::move(reason));
 }
 
-void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
+void WpProblem::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
                        int32_t line, int32_t assume) {
   Minterm phi = vocab_.with_global_facts(raw);
   if (opt_.simplify) {
@@ -56,7 +56,7 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
   }
   ++ph_.result.stats.minterms;
   if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem)) {
-    note_pinned(phi);
+    directed_.NotePinned(phi);
   }
   if (line >= 0 && (path < 0 || nodes_[path].line != line)) {
     nodes_.push_back({line, path});
@@ -66,7 +66,7 @@ void IntraSearch::push(Point at, const Minterm& raw, uint32_t loops, int32_t pat
                                 static_cast<uint32_t>(*crowd)});
 }
 
-void IntraSearch::absorb(const Step& step, Point at, const Item& from, int32_t line,
+void WpProblem::absorb(const Step& step, Point at, const Item& from, int32_t line,
                          uint32_t extra_loops) {
   if (!step.unsupported.empty()) note(Cat("unsupported: ", step.unsupported));
   if (!step.lossy.empty()) note(Cat("incomplete: ", step.lossy));
@@ -75,7 +75,7 @@ void IntraSearch::absorb(const Step& step, Point at, const Item& from, int32_t l
   }
 }
 
-void IntraSearch::seed() {
+void WpProblem::seed() {
   for (size_t s = 0; s < goal_.sites.size(); ++s) {
     const GoalSite& site = goal_.sites[s];
     const int32_t si = static_cast<int32_t>(s);
@@ -125,7 +125,7 @@ void IntraSearch::seed() {
 
 // At an activation's entry: the end of a summary, the call site in the
 // caller, the final check at the goal method's entry, or its callers.
-void IntraSearch::FlowOutOfProcedure(const Item& item) {
+void WpProblem::FlowOutOfProcedure(const Item& item) {
   const Activation& a = acts_[item.at.act];
   if (a.summary >= 0) {
     summary_entry(item);
@@ -138,7 +138,7 @@ void IntraSearch::FlowOutOfProcedure(const Item& item) {
   }
 }
 
-void IntraSearch::FlowThroughInstruction(const Item& item) {
+void WpProblem::FlowThroughInstruction(const Item& item) {
   const Point at = item.at;
   const ir::MethodIR& ir = *acts_[at.act].ir;
   const ir::InsnId insn = ir.blocks[at.b].insns[at.k - 1];
@@ -149,7 +149,7 @@ void IntraSearch::FlowThroughInstruction(const Item& item) {
 
 // The edges into the item's block, but none when the forward facts rule
 // the minterm out at the goal method's block, and not those they know dead.
-std::vector<ir::EdgeId> IntraSearch::EdgesInto(const Item& item) {
+std::vector<ir::EdgeId> WpProblem::EdgesInto(const Item& item) {
   const Point at = item.at;
   if (at.act == 0 && ruled_out_at(at.b, item.phi)) return {};
   std::vector<ir::EdgeId> live;
@@ -161,7 +161,7 @@ std::vector<ir::EdgeId> IntraSearch::EdgesInto(const Item& item) {
 
 // An edge out of an invoke that the search may expand (not the NPE of its
 // receiver, which the JVM raises before the call).
-bool IntraSearch::IsCall(const Item& item, ir::EdgeId eid) const {
+bool WpProblem::IsCall(const Item& item, ir::EdgeId eid) const {
   const ir::MethodIR& ir = *acts_[item.at.act].ir;
   const ir::Edge& e = ir.edges[eid];
   const ir::Block& from = ir.blocks[e.from];
@@ -171,12 +171,12 @@ bool IntraSearch::IsCall(const Item& item, ir::EdgeId eid) const {
          !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException");
 }
 
-void IntraSearch::FlowThroughCall(const Item& item, ir::EdgeId eid) {
+void WpProblem::FlowThroughCall(const Item& item, ir::EdgeId eid) {
   const CallHandling how = expand_call(item, eid);
   if (how != CallHandling::kExpanded) along_edge(item, eid, how);
 }
 
-void IntraSearch::along_edge(const Item& item, ir::EdgeId eid, CallHandling how) {
+void WpProblem::along_edge(const Item& item, ir::EdgeId eid, CallHandling how) {
   const Point at = item.at;
   const ir::MethodIR& ir = *acts_[at.act].ir;
   const ir::Edge& e = ir.edges[eid];
@@ -192,34 +192,19 @@ void IntraSearch::along_edge(const Item& item, ir::EdgeId eid, CallHandling how)
 
 // Before each step: the goal's budgets, and in directed construction the
 // end of a phase whose waiting minterms need targets.
-std::string IntraSearch::Interrupt(Tabulation&) {
+std::string WpProblem::Interrupt(Tabulation&) {
   if (!forward_done_ && used_.steps + ph_.result.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
   if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) return Cat("budget: ", opt_.max_steps, " steps");
   if (out_of_time()) return Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
   if (tm_.num_terms() > opt_.max_terms) return Cat("memory cap: ", opt_.max_terms, " terms");
-  if (opt_.callgraph != CallGraph::kDirected ||
-      !(ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
-    return "";
-  }
-  // Minterms wait for expansion: once the phase has run as long again as
-  // it took to produce the first of them (loops with skipped calls need
-  // not end), choose targets; end the phase when there are some.
-  if (ph_.pending_since == 0) ph_.pending_since = ph_.result.stats.steps;
-  if (ph_.result.stats.steps < 2 * ph_.pending_since + kPhaseGrace) return "";
-  // The first time, only sites with few candidates, or a larger one that a
-  // loop skips again and again; from the second on, the best larger one
-  // too (a loop whose skipped call has many targets would otherwise hold
-  // the phase until the budget ends).
-  choose_expansions(/*allow_big=*/ph_.graces++ > 0);
-  if (!ph_.to_enable.empty()) return "the phase ended early to expand calls";
-  ph_.pending_since = 0;
-  return "";
+  if (opt_.callgraph != CallGraph::kDirected) return "";
+  return directed_.Interrupt(ph_.result.stats.steps);
 }
 
-Result IntraSearch::run(Used used) {
+Result WpProblem::run(Used used) {
   // A phase starts from a PhaseState made anew (next_phase), with no work
   // left over from the one before.
-  JWP_CHECK(ph_.tabulation->empty() && ph_.pending.empty() && ph_.to_enable.empty() && !ph_.found,
+  JWP_CHECK(ph_.tabulation->empty() && directed_.Fresh() && !ph_.found,
             Cat("phase ", phase_, " starts with the state of another"));
   used_ = used;
   start_ = Clock::now();
@@ -243,9 +228,7 @@ Result IntraSearch::run(Used used) {
     ph_.result.summaries.push_back(n);
   }
   if (ph_.found) return ph_.result;
-  if (budget.empty() && (ph_.pending.size() > ph_.pending_checked || ph_.big || !ph_.pinned.empty())) {
-    choose_expansions(/*allow_big=*/true);
-  }
+  if (budget.empty() && directed_.Waiting()) directed_.ChooseExpansions(/*allow_big=*/true);
   if (!budget.empty()) ph_.reasons.insert(ph_.reasons.begin(), budget);
   if (lambdas_grew()) {
     note(Cat("lambda classes were made during the phase (", lambdas_.at(lambdas_at_start_).where,
@@ -264,6 +247,37 @@ Result IntraSearch::run(Used used) {
     for (size_t i = 1; i < ph_.reasons.size() && i < 4; ++i) ph_.result.reason += "; " + ph_.reasons[i];
   }
   return ph_.result;
+}
+
+void WpProblem::next_phase(const absl::flat_hash_set<std::string>& changed) {
+  // Activations with work left: their summaries are incomplete.
+  absl::flat_hash_set<int32_t> open;
+  for (const Item& left : ph_.tabulation->TakeWorklist()) open.insert(left.at.act);
+  // New lambda classes change what interface calls list, and mod-sets.
+  const bool lambdas_grew_now = lambdas_grew();
+  // A summary stays when its analysis finished and none of its call sites
+  // (nor, through the table, those of the summaries it waited on) gained
+  // a target; new lambda classes change every interface call's targets.
+  kept_total_ += summaries_.KeepOnly([&](Summaries::Id, const Summary& sm) {
+    JWP_CHECK(sm.data.act >= 0, "a summary in the table without its activation");
+    if (lambdas_grew_now || open.contains(sm.data.act)) return false;
+    const ir::MethodIR& m = *acts_[sm.data.act].ir;
+    for (const ir::Instruction& in : m.insns) {
+      if (in.op == ir::Op::kInvoke && changed.contains(EnabledTargets::SiteKey(m, in))) return false;
+    }
+    return true;
+  });
+  // Mod-sets are rebuilt: a ModSets' answers depend on the order of its
+  // queries (a query cut by the node budget is cached as top), and a phase
+  // that starts from another order than its own could lose frames.
+  forward_mods_.reset();
+  mod_sets_.reset();
+  lambdas_at_start_ = lambdas_.size();
+  ++phase_;
+  ph_ = PhaseState{};
+  directed_.StartPhase(phase_);
+  ph_.tabulation = std::make_unique<Tabulation>(*this, MakeSearcher(opt_.search_order));
+  ph_.methods_seen = {ir_.QualifiedName()};
 }
 
 }  // namespace jwp::wp::internal
