@@ -13,8 +13,13 @@
 // from the JVM specification (JVMS 6.5: when getfield throws
 // NullPointerException, iaload ArrayIndexOutOfBoundsException, ...), and
 // Z3 checks that the precondition the rule computes is equivalent to it.
+// So for statics, athrow, monitors, new, phis and reference array stores;
+// floating-point arithmetic and comparisons (TransformerRules.Floating*)
+// are checked by Z3's IEEE semantics on concrete inputs against C++'s own
+// float and double operations.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -68,7 +73,7 @@ class TransformerRules : public ::testing::Test {
     auto ir = FixtureWorld::Get().cache().Get(callgraph::MethodId("fixtures/rules/Rules", name, descriptor));
     ASSERT_TRUE(ir.ok()) << ir.status();
     ir_ = *ir;
-    tr_ = std::make_unique<Transformer>(vocab_, *ir_, vocab_.namespace_of(*ir_));
+    tr_ = std::make_unique<Transformer>(vocab_, *ir_, vocab_.namespace_of(*ir_), &types_);
   }
   // The one instruction of kind `op`; null (and a failure) when there is none.
   const ir::Instruction* Only(ir::Op op) {
@@ -152,6 +157,42 @@ class TransformerRules : public ::testing::Test {
     solver::CheckResult r = solver_.check(std::span<const Term>(&differ, 1), /*want_witness=*/false);
     EXPECT_EQ(r.answer, solver::SatAnswer::kUnsat)
         << what << "\n  precondition: " << logic::to_java(tm_, pre) << "\n  meaning:      " << logic::to_java(tm_, meaning);
+  }
+  // The precondition implies `meaning` (a sufficient precondition: a lossy
+  // step's promise).
+  void ExpectImplies(const Step& st, Term meaning, const std::string& what) {
+    const Term pre = Disjunction(st);
+    const Term counter = tm_.mk_and({pre, tm_.mk_not(meaning)});
+    EXPECT_EQ(solver_.check(std::span<const Term>(&counter, 1), false).answer, solver::SatAnswer::kUnsat)
+        << what << "\n  precondition: " << logic::to_java(tm_, pre) << "\n  meaning:      " << logic::to_java(tm_, meaning);
+  }
+  Term Disjunction(const Step& st) {
+    std::vector<Term> disjuncts;
+    for (const Minterm& m : st.pre) disjuncts.push_back(m.is_true() ? tm_.mk_true() : m.term());
+    return disjuncts.empty() ? tm_.mk_false() : tm_.mk_or(disjuncts);
+  }
+  // The step at `in`: along its normal edge when it ends its block (a
+  // PEI), else through the instruction.
+  Step Through(const ir::Instruction& in, const Minterm& post) {
+    const ir::Block& b = ir_->blocks[in.block];
+    if (!b.insns.empty() && b.insns.back() == InsnId(in)) {
+      return tr_->through_edge(EdgeOut(in, ir::EdgeKind::kNormal), post);
+    }
+    return tr_->through_instruction(InsnId(in), post);
+  }
+  // Z3's answer for `pre` with the parameters fixed to `args`: kUnsat when
+  // no state satisfies it, checked for `pre` and for its negation.
+  solver::SatAnswer Answer(Term pre, const std::vector<Term>& args) {
+    std::vector<Term> query = {pre};
+    for (size_t i = 0; i < args.size(); ++i) query.push_back(tm_.mk_eq(Param(i), args[i]));
+    return solver_.check(query, /*want_witness=*/false).answer;
+  }
+  // `pre` holds for exactly the states with parameters `args` (Z3).
+  bool Valid(Term pre, const std::vector<Term>& args) {
+    return Answer(tm_.mk_not(pre), args) == solver::SatAnswer::kUnsat;
+  }
+  bool Unsatisfiable(Term pre, const std::vector<Term>& args) {
+    return Answer(pre, args) == solver::SatAnswer::kUnsat;
   }
   Term Null() { return tm_.mk_null(); }
   Term Int(int32_t v) { return tm_.mk_int(v); }
@@ -464,6 +505,224 @@ TEST_F(TransformerRules, HeapCastsAndInstanceofFollowTheObjectsType) {
               tm_.mk_and({tm_.mk_ne(p, Null()), p_is_string}), "instanceof is 1");
   ExpectMeans(tr_->through_instruction(InsnId(*in), Post({tm_.mk_eq(Value(in->result), Int(0))})),
               tm_.mk_or({tm_.mk_eq(p, Null()), tm_.mk_not(p_is_string)}), "instanceof is 0");
+}
+
+// getstatic reads the static's variable; putstatic writes it.
+TEST_F(TransformerRules, StaticsReadAndWriteTheStaticsVariable) {
+  const Term st = vocab_.static_field("fixtures/rules/Rules", "s", "I");
+  Load("gets", "()I");
+  const ir::Instruction* in = Only(ir::Op::kGetStatic);
+  ASSERT_NE(in, nullptr);
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(Value(in->result), Int(5))})), tm_.mk_eq(st, Int(5)), "getstatic");
+  Load("puts", "(I)V");
+  in = Only(ir::Op::kPutStatic);
+  ASSERT_NE(in, nullptr);
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(st, Int(7))})), tm_.mk_eq(Param(0), Int(7)), "putstatic");
+  ExpectMeans(Through(*in, Post({tm_.mk_lt(st, Param(0))})), tm_.mk_false(), "putstatic, s < v after s = v");
+}
+
+// athrow (JVMS 6.5): a non-null operand is thrown as itself; a null one
+// raises a new NullPointerException instead, never the operand.
+TEST_F(TransformerRules, ThrowThrowsItsOperandOrANewNullPointerException) {
+  Load("throwIt", "(Ljava/lang/RuntimeException;)V");
+  const ir::Instruction* in = Only(ir::Op::kThrow);
+  ASSERT_NE(in, nullptr);
+  const Term e = Param(0), thrown_is_e = tm_.mk_eq(tm_.exc(), e);
+  const ir::EdgeId operand = EdgeOut(*in, ir::EdgeKind::kException, "java/lang/RuntimeException");
+  const ir::EdgeId npe = EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException");
+  ExpectMeans(tr_->through_edge(operand, Post({})), tm_.mk_ne(e, Null()), "the operand's edge");
+  ExpectMeans(tr_->through_edge(operand, Post({thrown_is_e})), tm_.mk_ne(e, Null()), "the operand is thrown");
+  ExpectMeans(tr_->through_edge(npe, Post({})), tm_.mk_eq(e, Null()), "NullPointerException");
+  ExpectMeans(tr_->through_edge(npe, Post({thrown_is_e})), tm_.mk_false(), "the NPE is a new object");
+  ExpectMeans(tr_->through_edge(npe, Post({tm_.mk_ne(tm_.exc(), Null())})), tm_.mk_eq(e, Null()), "the NPE is not null");
+}
+
+// monitorenter: a null lock -> NullPointerException. monitorexit's
+// IllegalMonitorStateException is not modelled: the step must say so
+// (lossy), never drop the edge silently.
+TEST_F(TransformerRules, MonitorsThrowOnANullLock) {
+  Load("sync", "(Ljava/lang/Object;)I");
+  const ir::Instruction* in = Only(ir::Op::kMonitorEnter);
+  ASSERT_NE(in, nullptr);
+  const Term o = Param(0);
+  ExpectMeans(Through(*in, Post({})), tm_.mk_ne(o, Null()), "monitorenter, normal");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException"), Post({})),
+              tm_.mk_eq(o, Null()), "monitorenter, NullPointerException");
+  int imse = 0;
+  for (const ir::Instruction& x : ir_->insns) {
+    if (x.op != ir::Op::kMonitorExit) continue;
+    for (ir::EdgeId e : EdgesOut(x)) {
+      if (ir_->edges[e].kind != ir::EdgeKind::kException ||
+          ir_->edges[e].thrown != "java/lang/IllegalMonitorStateException") {
+        continue;
+      }
+      ++imse;
+      EXPECT_FALSE(tr_->through_edge(e, Post({})).lossy.empty()) << "IllegalMonitorStateException edge " << e;
+    }
+  }
+  EXPECT_GT(imse, 0) << "the IR has no IllegalMonitorStateException edge out of a monitorexit";
+}
+
+// new: a non-null object of exactly its class, distinct from every object
+// that existed before (a parameter, null).
+TEST_F(TransformerRules, NewMakesAFreshObjectOfItsClass) {
+  Load("make", "()Lfixtures/rules/Rules;");
+  const ir::Instruction* in = Only(ir::Op::kNew);
+  ASSERT_NE(in, nullptr);
+  const Term r = Value(in->result);
+  ExpectMeans(Through(*in, Post({tm_.mk_ne(r, Null())})), tm_.mk_true(), "not null");
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(tm_.mk_type_of(r), vocab_.type("fixtures/rules/Rules"))})), tm_.mk_true(),
+              "its class");
+  const Term other = tm_.mk_var("other", logic::Sort::Ref());
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(r, other)})), tm_.mk_false(), "fresh");
+}
+
+// A phi takes, along each edge into its block, the operand of that edge:
+// the edge that carries `a` is taken only when c is true.
+TEST_F(TransformerRules, PhisTakeTheOperandOfTheEdgeTaken) {
+  Load("pick", "(ZII)I");
+  const ir::Instruction* phi = Only(ir::Op::kPhi);
+  ASSERT_NE(phi, nullptr);
+  const ir::Block& join = ir_->blocks[phi->block];
+  ASSERT_EQ(join.preds.size(), 2u);
+  ASSERT_EQ(phi->operands.size(), 2u);
+  const Term c = Param(0);
+  for (size_t k = 0; k < 2; ++k) {
+    const ir::EdgeId e = join.preds[k];
+    const ir::ValueId chosen = phi->operands[k];
+    ASSERT_TRUE(chosen == ir_->params[1] || chosen == ir_->params[2]);
+    Term meaning = tm_.mk_eq(Value(chosen), Int(5));
+    const ir::Block& from = ir_->blocks[ir_->edges[e].from];
+    if (!from.insns.empty() && ir_->insns[from.insns.back()].op == ir::Op::kIf) {
+      meaning = tm_.mk_and({meaning, chosen == ir_->params[1] ? tm_.mk_ne(c, Int(0)) : tm_.mk_eq(c, Int(0))});
+    }
+    ExpectMeans(tr_->through_edge(e, Post({tm_.mk_eq(Value(phi->result), Int(5))})), meaning,
+                "edge " + std::to_string(e));
+  }
+}
+
+// aastore into String[] (String is final, so the array is a String[]
+// exactly): ArrayStoreException exactly when v is not null and not a
+// String. Into Object[] the rule explores the static type only: lossy, and
+// sufficient (its precondition implies the store's null and bounds checks).
+TEST_F(TransformerRules, ReferenceArrayStoresCheckTheElementType) {
+  Load("storeString", "([Ljava/lang/String;ILjava/lang/String;)V");
+  const ir::Instruction* in = Only(ir::Op::kArrayStore);
+  ASSERT_NE(in, nullptr);
+  Term a = Param(0), i = Param(1), v = Param(2);
+  Term in_bounds = tm_.mk_and({tm_.mk_ne(a, Null()), tm_.mk_le(Int(0), i), tm_.mk_lt(i, tm_.mk_length(a))});
+  const Term is_string = tm_.mk_instance_of(v, vocab_.type("java/lang/String"));
+  ExpectMeans(Through(*in, Post({})), tm_.mk_and({in_bounds, tm_.mk_or({tm_.mk_eq(v, Null()), is_string})}),
+              "String[] normal");
+  ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/ArrayStoreException"), Post({})),
+              tm_.mk_and({in_bounds, tm_.mk_ne(v, Null()), tm_.mk_not(is_string)}), "String[] ArrayStoreException");
+
+  Load("storeObject", "([Ljava/lang/Object;ILjava/lang/Object;)V");
+  in = Only(ir::Op::kArrayStore);
+  ASSERT_NE(in, nullptr);
+  a = Param(0), i = Param(1), v = Param(2);
+  in_bounds = tm_.mk_and({tm_.mk_ne(a, Null()), tm_.mk_le(Int(0), i), tm_.mk_lt(i, tm_.mk_length(a))});
+  const Step normal = Through(*in, Post({}));
+  EXPECT_FALSE(normal.lossy.empty());
+  ExpectImplies(normal, in_bounds, "Object[] normal");
+  const Step ase = tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/ArrayStoreException"), Post({}));
+  EXPECT_FALSE(ase.lossy.empty());
+  ExpectImplies(ase, tm_.mk_and({in_bounds, tm_.mk_ne(v, Null())}), "Object[] ArrayStoreException");
+}
+
+std::vector<double> FloatingInputs() {
+  return {0.0, -0.0, 1.0, -1.5, 1e30, -7e-40, std::numeric_limits<double>::infinity(),
+          std::numeric_limits<double>::quiet_NaN()};
+}
+// Pairs that meet the special cases (signed zeros, infinities, NaN,
+// overflow and underflow of float, inexact results).
+std::vector<std::pair<double, double>> FloatingPairs() {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  return {{0.0, -0.0}, {-0.0, -0.0}, {1.0, 3.0},  {-1.5, 0.1}, {1e30, 1e30}, {1e30, -1e-30}, {-7e-40, 3.0},
+          {inf, -inf}, {inf, 0.0},   {nan, 1.0},  {1.0, 0.0},  {-1.0, -0.0}, {0.0, 0.0},     {2.5, inf}};
+}
+
+// fadd ... ddiv: IEEE 754 round-to-nearest (JVMS 2.8), as C++ computes it
+// on float and double. For each pair, wp(op, result == expected) holds and
+// wp(op, result == another value) does not. (frem and drem are
+// uninterpreted in the solver: they are not checked here.)
+TEST_F(TransformerRules, FloatingArithmeticIsIeee) {
+  const struct {
+    const char* name;
+    double (*d)(double, double);
+    float (*f)(float, float);
+  } kOps[] = {{"add", [](double a, double b) { return a + b; }, [](float a, float b) { return a + b; }},
+              {"sub", [](double a, double b) { return a - b; }, [](float a, float b) { return a - b; }},
+              {"mul", [](double a, double b) { return a * b; }, [](float a, float b) { return a * b; }},
+              {"div", [](double a, double b) { return a / b; }, [](float a, float b) { return a / b; }}};
+  for (const auto& op : kOps) {
+    for (bool is_double : {false, true}) {
+      const std::string name = std::string(is_double ? "d" : "f") + op.name;
+      Load(name.c_str(), is_double ? "(DD)D" : "(FF)F");
+      const ir::Instruction* in = Only(ir::Op::kBinary);
+      ASSERT_NE(in, nullptr);
+      for (const auto& [x, y] : FloatingPairs()) {
+        auto c = [&](double v) { return is_double ? tm_.mk_double(v) : tm_.mk_float(static_cast<float>(v)); };
+        const double expected = is_double ? op.d(x, y) : op.f(static_cast<float>(x), static_cast<float>(y));
+        const double other = std::isnan(expected) ? 0.0 : expected == 0 ? 1.0 : std::isinf(expected) ? 0.0 : -expected;
+        const std::vector<Term> args = {c(x), c(y)};
+        const Term r = Value(in->result);
+        const std::string what = name + " " + std::to_string(x) + " " + std::to_string(y);
+        EXPECT_TRUE(Valid(Disjunction(Through(*in, Post({tm_.mk_eq(r, c(expected))}))), args)) << what;
+        EXPECT_TRUE(Unsatisfiable(Disjunction(Through(*in, Post({tm_.mk_eq(r, c(other))}))), args)) << what;
+      }
+    }
+  }
+}
+
+// fcmpl/dcmpg and the branch on them (JVMS 6.5: NaN makes `a > b` and
+// `a < b` false; +0.0 == -0.0): the true edge of the `? 1 : 0` is taken
+// exactly when C++'s comparison holds.
+TEST_F(TransformerRules, FloatingComparisonsFollowJava) {
+  for (bool is_double : {false, true}) {
+    Load(is_double ? "dlt" : "fgt", is_double ? "(DD)I" : "(FF)I");
+    const ir::Instruction* cmp = Only(ir::Op::kCompare);
+    const ir::Instruction* branch = Only(ir::Op::kIf);
+    ASSERT_TRUE(cmp != nullptr && branch != nullptr);
+    for (double x : FloatingInputs()) {
+      for (double y : FloatingInputs()) {
+        auto c = [&](double v) { return is_double ? tm_.mk_double(v) : tm_.mk_float(static_cast<float>(v)); };
+        const bool holds = is_double ? x < y : static_cast<float>(x) > static_cast<float>(y);
+        // The branch on the comparison's result: its edge into the block
+        // that returns 1 (its const 1).
+        int checked = 0;
+        for (ir::EdgeId e : EdgesOut(*branch)) {
+          const ir::Block& to = ir_->blocks[ir_->edges[e].to];
+          bool returns_one = false;
+          for (ir::InsnId k : to.insns) {
+            const ir::Instruction& x1 = ir_->insns[k];
+            returns_one = returns_one || (x1.op == ir::Op::kConst && x1.bits == 1);
+          }
+          if (!returns_one) continue;
+          ++checked;
+          // Along the edge, then back through the rest of the block (the
+          // comparison and the constant the branch compares with).
+          std::vector<Minterm> at = tr_->through_edge(e, Post({})).pre;
+          const std::vector<ir::InsnId>& block = ir_->blocks[branch->block].insns;
+          for (size_t k = block.size() - 1; k-- > 0;) {
+            std::vector<Minterm> before;
+            for (const Minterm& m : at) {
+              for (Minterm& b : tr_->through_instruction(block[k], m).pre) before.push_back(std::move(b));
+            }
+            at = std::move(before);
+          }
+          Step whole;
+          whole.pre = std::move(at);
+          const Term pre = Disjunction(whole);
+          const std::vector<Term> args = {c(x), c(y)};
+          const std::string what = std::string(is_double ? "dlt " : "fgt ") + std::to_string(x) + " " + std::to_string(y);
+          if (holds) EXPECT_TRUE(Valid(pre, args)) << what;
+          else EXPECT_TRUE(Unsatisfiable(pre, args)) << what;
+        }
+        EXPECT_EQ(checked, 1);
+      }
+    }
+  }
 }
 
 }  // namespace
