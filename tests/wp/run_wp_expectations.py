@@ -21,6 +21,7 @@ import argparse
 import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -50,7 +51,11 @@ def entry_args(row):
     """--entry for a note's `entry=pkg.C.m(desc)`, else nothing."""
     for word in row.get("note", "").split():
         if word.startswith("entry="):
-            return ["--entry", word[len("entry="):].rstrip(".,;")]
+            entry = word[len("entry="):].rstrip(".,")
+            # A ';' that ends an object return type belongs to the descriptor.
+            if entry.endswith(";") and not re.search(r"\)\[*L[^;()]*;$", entry):
+                entry = entry[:-1].rstrip(".,")
+            return ["--entry", entry]
     return []
 
 
