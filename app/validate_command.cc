@@ -158,6 +158,7 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
   wp::Result r = wp::RunGoal(h, goal, engine);
   std::optional<bool> confirmed;
   std::string runner_output, runner_error;
+  std::optional<RunnerOutcome> runner;  // the runner's outcome when it ran
   if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
     // The runner's JVM needs its own address space: lift the cap (the soft
     // limit only was set, so this is allowed).
@@ -180,12 +181,13 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
       if (run.error.empty()) confirmed = run.confirmed;
       runner_output = run.output;
       runner_error = run.error;
+      if (run.error.empty()) runner = std::move(run);
     }
   }
   const ordered_json result = WpResultJson(r, goal.spec, confirmed);
   for (const auto& [key, value] : result.items()) j[key] = value;
   if (r.verdict == wp::Verdict::kFound) j["verdict"] = "VALIDATED";
-  if (!runner_output.empty()) j["runner"] = runner_output;
+  if (runner) j["runner"] = RunnerJson(*runner);
   if (!runner_error.empty()) {
     j["runner_error"] = runner_error;
     // A class missing from -cp shows here first (NoClassDefFoundError).

@@ -276,21 +276,75 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   return run;
 }
 
-int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
-  auto spec = wp::ParseGoal(options.goal, options.kind);
-  if (!spec.ok()) {
-    err << "error: " << spec.status().message() << "\n";
-    return 2;
+ordered_json RunnerJson(const RunnerOutcome& run) {
+  ordered_json j;
+  j["outcome"] = run.confirmed ? "CONFIRMED" : "REFUTED";
+  j["observed"] = nullptr;
+  j["exception"] = nullptr;
+  j["location"] = nullptr;
+  // The first line: CONFIRMED, or "REFUTED: <what happened>, expected ..."
+  // where what happened is "threw java.lang.X at a/B.m line 12", "returned
+  // normally", ... (app/witness_runner/README.md).
+  const std::string first = run.output.substr(0, run.output.find('\n'));
+  constexpr std::string_view kRefuted = "REFUTED: ";
+  if (!run.confirmed && first.starts_with(kRefuted)) {
+    std::string observed = first.substr(kRefuted.size());
+    if (size_t expected = observed.find(", expected"); expected != std::string::npos) observed.resize(expected);
+    j["observed"] = observed;
+    constexpr std::string_view kThrew = "threw ";
+    if (observed.starts_with(kThrew)) {
+      const std::string rest = observed.substr(kThrew.size());
+      const size_t at = rest.find(" at ");
+      j["exception"] = rest.substr(0, at);
+      if (at != std::string::npos) j["location"] = rest.substr(at + 4);
+    }
   }
+  j["output"] = run.output;
+  return j;
+}
+
+ordered_json OutcomeJson(std::string_view verdict, std::string_view message, std::string_view goal,
+                         std::string_view kind) {
+  ordered_json j;
+  j["verdict"] = verdict;
+  j["message"] = message;
+  j["goal"] = goal;
+  j["kind"] = kind;
+  return j;
+}
+
+int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
+  // An outcome that is no verdict: the message on stderr, and with --json
+  // also as an object on stdout.
+  auto fail = [&](std::string_view verdict, const std::string& message, int status) {
+    err << "error: " << message << (message.ends_with('\n') ? "" : "\n");
+    if (options.json) {
+      std::string_view m = message;
+      while (m.ends_with('\n')) m.remove_suffix(1);
+      out << OutcomeJson(verdict, m, options.goal, options.kind).dump(2) << "\n";
+    }
+    return status;
+  };
+  auto spec = wp::ParseGoal(options.goal, options.kind);
+  if (!spec.ok()) return fail("ERROR", std::string(spec.status().message()), 2);
   AnalysedClassPath analysed;
-  if (!OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed)) return 2;
+  {
+    std::ostringstream setup;
+    const bool opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, setup, &analysed);
+    // Its warnings go to stderr as they are; its errors ("error: ..."
+    // lines) are the outcome's message.
+    std::string message;
+    std::istringstream lines(setup.str());
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("error: ")) message += (message.empty() ? "" : "\n") + line.substr(7);
+      else err << line << "\n";
+    }
+    if (!opened) return fail("ERROR", message.empty() ? "the class path cannot be opened" : message, 2);
+  }
   const classfile::ClassPath* cp = analysed.opened.class_path.get();
   const auto& hierarchy = analysed.hierarchy;
   auto goal = wp::ResolveGoal(*hierarchy, *spec);
-  if (!goal.ok()) {
-    err << "error: " << goal.status().message() << "\n";
-    return 1;
-  }
+  if (!goal.ok()) return fail("NO_GOAL", std::string(goal.status().message()), 1);
   wp::EngineOptions engine = options.engine;
   if (options.trace) {
     engine.trace = [&err](std::string_view line) { err << "trace: " << line << "\n"; };
@@ -322,21 +376,18 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     // A name without a descriptor that one method answers to: the result
     // names the entry in full.
     if (found.size() == 1 && paren == std::string::npos) engine.entry = qualified + found[0];
-    if (found.empty()) {
-      err << "error: --entry " << options.entry << ": no such method on the class path\n";
-      return 1;
-    }
+    if (found.empty()) return fail("ERROR", Cat("--entry ", options.entry, ": no such method on the class path"), 1);
   }
   // An entry no chain of callers leads from: said at once, not after the
   // search's budget.
   if (absl::Status reach = wp::CheckEntryReachesGoal(*hierarchy, *goal, engine); !reach.ok()) {
-    err << "error: " << reach.message() << "\n";
-    return 1;
+    return fail("ERROR", std::string(reach.message()), 1);
   }
   wp::Result r = wp::RunGoal(*hierarchy, *goal, engine);
 
   std::optional<bool> confirmed;
   std::string runner_output;
+  std::optional<RunnerOutcome> runner;
   if (r.verdict == wp::Verdict::kFound && r.witness) {
     std::string witness = WitnessJson(r, goal->spec);
     std::string path = options.witness_out;
@@ -353,18 +404,20 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     if (options.confirm) {
       RunnerOutcome run = ConfirmWitness(path, options.class_path, options.jdk);
       if (!run.error.empty()) {
-        err << "error: " << run.error;
         if (!tmp.empty()) std::filesystem::remove(tmp);
-        return 2;
+        return fail("ERROR", run.error, 2);
       }
       confirmed = run.confirmed;
       runner_output = run.output;
+      runner = std::move(run);
     }
     if (!tmp.empty()) std::filesystem::remove(tmp);
   }
 
   if (options.json) {
-    out << WpResultJson(r, goal->spec, confirmed).dump(2) << "\n";
+    ordered_json j = WpResultJson(r, goal->spec, confirmed);
+    if (runner) j["runner"] = RunnerJson(*runner);
+    out << j.dump(2) << "\n";
   } else {
     out << "goal: " << goal->spec.ToString() << "\n";
     out << "entry: " << r.entry << "\n";

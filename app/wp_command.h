@@ -6,8 +6,10 @@
 //
 // Exit status: 0 FOUND (and CONFIRMED when --confirm), 3 NOT_FOUND,
 // 4 UNKNOWN, 5 FOUND but the runner REFUTED it (a bug in jwp), 1 the goal
-// does not exist (no such class, method, line, dereference...), 2 usage or
-// set-up error (class path, JDK, runner).
+// does not exist (no such class, method, line, dereference...) or the
+// --entry cannot be used, 2 usage or set-up error (class path, JDK,
+// runner). With --json every outcome is one JSON object on stdout (errors
+// too: OutcomeJson), and the message is also on stderr.
 #ifndef JWP_APP_WP_COMMAND_H_
 #define JWP_APP_WP_COMMAND_H_
 
@@ -67,6 +69,20 @@ struct RunnerOutcome {
 };
 RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
                              const std::string& jdk_home);
+
+// The runner's outcome as JSON (`runner` in the results of `jwp wp --json`
+// and `jwp validate --json`): "outcome" CONFIRMED or REFUTED; for a
+// refutation "observed" (what happened instead, as the runner says it) and,
+// when that was an exception, "exception" (its class) and "location"
+// ("pkg/C.m line N"); "output", the runner's whole report.
+nlohmann::ordered_json RunnerJson(const RunnerOutcome& run);
+
+// With --json, an outcome that is no verdict of a search is still one JSON
+// object on stdout: "verdict" NO_GOAL (the goal names nothing to search:
+// no such class, method, line or dereference) or ERROR (usage, set-up, the
+// runner), with "message", and the goal and kind as given.
+nlohmann::ordered_json OutcomeJson(std::string_view verdict, std::string_view message, std::string_view goal,
+                                   std::string_view kind);
 
 }  // namespace jwp::app
 

@@ -4,6 +4,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "app/wp_command.h"
 #include "tests/test_support.h"
 
 namespace jwp::app {
@@ -62,6 +63,9 @@ TEST(WpCommand, JsonHasTheDocumentedFields) {
   EXPECT_EQ(j["witness"]["arguments"][0], 2147483647);
   EXPECT_EQ(j["witness"]["expect"]["type"], "java/lang/ArithmeticException");
   EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["runner"]["outcome"], "CONFIRMED");
+  EXPECT_TRUE(j["runner"]["observed"].is_null());
+  EXPECT_THAT(j["runner"]["output"].get<std::string>(), ::testing::StartsWith("CONFIRMED\n"));
   EXPECT_TRUE(j["assumptions"].is_array());
   EXPECT_TRUE(j["path"].is_array());
   for (const char* key : {"minterms", "steps", "time_ms"}) {
@@ -195,6 +199,71 @@ TEST(WpCommand, TheTimeoutIsInSecondsAsInValidate) {
   out = RunCommand(jwp::testing::BinaryDir() + "/bin/jwp wp --help", &status);
   EXPECT_THAT(out, HasSubstr("--timeout"));
   EXPECT_THAT(out, ::testing::Not(HasSubstr("--timeout-ms")));
+}
+
+// With --json, an outcome that is no verdict is a JSON object on stdout
+// too (issue #32): NO_GOAL when the goal names nothing to search, ERROR
+// for usage and set-up; the exit codes are as without --json.
+TEST(WpCommand, WithJsonEveryOutcomeIsAJsonObject) {
+  const struct {
+    std::string args;
+    int status;
+    const char* verdict;
+    const char* message;
+  } kCases[] = {
+      {"--goal 'wp.Arith.divInt(II)I@column:2' --kind reach", 2, "ERROR", "malformed goal"},
+      {"--goal 'wp.Arith.divInt(II)I@line:6' --kind explode", 2, "ERROR", "explode"},
+      {"--goal 'wp.Arith.noSuchMethod@line:3' --kind reach", 1, "NO_GOAL", "noSuchMethod"},
+      {"--goal 'wp.Arith.divInt(II)I@line:2' --kind reach", 1, "NO_GOAL", "line 2"},
+      {"--goal 'wp.Arith.divInt(II)I@line:6' --kind npe", 1, "NO_GOAL", "line 6"},
+      {"--goal 'interproc.Fig1.checkValid(Ljava/util/Collection;Z)V@line:81' --kind throw "
+       "--entry interproc.Fig1.nosuch",
+       1, "ERROR", "no such method on the class path"},
+      {"--goal 'interproc.DeepChain.d12(I)I@line:58' --kind exception:java.lang.ArithmeticException "
+       "--entry interproc.Fig1.entrypoint",
+       1, "ERROR", "cannot reach the goal's method"},
+      {"--goal 'wp.Arith.divInt(II)I@line:6' --kind reach --jdk /nonexistent-jdk", 2, "ERROR", "/nonexistent-jdk"},
+  };
+  for (const auto& c : kCases) {
+    int status = -1;
+    const std::string out = RunCommand(Wp(c.args + " --json 2>/dev/null"), &status);
+    EXPECT_EQ(status, c.status) << c.args << ": " << out;
+    nlohmann::json j = nlohmann::json::parse(out, nullptr, /*allow_exceptions=*/false);
+    ASSERT_TRUE(j.is_object()) << c.args << ": stdout is not one JSON object: " << out;
+    EXPECT_EQ(j["verdict"], c.verdict) << c.args;
+    EXPECT_THAT(j["message"].get<std::string>(), HasSubstr(c.message)) << c.args;
+    EXPECT_TRUE(j.contains("goal") && j.contains("kind")) << c.args;
+  }
+}
+
+// The runner's report as JSON (issue #32): what happened instead of the
+// goal, split into the exception and where it was thrown. The lines are
+// the runner's own (tests/witness_runner/expected.txt).
+TEST(WpCommand, TheRunnersRefutationIsInTheJson) {
+  RunnerOutcome refuted;
+  refuted.confirmed = false;
+  refuted.output =
+      "REFUTED: threw java.lang.NullPointerException at wr/Basic.next(Lwr/Basic$Node;)I bci 1 line 15, expected "
+      "java.lang.NullPointerException at wr/Basic.next(Lwr/Basic$Node;)I bci 4\n  detail\n";
+  nlohmann::ordered_json j = RunnerJson(refuted);
+  EXPECT_EQ(j["outcome"], "REFUTED");
+  EXPECT_EQ(j["observed"], "threw java.lang.NullPointerException at wr/Basic.next(Lwr/Basic$Node;)I bci 1 line 15");
+  EXPECT_EQ(j["exception"], "java.lang.NullPointerException");
+  EXPECT_EQ(j["location"], "wr/Basic.next(Lwr/Basic$Node;)I bci 1 line 15");
+  EXPECT_EQ(j["output"], refuted.output);
+
+  refuted.output = "REFUTED: returned normally, expected java.lang.NullPointerException at wr/Basic.field\n";
+  j = RunnerJson(refuted);
+  EXPECT_EQ(j["observed"], "returned normally");
+  EXPECT_TRUE(j["exception"].is_null());
+  EXPECT_TRUE(j["location"].is_null());
+
+  RunnerOutcome confirmed;
+  confirmed.confirmed = true;
+  confirmed.output = "CONFIRMED\n";
+  j = RunnerJson(confirmed);
+  EXPECT_EQ(j["outcome"], "CONFIRMED");
+  EXPECT_TRUE(j["observed"].is_null());
 }
 
 TEST(WpCommand, MalformedGoalOrKindIsAUsageError) {
