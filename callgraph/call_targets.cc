@@ -82,6 +82,7 @@ std::optional<MethodResult> ResolveCall(const ClassHierarchy& h, const ir::Instr
     c->Problem("", r.error, Cat(What(in), ": ", r.detail));
     return std::nullopt;
   }
+  out->signature_polymorphic = r.signature_polymorphic;
   const classfile::MethodInfo& m = *r.member;
   if (in.invoke == ir::InvokeKind::kStatic) {
     if (!m.IsStatic()) {

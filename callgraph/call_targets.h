@@ -55,6 +55,10 @@ struct CallTargets {
   bool incomplete = false;
   // An opaque invokedynamic: its targets are not known.
   bool opaque = false;
+  // The resolved method is signature polymorphic (JVMS 2.9.3: MethodHandle
+  // and VarHandle's invoke family); its one target is the native
+  // declaration, which stands for whatever the handle calls.
+  bool signature_polymorphic = false;
   // Linkage errors, in the order met; at most kMaxProblems, then one entry
   // counting the rest.
   std::vector<CallProblem> problems;

@@ -89,6 +89,23 @@ Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term
 // The class-hierarchy targets of a call (JVMS 5.4.3.3, 5.4.3.4, 5.4.6);
 // null (and *why) when the call cannot be expanded: a resolution failure, a
 // missing class, or too many targets (for class-hierarchy call graphs).
+namespace {
+// The targets of `cha` in the order their first receiver class comes in the
+// hierarchy (ClassId order, as ChaTargets examines them; its `dispatch`),
+// the order in which the search expands them; the one resolved method of a
+// call without dispatch.
+std::vector<callgraph::MethodId> targets_in_receiver_order(const callgraph::CallTargets& cha) {
+  if (cha.dispatch.empty()) return cha.targets;
+  std::vector<callgraph::MethodId> order;
+  absl::flat_hash_set<callgraph::MethodId> seen;
+  for (const callgraph::ReceiverDispatch& d : cha.dispatch) {
+    if (!std::binary_search(cha.targets.begin(), cha.targets.end(), d.target)) continue;  // past the cap
+    if (seen.insert(d.target).second) order.push_back(d.target);
+  }
+  return order;
+}
+}  // namespace
+
 std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string* why, bool all) {
   const bool capped = opt_.callgraph == CallGraph::kDirected && !all;
   std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke),
@@ -104,61 +121,46 @@ std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string
     *why = std::move(reason);
     return nullptr;
   };
-  classfile::MethodResult resolved =
-      call.interface_owner ? classfile::ResolveInterfaceMethod(h_, call.owner, call.name, call.descriptor)
-                           : classfile::ResolveMethod(h_, call.owner, call.name, call.descriptor);
-  if (!resolved.ok() || resolved.member == nullptr) {
-    return fail(Cat("does not resolve (", classfile::LinkageErrorName(resolved.error), ")"));
+  // The class-hierarchy targets (callgraph/call_targets.h): in directed
+  // mode listed up to max_targets + 1 unless all are asked for; otherwise
+  // more than the cap is a failure.
+  callgraph::CallTargetOptions options;
+  options.max_targets = capped ? opt_.max_targets + 1
+                               : (opt_.callgraph == CallGraph::kCha ? opt_.max_targets : kMaxDirectedTargets);
+  options.record_dispatch = true;
+  const callgraph::CallTargets cha = callgraph::ChaTargets(h_, call, options);
+  if (cha.opaque) return fail("an invokedynamic call site");
+  if (cha.signature_polymorphic) return fail("signature-polymorphic method");
+  if (cha.targets.empty() && !cha.problems.empty() && cha.problems.front().receiver.empty()) {
+    const classfile::LinkageError error = cha.problems.front().error;
+    return fail(error == classfile::LinkageError::kAbstractMethod
+                    ? "resolves to an abstract method (AbstractMethodError)"
+                    : Cat("does not resolve (", classfile::LinkageErrorName(error), ")"));
   }
-  if (resolved.signature_polymorphic) return fail("signature-polymorphic method");
-  std::vector<std::pair<classfile::ClassId, const classfile::MethodInfo*>> chosen;
-  bool is_truncated = false;
-  if (call.invoke == ir::InvokeKind::kStatic || call.invoke == ir::InvokeKind::kSpecial ||
-      resolved.member->access_flags & (classfile::access::kPrivate | classfile::access::kFinal)) {
-    chosen.emplace_back(resolved.owner, resolved.member);
-  } else {
-    classfile::ClassId owner = h_.Find(call.owner);
-    if (owner == classfile::kNoClass) return fail("its class is missing");
-    std::vector<classfile::ClassId> subs = h_.ConcreteSubtypes(owner);
-    for (classfile::ClassId c : subs) {
-      if (capped && chosen.size() > opt_.max_targets) {
-        is_truncated = true;
-        break;
-      }
-      classfile::MethodResult sel = classfile::SelectMethod(
-          h_, c, resolved,
-          call.invoke == ir::InvokeKind::kInterface ? classfile::InvokeKind::kInterface
-                                                    : classfile::InvokeKind::kVirtual);
-      if (!sel.ok() || sel.member == nullptr) continue;
-      bool dup = false;
-      for (const auto& [o, m] : chosen) dup = dup || (o == sel.owner && m == sel.member);
-      if (!dup) chosen.emplace_back(sel.owner, sel.member);
-      const size_t cap = opt_.callgraph == CallGraph::kCha ? opt_.max_targets : kMaxDirectedTargets;
-      if (chosen.size() > cap) {
-        return fail(Cat("has more than ", cap, " class-hierarchy targets"));
-      }
-    }
-    // An interface may have only lambda classes (lambda_targets).
-    if (chosen.empty() && !call.interface_owner) return fail("has no concrete target on the class path");
-  }
+  if (cha.truncated && !capped) return fail(Cat("has more than ", options.max_targets, " class-hierarchy targets"));
+  // An interface may have only lambda classes (lambda_targets).
+  if (cha.targets.empty() && !call.interface_owner) return fail("has no concrete target on the class path");
   auto list = std::make_unique<std::vector<Target>>();
-  for (const auto& [owner, m] : chosen) {
+  for (const callgraph::MethodId& id : targets_in_receiver_order(cha)) {
+    auto declared = method_cache_.Find(id);
+    if (!declared.ok()) return fail(Cat("target ", declared.status().message()));
+    const classfile::MethodInfo& m = *declared->method;
     Target t;
-    t.owner = std::string(h_.Name(owner));
-    t.name = std::string(m->name);
-    t.descriptor = std::string(m->descriptor);
-    t.model = callgraph::FindMethodModel(h_, t.owner, *m);
+    t.owner = id.owner;
+    t.name = id.name;
+    t.descriptor = id.descriptor;
+    t.model = callgraph::FindMethodModel(h_, t.owner, m);
     if (!t.model) {  // else the model's code stands in for the method's own
-      if (m->IsNative()) {
+      if (m.IsNative()) {
         t.native = true;
-      } else if (!m->code) {
+      } else if (!m.code) {
         return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
       }
     }
     list->push_back(std::move(t));
   }
   std::vector<Target>* out = (targets_[key] = std::move(list)).get();
-  if (is_truncated) truncated_.insert(out);
+  if (cha.truncated) truncated_.insert(out);
   return out;
 }
 

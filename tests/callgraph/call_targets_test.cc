@@ -241,5 +241,23 @@ TEST(ChaTargets, JdkListSizeIncludesArrayList) {
   EXPECT_EQ(Names(ChaTargets(World::Get().hierarchy(), in).targets), names);
 }
 
+// MethodHandle.invokeExact is signature polymorphic (JVMS 2.9.3): its one
+// target is the native declaration, whatever descriptor the call site uses,
+// and the result says so (the wp engine does not analyse such calls).
+TEST(ChaTargets, SignaturePolymorphicCallIsMarked) {
+  ir::Instruction in;
+  in.op = ir::Op::kInvoke;
+  in.invoke = ir::InvokeKind::kVirtual;
+  in.owner = "java/lang/invoke/MethodHandle";
+  in.name = "invokeExact";
+  in.descriptor = "(Ljava/lang/String;)I";
+  CallTargets t = ChaTargets(World::Get().hierarchy(), in);
+  EXPECT_TRUE(t.signature_polymorphic);
+  EXPECT_THAT(Names(t.targets),
+              ElementsAre("java/lang/invoke/MethodHandle.invokeExact([Ljava/lang/Object;)Ljava/lang/Object;"));
+  // An ordinary virtual call is not.
+  EXPECT_FALSE(Targets("callVirtual", "(Lcallgraph/Animal;)Ljava/lang/String;", "sound").signature_polymorphic);
+}
+
 }  // namespace
 }  // namespace jwp::callgraph
