@@ -217,7 +217,7 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   const ir::InsnId call_id = from.insns.back();
   const ir::Instruction& call = air->insns[call_id];
   const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
-                                " at line ", call.line);
+                                " at ", SourceLocation(*air, call));
   std::optional<ChosenTargets> chosen = choose_targets(item, *air, call_id, adepth, where);
   if (!chosen) return CallHandling::kSkipped;
   if (chosen->targets.empty()) return chosen->handled;
@@ -321,7 +321,7 @@ std::optional<WpProblem::ChosenTargets> WpProblem::choose_targets(const Item& it
   for (Target* t : chosen) {
     if (t->native && !native_never_throws(t->key())) {
       note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
-               " at line ", call.line, " may throw (natives are modelled by issue #7)"));
+               " at ", SourceLocation(ir, call), " may throw (natives are modelled by issue #7)"));
       return std::nullopt;
     }
     if (!ensure_ir(*t, &why)) {

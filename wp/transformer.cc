@@ -9,6 +9,7 @@
 #include <bit>
 #include <utility>
 
+#include "classfile/descriptor.h"
 #include "classfile/strings.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
@@ -201,7 +202,7 @@ Step Transformer::through_value(const Instruction& in, const Minterm& post) {
           }
           return st;
         }
-        default: return unsupported(Cat("ldc of a ", in.const_kind == ir::ConstKind::kClass ? "class" : "method handle or dynamic", " constant at line ", in.line));
+        default: return unsupported(Cat("ldc of a ", in.const_kind == ir::ConstKind::kClass ? "class" : "method handle or dynamic", " constant at ", at(in)));
       }
     }
     case Op::kBinary: {
@@ -312,7 +313,7 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
         // (sufficient, lossy).
         std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
         std::string_view elem = element_descriptor(array_desc);
-        if (elem.empty()) return unsupported(Cat("array store into an untyped array at line ", in.line));
+        if (elem.empty()) return unsupported(Cat("array store into an untyped array at ", at(in)));
         Term w_type = tm_.mk_type_of(w);
         Term fits = tm_.mk_sub_type(w_type, vocab_.type(elem));
         Term w_null = tm_.mk_eq(w, tm_.mk_null());
@@ -322,7 +323,7 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
           Term a_type = tm_.mk_type_of(a);
           Term static_type = tm_.mk_eq(a_type, vocab_.type(array_desc));
           conds.push_back(tm_.mk_or(w_null, tm_.mk_and(static_type, fits)));
-          lossy = Cat("array store at line ", in.line, " explored only for the array's static type ",
+          lossy = Cat("array store at ", at(in), " explored only for the array's static type ",
                       array_desc);
         }
       }
@@ -361,7 +362,7 @@ Step Transformer::through_object(const Instruction& in, const Minterm& post) {
         Term n = operand(in, k);
         conds.push_back(tm_.mk_le(tm_.mk_int(0), n));
       }
-      if (result_mentioned(in, post)) return unsupported(Cat("multianewarray at line ", in.line));
+      if (result_mentioned(in, post)) return unsupported(Cat("multianewarray at ", at(in)));
       return conjoined(tm_, phi, std::move(conds));
     }
     case Op::kCheckCast: {
@@ -388,9 +389,9 @@ Step Transformer::through_object(const Instruction& in, const Minterm& post) {
       // φ[update(cap$i, o, c_i)/cap$i][o/v], o = fresh(the lambda class).
       if (!result_mentioned(in, post)) return with({post});
       const callgraph::LambdaClass* l = vocab_.lambda_class(ir_, in);
-      if (l == nullptr) return unsupported(Cat("lambda object at line ", in.line, " (its class was not made)"));
+      if (l == nullptr) return unsupported(Cat("lambda object at ", at(in), " (its class was not made)"));
       if (!l->unsupported.empty()) return unsupported(l->unsupported);
-      if (l->captured.size() != in.operands.size()) return unsupported(Cat("lambda object at line ", in.line));
+      if (l->captured.size() != in.operands.size()) return unsupported(Cat("lambda object at ", at(in)));
       Term o = tm_.mk_fresh(vocab_.type(l->name));
       Substitution s(tm_);
       s.add(var(in.result), o);
@@ -405,6 +406,11 @@ Step Transformer::through_object(const Instruction& in, const Minterm& post) {
   return unsupported(Cat("instruction ", ir::OpName(in.op)));
 }
 
+std::string SourceLocation(const ir::MethodIR& method, const ir::Instruction& in) {
+  const std::string where = Cat(classfile::JavaName(method.class_name), ".", method.method_name);
+  return in.line >= 0 ? Cat(where, ":", in.line) : Cat(where, "@bci:", in.bci);
+}
+
 Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool exceptional,
                                const ir::Edge* e) {
   // PLDI'09 Section 4: wp(w = v.m(), φ) = σ_method = dispatch(typeOf(v), m) ∧ v != null
@@ -413,7 +419,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
   for (char& c : owner) {
     if (c == '/') c = '.';
   }
-  std::string description = Cat(owner, ".", in.name, in.descriptor, " at line ", in.line);
+  std::string description = Cat(owner, ".", in.name, in.descriptor, " at ", at(in));
   const uint32_t site =
       vocab_.call_site(Cat("a call is skipped: ", description), Cat(ir_.QualifiedName(), "@", in.bci));
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
@@ -612,7 +618,7 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
     Term a = operand(in, 0), i = operand(in, 1), w = operand(in, 2);
     std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
     std::string_view elem = element_descriptor(array_desc);
-    if (elem.empty()) return unsupported(Cat("array store into an untyped array at line ", in.line));
+    if (elem.empty()) return unsupported(Cat("array store into an untyped array at ", at(in)));
     std::vector<Term> base = {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i),
                               tm_.mk_lt(i, tm_.mk_length(a)), tm_.mk_ne(w, tm_.mk_null())};
     auto case_for = [&](Term elem_type, Term array_type) {
@@ -646,13 +652,13 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
         Step more = case_for(elem_type, tm_.mk_type(Cat("[", desc)));
         for (Minterm& m : more.pre) st.pre.push_back(std::move(m));
       }
-      st.lossy = Cat("ArrayStoreException at line ", in.line, " explored for ", candidates.size() + 1,
+      st.lossy = Cat("ArrayStoreException at ", at(in), " explored for ", candidates.size() + 1,
                      " run-time array types only");
     }
     return st;
   }
   Step st;
-  st.lossy = Cat(std::string(t), " from ", ir::OpName(in.op), " at line ", in.line, " is not modelled");
+  st.lossy = Cat(std::string(t), " from ", ir::OpName(in.op), " at ", at(in), " is not modelled");
   return st;
 }
 

@@ -47,6 +47,11 @@ struct Step {
   uint32_t skipped_site = kNoSite;
 };
 
+// Where `in` is, as reasons name it: "pkg.Class.method:line" (the source
+// line of the LineNumberTable), or "pkg.Class.method@bci:N" when the
+// method has no line for it.
+std::string SourceLocation(const ir::MethodIR& method, const ir::Instruction& in);
+
 class Transformer {
  public:
   // `types` (may be null) decides whether array stores are exact (final
@@ -97,6 +102,7 @@ class Transformer {
                     const ir::Edge* e);
 
   logic::Term operand(const ir::Instruction& in, size_t i) { return var(in.operands[i]); }
+  std::string at(const ir::Instruction& in) const { return SourceLocation(ir_, in); }
 
   logic::Term fresh_exception(std::string_view type);
   logic::Term condition(const ir::Instruction& in, bool taken);

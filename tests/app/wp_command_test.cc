@@ -96,7 +96,7 @@ TEST(WpCommand, GoalBehindAnUnexpandableCallIsUnknownNamingTheCall) {
   EXPECT_EQ(j["verdict"], "UNKNOWN");
   EXPECT_THAT(j["reason"].get<std::string>(),
               HasSubstr("native method java.lang.System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V "
-                        "at line 27 may throw"));
+                        "at interproc.Natives.afterArraycopy:27 may throw"));
   EXPECT_TRUE(j["precondition"].is_null());
   EXPECT_TRUE(j["witness"].is_null());
 }

@@ -31,6 +31,7 @@
 #include "base/java_semantics.h"
 #include "logic/printer.h"
 #include "logic/substitution.h"
+#include "logic/visit.h"
 #include "callgraph/lambda_classes.h"
 #include "solver/solver.h"
 #include "tests/callgraph/callgraph_test_support.h"
@@ -723,6 +724,159 @@ TEST_F(TransformerRules, FloatingComparisonsFollowJava) {
       }
     }
   }
+}
+
+// A rule that does not model its instruction says so, naming where it is
+// as pkg.Class.method:line (issue #32): an ldc of a class constant.
+TEST_F(TransformerRules, UnsupportedNamesTheMethodAndLine) {
+  Load("cls", "()Ljava/lang/Class;");
+  const ir::Instruction* in = Only(ir::Op::kConst);
+  ASSERT_NE(in, nullptr);
+  ASSERT_GT(in->line, 0);
+  const Step st = tr_->through_instruction(InsnId(*in), Post({tm_.mk_ne(Value(in->result), Null())}));
+  EXPECT_EQ(st.unsupported, "ldc of a class constant at fixtures.rules.Rules.cls:" + std::to_string(in->line));
+}
+
+// A call the search does not follow (Section 4): the receiver is not null,
+// the result is a skolem and the heap after it unknown; along its
+// exceptional edge the thrown object is a non-null skolem.
+TEST_F(TransformerRules, ASkippedCallLeavesItsResultAndTheHeapUnknown) {
+  Load("call", "(Lfixtures/rules/Rules;)I");
+  const ir::Instruction* in = Only(ir::Op::kInvoke);
+  ASSERT_NE(in, nullptr);
+  const Term o = Param(0), f = vocab_.field("fixtures/rules/Rules", "f", "I");
+  const Term o_f_is_3 = tm_.mk_eq(tm_.mk_read(f, o), Int(3));
+  const Step normal = Through(*in, Post({tm_.mk_eq(Value(in->result), Int(5)), o_f_is_3}));
+  EXPECT_EQ(normal.skipped_call.rfind("fixtures.rules.Rules.virt()I at fixtures.rules.Rules.call:", 0), 0u)
+      << normal.skipped_call;
+  const Term pre = Disjunction(normal);
+  for (Term v : logic::free_variables(pre)) EXPECT_NE(v, Value(in->result)) << "the result is replaced";
+  ExpectImplies(normal, tm_.mk_ne(o, Null()), "the receiver is not null");
+  const Term before = tm_.mk_and({pre, tm_.mk_not(o_f_is_3)});
+  EXPECT_EQ(solver_.check(std::span<const Term>(&before, 1), false).answer, solver::SatAnswer::kSat)
+      << "the callee may have written o.f: " << logic::to_java(tm_, pre);
+  const Step thrown =
+      tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/Throwable"), Post({}));
+  ExpectImplies(thrown, tm_.mk_ne(o, Null()), "exceptional: the receiver is not null");
+  const Step npe =
+      tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException"), Post({}));
+  ExpectMeans(npe, tm_.mk_eq(o, Null()), "NullPointerException of the receiver");
+}
+
+// A handler's catch binds the exception in flight; a return sets the
+// return value and completes normally (no exception in flight).
+TEST_F(TransformerRules, CatchBindsTheExceptionAndReturnSetsTheResult) {
+  Load("catchIt", "(Ljava/lang/Runnable;)Ljava/lang/Object;");
+  const ir::Instruction* in = Only(ir::Op::kCatch);
+  ASSERT_NE(in, nullptr);
+  const Term p = tm_.mk_var("p", logic::Sort::Ref());
+  ExpectMeans(tr_->through_instruction(InsnId(*in), Post({tm_.mk_eq(Value(in->result), p)})),
+              tm_.mk_eq(tm_.exc(), p), "catch");
+
+  Load("ret", "(I)I");
+  in = Only(ir::Op::kReturn);
+  ASSERT_NE(in, nullptr);
+  const Term ret = tm_.ret(logic::Sort::Int());
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(ret, Int(5)), tm_.mk_eq(tm_.exc(), Null())})),
+              tm_.mk_eq(Param(0), Int(5)), "return");
+  ExpectMeans(Through(*in, Post({tm_.mk_ne(tm_.exc(), Null())})), tm_.mk_false(), "return throws nothing");
+}
+
+// multianewarray (JVMS 6.5): NegativeArraySizeException when any count is
+// negative. The array it makes is not modelled: a precondition about it is
+// unsupported, naming the place.
+TEST_F(TransformerRules, MultiANewArrayChecksEveryCount) {
+  Load("multi", "(II)[[I");
+  const ir::Instruction* in = Only(ir::Op::kNewMultiArray);
+  ASSERT_NE(in, nullptr);
+  const Term n = Param(0), m = Param(1);
+  ExpectMeans(Through(*in, Post({})), tm_.mk_and({tm_.mk_le(Int(0), n), tm_.mk_le(Int(0), m)}), "normal");
+  ExpectMeans(
+      tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NegativeArraySizeException"), Post({})),
+      tm_.mk_or({tm_.mk_lt(n, Int(0)), tm_.mk_lt(m, Int(0))}), "NegativeArraySizeException");
+  const Step about = Through(*in, Post({tm_.mk_eq(tm_.mk_length(Value(in->result)), Int(3))}));
+  EXPECT_EQ(about.unsupported, "multianewarray at fixtures.rules.Rules.multi:" + std::to_string(in->line));
+}
+
+// f2i, d2l (JVMS 6.5: NaN to 0, out of range to the nearest bound,
+// otherwise toward zero) and i2f, l2d (round to nearest), by Z3 against
+// base/java_semantics.h and C++'s conversions.
+TEST_F(TransformerRules, FloatingConversionsFollowJava) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  Load("f2i", "(F)I");
+  const ir::Instruction* in = Only(ir::Op::kConvert);
+  ASSERT_NE(in, nullptr);
+  for (double x : {0.0, -0.0, 1.9, -1.9, 2147483520.0, 3e9, -3e9, inf, -inf, nan}) {
+    const float fx = static_cast<float>(x);
+    const Term r = Value(in->result);
+    EXPECT_TRUE(Valid(Disjunction(Through(*in, Post({tm_.mk_eq(r, Int(java::f2i(fx)))}))), {tm_.mk_float(fx)}))
+        << "f2i " << x;
+    EXPECT_TRUE(
+        Unsatisfiable(Disjunction(Through(*in, Post({tm_.mk_eq(r, Int(java::f2i(fx) ^ 1))}))), {tm_.mk_float(fx)}))
+        << "f2i " << x;
+  }
+  Load("d2l", "(D)J");
+  in = Only(ir::Op::kConvert);
+  ASSERT_NE(in, nullptr);
+  for (double x : {0.0, 1.9, -1.9, 9.3e18, -9.3e18, 1e300, inf, nan}) {
+    const Term r = Value(in->result);
+    EXPECT_TRUE(Valid(Disjunction(Through(*in, Post({tm_.mk_eq(r, tm_.mk_long(java::d2l(x)))}))), {tm_.mk_double(x)}))
+        << "d2l " << x;
+    EXPECT_TRUE(Unsatisfiable(Disjunction(Through(*in, Post({tm_.mk_eq(r, tm_.mk_long(java::d2l(x) ^ 1))}))),
+                              {tm_.mk_double(x)}))
+        << "d2l " << x;
+  }
+  Load("i2f", "(I)F");
+  in = Only(ir::Op::kConvert);
+  ASSERT_NE(in, nullptr);
+  for (int32_t x : {0, 1, -1, 16777217, kIntMax, kIntMin}) {
+    const Term r = Value(in->result);
+    const float fx = static_cast<float>(x);
+    EXPECT_TRUE(Valid(Disjunction(Through(*in, Post({tm_.mk_eq(r, tm_.mk_float(fx))}))), {Int(x)})) << "i2f " << x;
+    EXPECT_TRUE(Unsatisfiable(Disjunction(Through(*in, Post({tm_.mk_eq(r, tm_.mk_float(x == 0 ? 1.0f : -fx))}))),
+                              {Int(x)}))
+        << "i2f " << x;
+  }
+  Load("l2d", "(J)D");
+  in = Only(ir::Op::kConvert);
+  ASSERT_NE(in, nullptr);
+  for (int64_t x : {int64_t{0}, int64_t{-1}, (int64_t{1} << 53) + 1, kLongMax, kLongMin}) {
+    const Term r = Value(in->result);
+    const double dx = static_cast<double>(x);
+    EXPECT_TRUE(Valid(Disjunction(Through(*in, Post({tm_.mk_eq(r, tm_.mk_double(dx))}))), {tm_.mk_long(x)}))
+        << "l2d " << x;
+    EXPECT_TRUE(Unsatisfiable(Disjunction(Through(*in, Post({tm_.mk_eq(r, tm_.mk_double(x == 0 ? 1.0 : -dx))}))),
+                              {tm_.mk_long(x)}))
+        << "l2d " << x;
+  }
+}
+
+// A lambda object (callgraph/lambda_classes.h): a new object of the class
+// made for the site, holding the captured value; a string concatenation
+// (invokedynamic makeConcatWithConstants): a new String.
+TEST_F(TransformerRules, LambdasAndConcatenationsMakeNewObjects) {
+  Load("capture", "(Lfixtures/rules/Rules;)Ljava/lang/Runnable;");
+  lambdas_.AddFrom(*ir_);
+  vocab_.set_lambdas(&lambdas_);
+  const ir::Instruction* in = Only(ir::Op::kLambda);
+  ASSERT_NE(in, nullptr);
+  const callgraph::LambdaClass* l = vocab_.lambda_class(*ir_, *in);
+  ASSERT_NE(l, nullptr);
+  ASSERT_EQ(l->captured.size(), 1u);
+  const Term r = Value(in->result), o = Param(0);
+  const Term cap = vocab_.field(l->name, callgraph::LambdaClass::CapturedField(0), l->captured[0]);
+  ExpectMeans(Through(*in, Post({tm_.mk_ne(r, Null()), tm_.mk_eq(tm_.mk_type_of(r), vocab_.type(l->name)),
+                                 tm_.mk_eq(tm_.mk_read(cap, r), o)})),
+              tm_.mk_true(), "a new lambda object holding o");
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(r, o)})), tm_.mk_false(), "fresh");
+
+  Load("concat", "(Ljava/lang/String;I)Ljava/lang/String;");
+  in = Only(ir::Op::kStringConcat);
+  ASSERT_NE(in, nullptr);
+  const Term c = Value(in->result);
+  ExpectMeans(Through(*in, Post({tm_.mk_ne(c, Null()), tm_.mk_instance_of(c, vocab_.type("java/lang/String"))})),
+              tm_.mk_true(), "a new String");
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(c, Param(0))})), tm_.mk_false(), "not the operand");
 }
 
 }  // namespace
