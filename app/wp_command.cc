@@ -17,6 +17,7 @@
 
 #include "classfile/class_hierarchy.h"
 #include "app/class_path_setup.h"
+#include "app/process.h"
 #include "classfile/class_path.h"
 #include "classfile/jdk.h"
 #include "classfile/strings.h"
@@ -112,26 +113,6 @@ std::string lib_jar(const char* name) {
   std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return "";
   return (exe.parent_path().parent_path() / "lib" / name).string();
-}
-
-// Runs `command` through the shell; returns its exit status, stdout in *out.
-int run_capture(const std::string& command, std::string* out) {
-  FILE* p = popen(command.c_str(), "r");
-  if (p == nullptr) return -1;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out->append(buf.data(), n);
-  int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
-  }
-  return q + "'";
 }
 
 }  // namespace
@@ -254,25 +235,16 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
     return run;
   }
   // The verdict is on stdout; stderr (the entry's own output, or the
-  // runner's error message) goes to a file shown only on errors.
-  std::string err_path = witness_path + ".stderr";
-  // The runner's own JVM only drives the debuggee (JdiCheck.java starts it
-  // with the same flags): C1 and the serial collector start it about 15% sooner.
-  std::string command = shell_quote(jdk->home + "/bin/java") +
-                        " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp " + shell_quote(jar + ":" + class_path) +
-                        " jwp.runner.WitnessRunner " + shell_quote(witness_path) + " 2>" + shell_quote(err_path);
-  int status = run_capture(command, &run.output);
-  std::string runner_err;
-  {
-    std::ifstream in(err_path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    runner_err = ss.str();
-  }
-  std::filesystem::remove(err_path);
-  if (status == 0) run.confirmed = true;
-  else if (status == 1) run.confirmed = false;
-  else run.error = Cat("the witness runner failed (exit ", status, "):\n", runner_err);
+  // runner's error message) is shown only on errors. The runner's own JVM
+  // only drives the debuggee (JdiCheck.java starts it with the same
+  // flags): C1 and the serial collector start it about 15% sooner.
+  ProcessResult p = RunProcess({jdk->home + "/bin/java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                                jar + ":" + class_path, "jwp.runner.WitnessRunner", witness_path});
+  run.output = std::move(p.out);
+  if (!p.error.empty()) run.error = Cat("the witness runner failed: ", p.error, "\n", p.err);
+  else if (p.status == 0) run.confirmed = true;
+  else if (p.status == 1) run.confirmed = false;
+  else run.error = Cat("the witness runner failed (exit ", p.status, "):\n", p.err);
   return run;
 }
 

@@ -1,4 +1,5 @@
 // `jwp wp` end to end (issue #5): output, JSON fields, exit codes, errors.
+#include <filesystem>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -264,6 +265,29 @@ TEST(WpCommand, TheRunnersRefutationIsInTheJson) {
   j = RunnerJson(confirmed);
   EXPECT_EQ(j["outcome"], "CONFIRMED");
   EXPECT_TRUE(j["observed"].is_null());
+}
+
+// The witness runner is started with an argument vector, no shell (issue
+// #32): a class path whose directory holds spaces, quotes and `$` reaches
+// the runner's JVM as it is.
+TEST(WpCommand, TheRunnerTakesAClassPathWithSpacesAndQuotes) {
+  jwp::testing::TempDir tmp;
+  const std::string dir = tmp.File("a dir 'with' \"quotes\" $HOME");
+  ASSERT_TRUE(std::filesystem::create_directory(dir));
+  const std::string jar = dir + "/release17.jar";
+  std::filesystem::copy_file(jwp::testing::FixturesDir() + "/release17.jar", jar);
+  // The test's own command goes through the shell: quote the path for it.
+  std::string quoted = "'";
+  for (char c : jar) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  quoted += "'";
+  int status = -1;
+  const std::string out = RunCommand(jwp::testing::BinaryDir() + "/bin/jwp wp -cp " + quoted + " " + kOverflow +
+                                         " --confirm --json 2>&1",
+                                     &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["runner"]["outcome"], "CONFIRMED");
 }
 
 TEST(WpCommand, MalformedGoalOrKindIsAUsageError) {

@@ -32,6 +32,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -226,9 +228,18 @@ final class JdiCheck {
   private VirtualMachine launch() throws SetupError {
     LaunchingConnector conn = Bootstrap.virtualMachineManager().defaultConnector();
     Map<String, Connector.Argument> a = conn.defaultArguments();
-    String cp = System.getProperty("java.class.path");
+    // The connector splits its options at blanks and quotes: the class path
+    // (which may hold both) goes in an argument file (java's @file), quoted
+    // by the launcher's rules, so that it reaches the debuggee as it is.
+    Path args;
+    try {
+      args = Files.createTempFile("jwp-debuggee-", ".args");
+      Files.writeString(args, "-cp " + argFileQuoted(System.getProperty("java.class.path")) + "\n");
+    } catch (IOException e) {
+      throw new SetupError("cannot write the debuggee's argument file: " + e, e);
+    }
     a.get("main").setValue(Debuggee.class.getName());
-    a.get("options").setValue("-cp \"" + cp + "\" " + UnsafeAccess.ADD_EXPORTS
+    a.get("options").setValue("\"@" + args + "\" " + UnsafeAccess.ADD_EXPORTS
         + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Dfile.encoding=UTF-8");
     a.get("suspend").setValue("true");
     try {
@@ -237,7 +248,24 @@ final class JdiCheck {
       throw new SetupError("cannot start the debuggee VM: " + e.getMessage(), e);
     } catch (Exception e) {
       throw new SetupError("cannot start the debuggee VM: " + e, e);
+    } finally {
+      try {
+        Files.deleteIfExists(args); // read by the launcher before the VM started
+      } catch (IOException e) {
+        // a leftover temporary file
+      }
     }
+  }
+
+  /** One argument of a java @file: in double quotes, with \\ and \" escaped. */
+  static String argFileQuoted(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\\' || c == '"') b.append('\\');
+      b.append(c);
+    }
+    return b.append('"').toString();
   }
 
   private static final boolean TRACE = Boolean.getBoolean("jwp.runner.trace");
