@@ -285,6 +285,12 @@ ordered_json OutcomeJson(std::string_view verdict, std::string_view message, std
   return j;
 }
 
+void AddEntryChoice(const wp::EntryChoice& choice, ordered_json* j) {
+  (*j)["entry_reason"] = choice.reason;
+  (*j)["public_callers"] = choice.public_callers;
+  (*j)["public_callers_total"] = choice.public_callers_total;
+}
+
 int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
   // An outcome that is no verdict: the message on stderr, and with --json
   // also as an object on stdout.
@@ -355,6 +361,9 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
   if (absl::Status reach = wp::CheckEntryReachesGoal(*hierarchy, *goal, engine); !reach.ok()) {
     return fail("ERROR", std::string(reach.message()), 1);
   }
+  // Why the search starts where it does (the public callers of a public
+  // goal method listed), said with the result.
+  const wp::EntryChoice entry_choice = wp::ExplainEntry(*hierarchy, *goal, engine);
   wp::Result r = wp::RunGoal(*hierarchy, *goal, engine);
 
   std::optional<bool> confirmed;
@@ -388,11 +397,18 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
 
   if (options.json) {
     ordered_json j = WpResultJson(r, goal->spec, confirmed);
+    AddEntryChoice(entry_choice, &j);
     if (runner) j["runner"] = RunnerJson(*runner);
     out << j.dump(2) << "\n";
   } else {
     out << "goal: " << goal->spec.ToString() << "\n";
-    out << "entry: " << r.entry << "\n";
+    out << "entry: " << r.entry << " (" << entry_choice.reason << ")\n";
+    if (entry_choice.public_callers_total > 0) {
+      out << "public callers one level up (" << entry_choice.public_callers_total << "):";
+      for (const std::string& c : entry_choice.public_callers) out << " " << c;
+      if (entry_choice.public_callers_total > entry_choice.public_callers.size()) out << " ...";
+      out << "\n";
+    }
     out << "verdict: " << wp::VerdictName(r.verdict) << "\n";
     if (!r.reason.empty()) out << "reason: " << r.reason << "\n";
     if (r.verdict == wp::Verdict::kFound) {

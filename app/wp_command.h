@@ -22,6 +22,7 @@
 #include "classfile/class_hierarchy.h"
 #include "nlohmann/json.hpp"
 #include "wp/engine.h"
+#include "wp/entry_chains.h"
 
 namespace jwp::app {
 
@@ -81,6 +82,10 @@ nlohmann::ordered_json RunnerJson(const RunnerOutcome& run);
 // object on stdout: "verdict" NO_GOAL (the goal names nothing to search:
 // no such class, method, line or dereference) or ERROR (usage, set-up, the
 // runner), with "message", and the goal and kind as given.
+// `entry_reason`, `public_callers` and `public_callers_total` of a result
+// (wp::ExplainEntry).
+void AddEntryChoice(const wp::EntryChoice& choice, nlohmann::ordered_json* j);
+
 nlohmann::ordered_json OutcomeJson(std::string_view verdict, std::string_view message, std::string_view goal,
                                    std::string_view kind);
 

@@ -1,5 +1,6 @@
 #include "wp/entry_chains.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -89,6 +90,39 @@ absl::Status CheckEntryReachesGoal(const classfile::ClassHierarchy& h, const Goa
       "--entry ", options.entry, " cannot reach the goal's method ", JavaName(m.class_name), ".",
       std::string(m.method_name), std::string(m.method_descriptor), ": no chain of callers within ",
       options.max_caller_depth, " levels (--max-caller-depth) leads from it there, and the callers of every method on the way were listed"));
+}
+
+EntryChoice ExplainEntry(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options) {
+  EntryChoice out;
+  const ir::MethodIR& m = *goal.ir;
+  const std::string method = JavaName(m.class_name) + "." + std::string(m.method_name);
+  if (!options.entry.empty()) {
+    out.reason = "named by --entry";
+    return out;
+  }
+  if (m.method == nullptr || !(m.method->access_flags & classfile::access::kPublic)) {
+    out.reason = absl::StrCat("the goal's method ", method,
+                              " is not public: the search goes up its callers to the closest public methods (within ",
+                              options.max_caller_depth, " levels, --max-caller-depth)");
+    return out;
+  }
+  out.reason = absl::StrCat("the goal's method ", method,
+                            " is public: the search starts there (--entry names a caller to start from)");
+  callgraph::MethodCache cache(h);
+  absl::flat_hash_set<std::string> seen;
+  std::vector<std::string> callers;
+  for (const callgraph::CallSiteRef& site :
+       callgraph::FindCallers(h, cache, callgraph::MethodId(m.class_name, m.method_name, m.method_descriptor))) {
+    auto decl = cache.Find(site.caller);
+    if (!decl.ok() || !(decl->method->access_flags & classfile::access::kPublic)) continue;
+    const std::string name = JavaName(site.caller.owner) + "." + site.caller.name + site.caller.descriptor;
+    if (seen.insert(name).second) callers.push_back(name);
+  }
+  std::sort(callers.begin(), callers.end());
+  out.public_callers_total = callers.size();
+  if (callers.size() > EntryChoice::kMaxListed) callers.resize(EntryChoice::kMaxListed);
+  out.public_callers = std::move(callers);
+  return out;
 }
 
 }  // namespace jwp::wp

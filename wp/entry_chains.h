@@ -57,6 +57,23 @@ EntryChains FindEntryChains(std::shared_ptr<const ir::MethodIR> from, uint32_t m
 // not tell).
 absl::Status CheckEntryReachesGoal(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options);
 
+// Why the search starts where it does (issue #32), said with every result:
+// the entry --entry named; the goal's own method, when it is public (a
+// goal in a public helper answers the helper's question, not its
+// callers': the public methods that call it directly are listed); or, for
+// a method that is not public, its callers up to the closest public ones.
+struct EntryChoice {
+  std::string reason;
+  // The goal's method is public and no entry is named: the public methods
+  // ("pkg.C.m(desc)", sorted) that call it directly, at most kMaxListed,
+  // and how many there are in all.
+  std::vector<std::string> public_callers;
+  size_t public_callers_total = 0;
+
+  static constexpr size_t kMaxListed = 20;
+};
+EntryChoice ExplainEntry(const classfile::ClassHierarchy& h, const Goal& goal, const EngineOptions& options);
+
 }  // namespace jwp::wp
 
 #endif  // JWP_WP_ENTRY_CHAINS_H_

@@ -267,6 +267,42 @@ TEST(WpCommand, TheRunnersRefutationIsInTheJson) {
   EXPECT_TRUE(j["observed"].is_null());
 }
 
+// Why the search starts where it does (issue #32): a goal in a public
+// helper starts at the helper, and the result says so and lists the public
+// methods that call it one level up; a named entry says it was named.
+TEST(WpCommand, TheResultSaysWhyTheSearchStartsWhereItDoes) {
+  int status = -1;
+  std::string out = RunCommand(Wp("--goal 'interproc.PublicHelper.helper([I)I@line:8' --kind npe --json"), &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["entry"], "interproc.PublicHelper.helper([I)I");
+  EXPECT_THAT(j["entry_reason"].get<std::string>(),
+              HasSubstr("the goal's method interproc.PublicHelper.helper is public: the search starts there"));
+  EXPECT_EQ(j["public_callers"],
+            nlohmann::json::array({"interproc.PublicHelper.first([I)I", "interproc.PublicHelper.second([I)I"}));
+  EXPECT_EQ(j["public_callers_total"], 2);
+
+  out = RunCommand(Wp("--goal 'interproc.PublicHelper.helper([I)I@line:8' --kind npe"), &status);
+  EXPECT_THAT(out, HasSubstr("public callers one level up (2): interproc.PublicHelper.first([I)I "
+                             "interproc.PublicHelper.second([I)I\n"));
+
+  out = RunCommand(
+      Wp("--goal 'interproc.PublicHelper.helper([I)I@line:8' --kind npe --entry interproc.PublicHelper.first --json"),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["entry_reason"], "named by --entry");
+  EXPECT_TRUE(j["public_callers"].empty());
+
+  out = RunCommand(Wp("--goal 'interproc.PublicHelper.hidden([I)I@line:20' "
+                      "--kind exception:java.lang.NullPointerException --json"),
+                   &status);
+  ASSERT_EQ(status, 0) << out;
+  j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["entry"], "interproc.PublicHelper.viaHidden([I)I");
+  EXPECT_THAT(j["entry_reason"].get<std::string>(), HasSubstr("is not public: the search goes up its callers"));
+}
+
 // The witness runner is started with an argument vector, no shell (issue
 // #32): a class path whose directory holds spaces, quotes and `$` reaches
 // the runner's JVM as it is.
