@@ -3,6 +3,7 @@
 // position requires.
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -115,7 +116,53 @@ class JavaPrinter {
  private:
   std::string binary(Term a, std::string_view op, Term b, int p, int& prec) {
     prec = p;
-    return absl::StrCat(print(a, p), " ", av(op), " ", print(b, p + 1));
+    // A char compared with a constant: the constant as a char literal.
+    const bool chars = (p == kEquality || p == kRelational) && (java_kind(a) == 'C' || java_kind(b) == 'C');
+    return absl::StrCat(side(a, p, chars), " ", av(op), " ", side(b, p + 1, chars));
+  }
+  std::string side(Term t, int p, bool chars) {
+    if (chars && t.is_const() && t.sort().is_int()) {
+      const int32_t c = t.int_value();
+      if (c >= 0x20 && c < 0x7f) {
+        if (c == '\'' || c == '\\') return absl::StrCat("'\\", std::string(1, static_cast<char>(c)), "'");
+        return absl::StrCat("'", std::string(1, static_cast<char>(c)), "'");
+      }
+    }
+    return print(t, p);
+  }
+  // The Java type of an int-sorted term when the program declared it
+  // boolean, byte, char or short (Z, B, C, S): a variable the vocabulary
+  // typed, a field read, an array element; 0 when not known.
+  char java_kind(Term t) const {
+    if (!t.sort().is_int()) return 0;
+    switch (t.kind()) {
+      case TermKind::kVar: return tm_.var_info(t).java_type;
+      case TermKind::kRead:
+        if (t.arg(0).is(TermKind::kFieldConst)) {
+          std::string_view d = tm_.field_info(t.arg(0)).descriptor;
+          return d.size() == 1 ? d[0] : 0;
+        }
+        return 0;
+      case TermKind::kARead:
+        return t.arg(0).is(TermKind::kArrayConst) ? array_kind_descriptor(tm_.array_kind(t.arg(0))) : 0;
+      default: return 0;
+    }
+  }
+  // `x == c` (or its negation) for a boolean x and c 0 or 1, as Java writes
+  // it: x or !x; nullopt otherwise.
+  std::optional<std::string> boolean_test(Term a, Term b, bool negated, int& prec) {
+    if (java_kind(b) == 'Z' && a.is_const()) std::swap(a, b);
+    if (java_kind(a) != 'Z' || !b.is_const() || !b.sort().is_int()) return std::nullopt;
+    const int32_t c = b.int_value();
+    if (c != 0 && c != 1) return std::nullopt;
+    if ((c == 1) != negated) {
+      int inner = kAtom;
+      std::string s = render(a, inner);
+      prec = inner;
+      return s;
+    }
+    prec = kUnary;
+    return absl::StrCat("!", print(a, kUnary));
   }
   std::string call(std::string_view f, std::span<const Term> args, int& prec) {
     prec = kAtom;
@@ -183,7 +230,10 @@ class JavaPrinter {
       }
       case TermKind::kNot: {
         Term x = a(0);
-        if (x.is(TermKind::kEq)) return binary(x.arg(0), "!=", x.arg(1), kEquality, prec);
+        if (x.is(TermKind::kEq)) {
+          if (std::optional<std::string> b = boolean_test(x.arg(0), x.arg(1), /*negated=*/true, prec)) return *b;
+          return binary(x.arg(0), "!=", x.arg(1), kEquality, prec);
+        }
         prec = kUnary;
         return absl::StrCat("!", print(x, kUnary));
       }
@@ -204,7 +254,9 @@ class JavaPrinter {
         prec = kTernary;
         return absl::StrCat(print(a(0), kLogicalOr), " ? ", print(a(1), kLogicalOr), " : ",
                             print(a(2), kTernary));
-      case TermKind::kEq: return binary(a(0), "==", a(1), kEquality, prec);
+      case TermKind::kEq:
+        if (std::optional<std::string> b = boolean_test(a(0), a(1), /*negated=*/false, prec)) return *b;
+        return binary(a(0), "==", a(1), kEquality, prec);
       case TermKind::kLt:
       case TermKind::kLe: {
         // Constant on the left reads better flipped: 0 < x as x > 0.

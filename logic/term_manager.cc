@@ -431,6 +431,17 @@ const VarInfo& TermManager::var_info(Term var) const {
   return vars_[var.payload()];
 }
 
+void TermManager::set_java_type(Term var, std::string_view descriptor) {
+  JWP_CHECK(var.is_var(), "set_java_type of a non-variable");
+  VarInfo& info = vars_[var.payload()];
+  if (!info.sort.is_int() || (info.role != VarRole::kProgram && info.role != VarRole::kSkolem) ||
+      descriptor.size() != 1) {
+    return;
+  }
+  const char d = descriptor[0];
+  if (d == 'Z' || d == 'B' || d == 'C' || d == 'S') info.java_type = d;
+}
+
 MemberRef TermManager::field_info(Term t) const {
   JWP_CHECK(t.is(TermKind::kFieldConst), "field_info of a non-field");
   const Member& m = members_[t.payload()];

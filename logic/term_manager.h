@@ -62,6 +62,10 @@ struct VarInfo {
   SkolemKind skolem_kind = SkolemKind::kOther;
   uint32_t site = 0;      // kSkolem: the call site it belongs to (chosen by wp)
   Term about;             // kSkolem kHeap: the map constant it modifies
+  // For an int-sorted program variable (or a skipped call's result) the
+  // program declared boolean, byte, char or short: Z, B, C or S
+  // (set_java_type; how printers write it, `!flag`, `c == 'a'`); 0 otherwise.
+  char java_type = 0;
 };
 
 // A field, method or signature: views into the manager's interned strings.
@@ -224,6 +228,10 @@ class TermManager {
 
   // ---- Queries ---------------------------------------------------------------
   const VarInfo& var_info(Term var) const;
+  // Records that int-sorted program variable (or skolem) `var` is declared with
+  // descriptor `descriptor` (only Z, B, C and S are kept: the sort says the
+  // rest). Display only: no term changes.
+  void set_java_type(Term var, std::string_view descriptor);
   MemberRef field_info(Term field_const) const;  // also for length_field()
   MemberRef method_info(Term method_or_sig_const) const;
   std::string_view type_name(Term type_const) const;

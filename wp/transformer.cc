@@ -427,7 +427,10 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
   std::vector<Term> conds;
   if (!exceptional && in.result != ir::kNone) {
     Term w = var(in.result);
-    s.add(w, tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(), site));
+    Term sigma_ret = tm_.fresh_skolem(logic::SkolemKind::kRet, w.sort(), site);
+    const size_t close = in.descriptor.rfind(')');
+    if (close != std::string_view::npos) tm_.set_java_type(sigma_ret, in.descriptor.substr(close + 1));
+    s.add(w, sigma_ret);
   }
   for (Term t : logic::collect(phi, [](Term x) {
          return x.is(TermKind::kFieldConst) || x.is(TermKind::kArrayConst);

@@ -30,6 +30,25 @@ bool Vocabulary::sort_of(ir::TypeKind kind, Sort* sort) {
   }
 }
 
+namespace {
+// The descriptor of parameter k (0 the first declared) of a method
+// descriptor; "" when there is none.
+std::string_view ParameterDescriptor(std::string_view method, int k) {
+  size_t pos = method.find('(');
+  if (pos == std::string_view::npos || k < 0) return "";
+  ++pos;
+  for (int i = 0; pos < method.size() && method[pos] != ')'; ++i) {
+    const size_t start = pos;
+    while (pos < method.size() && method[pos] == '[') ++pos;
+    if (pos < method.size() && method[pos] == 'L') pos = method.find(';', pos);
+    if (pos == std::string_view::npos) return "";
+    ++pos;
+    if (i == k) return method.substr(start, pos - start);
+  }
+  return "";
+}
+}  // namespace
+
 Term Vocabulary::value(const ir::MethodIR& ir, uint32_t ns, ir::ValueId v) {
   const ir::Value& val = ir.values[v];
   Sort sort;
@@ -43,7 +62,13 @@ Term Vocabulary::value(const ir::MethodIR& ir, uint32_t ns, ir::ValueId v) {
   } else {
     name = Cat("$", v);
   }
-  return tm_.mk_var(name, sort, ns);
+  Term var = tm_.mk_var(name, sort, ns);
+  if (def.op == ir::Op::kParam && sort.is_int()) {
+    // A boolean, byte, char or short parameter prints as Java writes it.
+    const int k = static_cast<int>(def.index) - (ir.is_static ? 0 : 1);
+    tm_.set_java_type(var, ParameterDescriptor(ir.method_descriptor, k));
+  }
+  return var;
 }
 
 std::string Vocabulary::resolved_owner(std::string_view owner, std::string_view name,
@@ -101,6 +126,7 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
     return sk;
   }
   Term var = tm_.mk_var(Cat(display, ".", name), sort, kStaticNamespace);
+  tm_.set_java_type(var, descriptor);
   statics_.try_emplace(var, StaticField{decl, std::string(name), std::string(descriptor)});
   return var;
 }

@@ -326,6 +326,22 @@ TEST(WpCommand, TheRunnerTakesAClassPathWithSpacesAndQuotes) {
   EXPECT_EQ(j["runner"]["outcome"], "CONFIRMED");
 }
 
+// Preconditions print booleans as Java writes them (issue #32): `a && a
+// != b`, not `a != 0 && a != b`.
+TEST(WpCommand, BooleansPrintAsJavaWritesThem) {
+  int status = -1;
+  const std::string out =
+      RunCommand(Wp("--goal 'wp.Branches.booleans(ZZ)I@line:116' --kind reach --json --confirm"), &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  const std::string pre = j["precondition"];
+  EXPECT_THAT(pre, ::testing::StartsWith("a && ")) << pre;
+  EXPECT_THAT(pre, ::testing::Not(HasSubstr("== 0"))) << pre;
+  EXPECT_THAT(pre, ::testing::Not(HasSubstr("== 1"))) << pre;
+  EXPECT_THAT(pre, ::testing::Not(HasSubstr("!= 0"))) << pre;
+  EXPECT_EQ(j["confirmed"], true);
+}
+
 TEST(WpCommand, MalformedGoalOrKindIsAUsageError) {
   int status = -1;
   std::string out = RunCommand(Wp("--goal 'wp.Arith.divInt(II)I@column:2' --kind reach 2>&1"), &status);

@@ -153,6 +153,35 @@ TEST(JavaPrinter, HeapAndTypes) {
   EXPECT_EQ(j(tm.mk_eq(ret, generic)), "l3 == ret");
 }
 
+// Booleans and chars as Java writes them (issue #32): `!flag` for a
+// boolean that is 0, `c == 'a'` for a char compared with a printable
+// constant; ints stay as they are.
+TEST(JavaPrinter, BooleansAndCharsAsJavaWritesThem) {
+  TermManager tm;
+  const Term flag = tm.mk_var("flag", Sort::Int()), c = tm.mk_var("c", Sort::Int()), n = tm.mk_var("n", Sort::Int());
+  tm.set_java_type(flag, "Z");
+  tm.set_java_type(c, "C");
+  tm.set_java_type(n, "I");
+  EXPECT_EQ(to_java(tm, tm.mk_eq(flag, tm.mk_int(0))), "!flag");
+  EXPECT_EQ(to_java(tm, tm.mk_ne(flag, tm.mk_int(0))), "flag");
+  EXPECT_EQ(to_java(tm, tm.mk_eq(flag, tm.mk_int(1))), "flag");
+  EXPECT_EQ(to_java(tm, tm.mk_ne(flag, tm.mk_int(1))), "!flag");
+  EXPECT_EQ(to_java(tm, tm.mk_eq(c, tm.mk_int('a'))), "c == 'a'");
+  EXPECT_EQ(to_java(tm, tm.mk_lt(c, tm.mk_int('0'))), "c < '0'");
+  EXPECT_EQ(to_java(tm, tm.mk_eq(c, tm.mk_int('\''))), "c == '\\''");
+  EXPECT_EQ(to_java(tm, tm.mk_eq(c, tm.mk_int(10))), "c == 10");  // no printable literal
+  EXPECT_EQ(to_java(tm, tm.mk_eq(n, tm.mk_int(0))), "n == 0");
+  EXPECT_EQ(to_java(tm, tm.mk_eq(n, tm.mk_int('a'))), "n == 97");
+  // A boolean field, a boolean array's element, in a conjunction.
+  const Term o = tm.mk_var("o", Sort::Ref()), a = tm.mk_var("a", Sort::Ref());
+  const Term on = tm.mk_read(tm.mk_field("p/C", "on", "Z"), o);
+  const Term first = tm.mk_aread(tm.mk_array_map(ArrayKind::kBoolean), a, tm.mk_int(0));
+  EXPECT_EQ(to_java(tm, Minterm::of(tm, {tm.mk_eq(on, tm.mk_int(0)), tm.mk_eq(first, tm.mk_int(1))})),
+            "!o.on && a[0]");
+  // Only program variables carry a declared type.
+  EXPECT_EQ(to_java(tm, tm.mk_eq(tm.mk_generic(0, Sort::Int()), tm.mk_int(0))), "l0 == 0");
+}
+
 TEST(JavaPrinter, TypeNames) {
   EXPECT_EQ(java_type_name("java/util/ArrayList"), "java.util.ArrayList");
   EXPECT_EQ(java_type_name("[I"), "int[]");
