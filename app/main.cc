@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--config", validate.config, "production, no-generalization, no-simplification or cha (paper Table 4)")
       ->check(CLI::IsMember({"production", "no-generalization", "no-simplification", "cha"}))
       ->capture_default_str();
+  validate_cmd->add_flag("--verbose", validate.verbose, "Print each VALIDATED report's witness under its row");
   validate_cmd->add_option("--select", validate.select, "Only these dereference reports, numbered from 1 as in the table: 1,4-7");
   validate_cmd->add_option("--max-steps", validate.engine.max_steps, "Step budget per goal")->capture_default_str();
   validate_cmd->add_flag("!--no-models", validate.models, "Analyse the JDK's own classes where jwp has models");

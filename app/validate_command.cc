@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -314,20 +315,42 @@ std::string Pad(std::string s, size_t width) {
 
 struct Widths {
   size_t type = 4, location = 8;
+  size_t entry = 5;
+  size_t line = 0;  // the terminal's width (0: not a terminal, rows are not cut)
 };
+
+// The width of the terminal on `fd`; 0 when it is not one.
+size_t TerminalWidth(int fd) {
+  winsize ws{};
+  if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &ws) != 0) return 0;
+  return ws.ws_col;
+}
 
 std::string Location(const ordered_json& j) {
   return Cat(j.value("class", ""), ".", j.value("method", ""), ":", j.value("line", -1));
 }
 
-std::string Row(const ordered_json& j, const Widths& w) {
+// One row of the table: the report, its verdict and time, and for a
+// VALIDATED report the entry and the precondition (for an UNKNOWN one the
+// reason); cut to the terminal's width when the table goes to one. With
+// `verbose`, a VALIDATED row is followed by its witness.
+std::string Row(const ordered_json& j, const Widths& w, bool verbose) {
   std::string verdict = j.value("verdict", "UNKNOWN");
-  if (verdict == "VALIDATED" && Flag(j, "confirmed")) verdict += " (confirmed)";
-  std::string entry = verdict.starts_with("VALIDATED") ? j.value("entry", "") : "";
+  const bool validated = verdict == "VALIDATED";
+  if (validated && Flag(j, "confirmed")) verdict += " (confirmed)";
+  const std::string entry = validated ? j.value("entry", "") : "";
+  std::string what = validated ? j.value("precondition", "") : verdict == "UNKNOWN" ? j.value("reason", "") : "";
   char time[32];
   std::snprintf(time, sizeof time, "%.1fs", j.value("time_s", 0.0));
-  return Cat(Pad(std::to_string(j.value("report", 0)), 5), Pad(j.value("type", ""), w.type + 2),
-             Pad(Location(j), w.location + 2), Pad(verdict, 23), Pad(time, 8), entry);
+  std::string row = Cat(Pad(std::to_string(j.value("report", 0)), 5), Pad(j.value("type", ""), w.type + 2),
+                        Pad(Location(j), w.location + 2), Pad(verdict, 23), Pad(time, 8),
+                        Pad(entry, w.entry + 2), what);
+  if (w.line > 3 && row.size() > w.line) row = row.substr(0, w.line - 3) + "...";
+  while (!row.empty() && row.back() == ' ') row.pop_back();
+  if (verbose && validated && j.contains("witness") && j["witness"].is_object()) {
+    row += Cat("\n     witness: ", j["witness"].dump());
+  }
+  return row;
 }
 
 }  // namespace
@@ -389,9 +412,15 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
     const ordered_json f = ReportFields(*goals[t], 0);
     widths.type = std::max(widths.type, f.value("type", "").size());
     widths.location = std::max(widths.location, Location(f).size());
+    // The entry column as wide as the goals' methods (an entry that is a
+    // longer caller pushes only its own row's precondition right).
+    widths.entry = std::max(widths.entry, f.value("class", "").size() + f.value("method", "").size() +
+                                              f.value("descriptor", "").size() + 1);
   }
+  widths.entry = std::min<size_t>(widths.entry, 60);
+  widths.line = TerminalWidth(STDOUT_FILENO);
   out << Cat(Pad("#", 5), Pad("type", widths.type + 2), Pad("location", widths.location + 2), Pad("verdict", 23),
-             Pad("time", 8), "entry")
+             Pad("time", 8), Pad("entry", widths.entry + 2), "precondition (VALIDATED) or reason (UNKNOWN)")
       << "\n";
   out.flush();
   auto clear_progress = [&] {
@@ -441,7 +470,7 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
     while (printed < tasks.size() && results[tasks[printed]]) {
       if (!any) clear_progress();
       any = true;
-      out << Row(*results[tasks[printed]], widths) << "\n";
+      out << Row(*results[tasks[printed]], widths, options.verbose) << "\n";
       ++printed;
     }
     if (any) out.flush();

@@ -52,6 +52,7 @@ struct ValidateOptions {
   std::string select;          // "" all; else report numbers "1,4-7" (1-based, dereference reports only)
   bool models = true;
   int progress = -1;           // -1: when stderr is a terminal; 0 never; 1 always
+  bool verbose = false;        // the witness under each VALIDATED row
   wp::EngineOptions engine;    // the base options the configuration adjusts
 };
 

@@ -153,7 +153,38 @@ void CheckVerdicts(const FixtureRun& run) {
     size_t at = run.table.find("\n" + std::to_string(i) + " ", last);
     ASSERT_NE(at, std::string::npos) << "row " << i << " missing or out of order:\n" << run.table;
     last = at + 1;
+    // A VALIDATED row shows the precondition (issue #32; the table goes to a
+    // pipe here, so it is not cut), an UNKNOWN one the reason.
+    const std::string row = run.table.substr(at + 1, run.table.find('\n', at + 1) - at - 1);
+    const nlohmann::json& r = run.results[i - 1];
+    if (r["verdict"] == "VALIDATED") {
+      EXPECT_THAT(row, HasSubstr(" " + r["entry"].get<std::string>() + " "));
+      EXPECT_THAT(row, ::testing::EndsWith(" " + r["precondition"].get<std::string>()));
+    } else if (r["verdict"] == "UNKNOWN") {
+      EXPECT_THAT(row, HasSubstr(r["reason"].get<std::string>()));
+    }
   }
+  EXPECT_THAT(run.table, HasSubstr("precondition (VALIDATED) or reason (UNKNOWN)"));
+  EXPECT_THAT(run.table, ::testing::Not(HasSubstr("witness: ")));
+}
+
+// --verbose prints each VALIDATED report's witness under its row.
+TEST(Validate, VerbosePrintsTheWitnessUnderAValidatedRow) {
+  const std::vector<Expected> expected = ReadExpected();
+  size_t first = 0;
+  while (first < expected.size() && expected[first].expected != "VALIDATED") ++first;
+  ASSERT_LT(first, expected.size());
+  int status = -1;
+  const std::string table = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
+                                           " --select " + std::to_string(first + 1) + " --verbose --no-progress 2>&1",
+                                       &status);
+  EXPECT_EQ(status, 0) << table;
+  const size_t at = table.find("\n     witness: {");
+  ASSERT_NE(at, std::string::npos) << table;
+  const std::string witness = table.substr(at + 15, table.find('\n', at + 1) - at - 15);
+  nlohmann::json w = nlohmann::json::parse(witness, nullptr, false);
+  ASSERT_TRUE(w.is_object()) << witness;
+  EXPECT_TRUE(w.contains("entry") && w.contains("arguments") && w.contains("expect")) << witness;
 }
 
 void CheckSarif(const FixtureRun& run) {
