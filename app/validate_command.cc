@@ -185,7 +185,13 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
       if (run.error.empty()) runner = std::move(run);
     }
   }
-  const ordered_json result = WpResultJson(r, goal.spec, confirmed);
+  ordered_json result = WpResultJson(r, goal.spec, confirmed);
+  // Each step of the path with its source file (the SARIF code flow).
+  for (ordered_json& step : result["path_steps"]) {
+    std::string internal = step.value("class", "");
+    std::replace(internal.begin(), internal.end(), '.', '/');
+    step["source_file"] = SourcePath(h, internal);
+  }
   for (const auto& [key, value] : result.items()) j[key] = value;
   if (r.verdict == wp::Verdict::kFound) j["verdict"] = "VALIDATED";
   if (runner) j["runner"] = RunnerJson(*runner);
@@ -242,6 +248,43 @@ bool WriteFileAtomically(const std::string& path, const std::string& text) {
   return !ec;
 }
 
+// A stable fingerprint of a report's goal: FNV-1a (64 bits, hex) of its
+// type, class, method, descriptor, line and offset.
+std::string GoalFingerprint(const ordered_json& j) {
+  const std::string key = Cat(j.value("type", ""), "|", j.value("class", ""), "|", j.value("method", ""), "|",
+                              j.value("descriptor", ""), "|", j.value("line", -1), "|", j.value("bci", -1));
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : key) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+// The witness's path from the entry to the dereference as a SARIF code
+// flow (one thread flow, a location per source line); null without a path.
+ordered_json CodeFlow(const ordered_json& j) {
+  if (!j.contains("path_steps") || j["path_steps"].empty()) return nullptr;
+  ordered_json locations = ordered_json::array();
+  for (const ordered_json& step : j["path_steps"]) {
+    ordered_json physical;
+    physical["artifactLocation"] = {{"uri", step.value("source_file", "")}};
+    if (step.value("line", -1) > 0) physical["region"] = {{"startLine", step.value("line", -1)}};
+    const std::string where = Cat(step.value("class", ""), ".", step.value("method", ""));
+    locations.push_back({{"location",
+                          {{"physicalLocation", physical},
+                           {"logicalLocations", ordered_json::array({{{"fullyQualifiedName", where},
+                                                                       {"kind", "function"}}})},
+                           {"message", {{"text", Cat(where, " line ", step.value("line", -1))}}}}}});
+  }
+  ordered_json flow;
+  flow["message"] = {{"text", Cat("the path of the witness, from ", j.value("entry", ""), " to the dereference")}};
+  flow["threadFlows"] = ordered_json::array({{{"locations", locations}}});
+  return flow;
+}
+
 ordered_json SarifLog(const std::vector<std::optional<ordered_json>>& results, const ValidateOptions& o) {
   ordered_json rules = ordered_json::array();
   std::map<std::string, size_t> rule_index;
@@ -285,13 +328,19 @@ ordered_json SarifLog(const std::vector<std::optional<ordered_json>>& results, c
           {"logicalLocations",
            ordered_json::array({{{"fullyQualifiedName", Cat(j.value("class", ""), ".", j.value("method", ""))},
                                  {"kind", "function"}}})}}});
+    // Fingerprints that stay the same from run to run: FindBugs' own, and
+    // jwp's of the goal (the report's type and place).
+    res["partialFingerprints"] = {{"jwpGoal/v1", GoalFingerprint(j)}};
     if (!j.value("instance_hash", "").empty()) {
-      res["partialFingerprints"] = {{"findbugsInstanceHash/v1", j.value("instance_hash", "")}};
+      res["partialFingerprints"]["findbugsInstanceHash/v1"] = j.value("instance_hash", "");
+    }
+    if (verdict == "VALIDATED") {
+      if (ordered_json flow = CodeFlow(j); !flow.is_null()) res["codeFlows"] = ordered_json::array({flow});
     }
     ordered_json props;
     props["verdict"] = verdict;
-    for (const char* key : {"confirmed", "entry", "precondition", "reason", "assumptions", "goal", "kind"}) {
-      if (j.contains(key)) props[key] = j[key];
+    for (const char* key : {"confirmed", "entry", "precondition", "reason", "assumptions", "goal", "kind", "witness"}) {
+      if (j.contains(key) && !j[key].is_null()) props[key] = j[key];
     }
     props["report"] = j.value("report", 0);
     res["properties"] = props;

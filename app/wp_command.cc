@@ -19,6 +19,7 @@
 #include "app/class_path_setup.h"
 #include "app/process.h"
 #include "classfile/class_path.h"
+#include "classfile/descriptor.h"
 #include "classfile/jdk.h"
 #include "classfile/strings.h"
 #include "nlohmann/json.hpp"
@@ -80,6 +81,11 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   j["precondition"] = r.verdict == wp::Verdict::kFound ? ordered_json(r.precondition) : ordered_json(nullptr);
   j["smtlib"] = r.verdict == wp::Verdict::kFound ? ordered_json(r.smtlib) : ordered_json(nullptr);
   j["path"] = r.path;
+  ordered_json steps = ordered_json::array();
+  for (const wp::Result::PathStep& step : r.path_steps) {
+    steps.push_back({{"class", classfile::JavaName(step.class_name)}, {"method", step.method}, {"line", step.line}});
+  }
+  j["path_steps"] = steps;
   j["witness"] = r.witness ? ordered_json::parse(WitnessJson(r, spec)) : ordered_json(nullptr);
   j["confirmed"] = confirmed ? ordered_json(*confirmed) : ordered_json(nullptr);
   j["assumptions"] = r.assumptions;

@@ -145,6 +145,14 @@ struct Result {
   std::string precondition;    // Java-like
   std::string smtlib;          // the precondition (and entry typing) as SMT-LIB
   std::vector<int32_t> path;   // source lines from entry to the goal
+  // The same path with the method of each line (a FOUND's): from the entry
+  // to the goal, consecutive repeats merged.
+  struct PathStep {
+    std::string class_name;  // internal name: "pkg/C"
+    std::string method;      // its name: "m"
+    int32_t line = -1;
+  };
+  std::vector<PathStep> path_steps;
   std::optional<Replay> witness;
   // The instruction where the goal happened on the witness's path (bci, line).
   uint32_t goal_bci = 0;

@@ -414,7 +414,14 @@ bool WpProblem::at_entry(const Item& item) {
   ph_.result.precondition = std::move(found->precondition);
   ph_.result.smtlib = std::move(found->smtlib);
   for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
-    if (ph_.result.path.empty() || ph_.result.path.back() != nodes_[n].line) ph_.result.path.push_back(nodes_[n].line);
+    const PathNode& node = nodes_[n];
+    if (ph_.result.path.empty() || ph_.result.path.back() != node.line) ph_.result.path.push_back(node.line);
+    const ir::MethodIR& m = *acts_[node.act].ir;
+    std::vector<Result::PathStep>& steps = ph_.result.path_steps;
+    if (steps.empty() || steps.back().line != node.line || steps.back().method != m.method_name ||
+        steps.back().class_name != m.class_name) {
+      steps.push_back({std::string(m.class_name), std::string(m.method_name), node.line});
+    }
   }
   const GoalSite& site = goal_.sites[item.site];
   ph_.result.goal_bci = site.bci;

@@ -58,8 +58,8 @@ void WpProblem::push(Point at, const Minterm& raw, uint32_t loops, int32_t path,
   if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem)) {
     directed_.NotePinned(phi);
   }
-  if (line >= 0 && (path < 0 || nodes_[path].line != line)) {
-    nodes_.push_back({line, path});
+  if (line >= 0 && (path < 0 || nodes_[path].line != line || nodes_[path].act != at.act)) {
+    nodes_.push_back({line, path, at.act});
     path = static_cast<int32_t>(nodes_.size()) - 1;
   }
   ph_.tabulation->Schedule(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,

@@ -166,6 +166,7 @@ using Item = WorkItem;
 struct PathNode {
   int32_t line;
   int32_t parent;
+  int32_t act;  // the activation whose method the line is in
 };
 
 struct AssumeNode {

@@ -168,15 +168,18 @@ void CheckVerdicts(const FixtureRun& run) {
   EXPECT_THAT(run.table, ::testing::Not(HasSubstr("witness: ")));
 }
 
-// --verbose prints each VALIDATED report's witness under its row.
+// --verbose prints each VALIDATED report's witness under its row; the
+// SARIF fingerprint of a goal does not change from run to run.
 TEST(Validate, VerbosePrintsTheWitnessUnderAValidatedRow) {
   const std::vector<Expected> expected = ReadExpected();
   size_t first = 0;
   while (first < expected.size() && expected[first].expected != "VALIDATED") ++first;
   ASSERT_LT(first, expected.size());
   int status = -1;
+  Scratch s;
   const std::string table = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
-                                           " --select " + std::to_string(first + 1) + " --verbose --no-progress 2>&1",
+                                           " --select " + std::to_string(first + 1) + " --verbose --no-progress" +
+                                           " --sarif " + (s / "one.sarif") + " 2>&1",
                                        &status);
   EXPECT_EQ(status, 0) << table;
   const size_t at = table.find("\n     witness: {");
@@ -185,6 +188,18 @@ TEST(Validate, VerbosePrintsTheWitnessUnderAValidatedRow) {
   nlohmann::json w = nlohmann::json::parse(witness, nullptr, false);
   ASSERT_TRUE(w.is_object()) << witness;
   EXPECT_TRUE(w.contains("entry") && w.contains("arguments") && w.contains("expect")) << witness;
+  // The goal's SARIF fingerprint is the same in another run, with another
+  // report beside it.
+  RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() + " --select " +
+                 std::to_string(first + 1) + "," + std::to_string(first + 2) + " --no-progress --sarif " +
+                 (s / "two.sarif") + " 2>&1",
+             &status);
+  nlohmann::json one = nlohmann::json::parse(ReadText(s / "one.sarif"), nullptr, false);
+  nlohmann::json two = nlohmann::json::parse(ReadText(s / "two.sarif"), nullptr, false);
+  ASSERT_TRUE(one.is_object() && two.is_object());
+  EXPECT_EQ(one["runs"][0]["results"][0]["partialFingerprints"], two["runs"][0]["results"][0]["partialFingerprints"]);
+  EXPECT_NE(two["runs"][0]["results"][0]["partialFingerprints"]["jwpGoal/v1"],
+            two["runs"][0]["results"][1]["partialFingerprints"]["jwpGoal/v1"]);
 }
 
 void CheckSarif(const FixtureRun& run) {
@@ -203,7 +218,22 @@ void CheckSarif(const FixtureRun& run) {
       // The precondition is the message.
       EXPECT_THAT(r["message"]["text"].get<std::string>(),
                   HasSubstr(run.results[i]["precondition"].get<std::string>()));
+      // The witness's path is the code flow (issue #32): from the entry to
+      // the dereference, each step in a source file of the jar; the witness
+      // is in the properties.
+      const auto& steps = r["codeFlows"][0]["threadFlows"][0]["locations"];
+      ASSERT_TRUE(steps.is_array() && !steps.empty()) << r.dump(2);
+      for (const auto& step : steps) {
+        EXPECT_THAT(step["location"]["physicalLocation"]["artifactLocation"]["uri"].get<std::string>(),
+                    ::testing::StartsWith("validate/"));
+      }
+      EXPECT_EQ(steps.back()["location"]["physicalLocation"]["region"]["startLine"], run.results[i]["line"])
+          << "the flow ends at the dereference: " << r.dump(2);
+      EXPECT_EQ(r["properties"]["witness"], run.results[i]["witness"]);
+    } else {
+      EXPECT_FALSE(r.contains("codeFlows"));
     }
+    EXPECT_EQ(r["partialFingerprints"]["jwpGoal/v1"].get<std::string>().size(), 16u);
     EXPECT_THAT(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].get<std::string>(),
                 ::testing::StartsWith("validate/"));
   }

@@ -301,6 +301,10 @@ TEST(WpCommand, TheResultSaysWhyTheSearchStartsWhereItDoes) {
   j = nlohmann::json::parse(out);
   EXPECT_EQ(j["entry"], "interproc.PublicHelper.viaHidden([I)I");
   EXPECT_THAT(j["entry_reason"].get<std::string>(), HasSubstr("is not public: the search goes up its callers"));
+  // The path names the method of each line: from the entry to the goal.
+  ASSERT_EQ(j["path_steps"].size(), 2u) << j.dump(2);
+  EXPECT_EQ(j["path_steps"][0], nlohmann::json({{"class", "interproc.PublicHelper"}, {"method", "viaHidden"}, {"line", 24}}));
+  EXPECT_EQ(j["path_steps"][1], nlohmann::json({{"class", "interproc.PublicHelper"}, {"method", "hidden"}, {"line", 20}}));
 }
 
 // The witness runner is started with an argument vector, no shell (issue
