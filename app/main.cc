@@ -15,6 +15,12 @@ int main(int argc, char** argv) {
   CLI::App app{"jwp: weakest preconditions for JVM bytecode"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "jwp 0.1");
+  app.footer(
+      "Examples:\n"
+      "  jwp validate -cp app.jar --findbugs findbugs.xml --confirm --sarif out.sarif\n"
+      "  jwp wp -cp app.jar --goal 'com.example.Foo.bar(I)V@line:42' --kind npe --confirm\n"
+      "  jwp ir -cp app.jar 'com.example.Foo.bar'\n"
+      "Each subcommand's --help has its options and an example.");
 
   jwp::app::StatsOptions stats;
   auto* stats_cmd = app.add_subcommand(
@@ -24,12 +30,14 @@ int main(int argc, char** argv) {
   stats_cmd->add_flag("--jmods", stats.prefer_jmods, "Read the JDK from jmods/, not lib/modules");
   stats_cmd->add_flag("--ir", stats.build_ir, "Also build and verify the SSA IR of every method");
   stats_cmd->add_option("--max-errors", stats.max_errors_shown, "Errors to list (default 20)");
+  stats_cmd->footer("Example:\n  jwp stats -cp app.jar --ir");
 
   jwp::app::DumpOptions dump;
   auto* dump_cmd = app.add_subcommand("dump", "Print classes as javap -c -p -l does");
   dump_cmd->add_option("-c,--cp,--class-path", dump.class_path, "Class path (a.jar:dir:b.jar)");
   dump_cmd->add_option("--jdk", dump.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   dump_cmd->add_option("classes", dump.class_names, "Class names (a.b.C or a/b/C), printed in turn")->required();
+  dump_cmd->footer("Example:\n  jwp dump -cp app.jar com.example.Foo");
 
   jwp::app::IrOptions ir;
   auto* ir_cmd = app.add_subcommand("ir", "Print the SSA IR of a method");
@@ -38,6 +46,7 @@ int main(int argc, char** argv) {
   ir_cmd->add_option("method", ir.method, "pkg.Class.method(desc); the descriptor may be omitted if unique")
       ->required();
   ir_cmd->add_flag("!--no-verify", ir.verify, "Do not run the IR verifier");
+  ir_cmd->footer("Example:\n  jwp ir -cp app.jar 'com.example.Foo.bar(I)V'");
 
   jwp::app::WpOptions wp;
   auto* wp_cmd = app.add_subcommand("wp", "Weakest precondition of one goal (exit 0 FOUND, 3 NOT_FOUND, 4 UNKNOWN, 5 refuted)");
@@ -82,6 +91,11 @@ int main(int argc, char** argv) {
   wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
   wp_cmd->add_flag("--trace", wp.trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
   wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
+  wp_cmd->footer(
+      "Examples:\n"
+      "  jwp wp -cp app.jar --goal 'com.example.Foo.bar(I)V@line:42' --kind npe --confirm\n"
+      "  jwp wp -cp app.jar --goal 'com.example.Foo.bar@bci:17' --kind exception:java.lang.ArithmeticException \\\n"
+      "         --entry com.example.Api.run --timeout 30 --json");
 
   jwp::app::ValidateOptions validate;
   auto* validate_cmd = app.add_subcommand(
@@ -108,6 +122,10 @@ int main(int argc, char** argv) {
   validate_cmd->add_flag_callback("--progress", [&validate] { validate.progress = 1; },
                                   "Progress line on stderr (default: when stderr is a terminal)");
   validate_cmd->add_flag_callback("--no-progress", [&validate] { validate.progress = 0; }, "No progress line");
+  validate_cmd->footer(
+      "Example:\n"
+      "  jwp validate -cp app.jar:lib/dep.jar --findbugs spotbugs.xml --confirm --timeout 30 --json out.json "
+      "--sarif out.sarif");
 
   // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
   std::vector<std::string> args(argv, argv + argc);

@@ -82,6 +82,23 @@ TEST(JwpCommand, DumpOfSeveralClassesPrintsEachInTurnAndReportsTheMissingOne) {
   EXPECT_THAT(err, ::testing::Not(HasSubstr("Basics")));
 }
 
+// jwp --help and every subcommand's --help end with an example of its use
+// (issue #32), in the one spelling of the options (--timeout in seconds).
+TEST(JwpCommand, EveryHelpHasAnExample) {
+  int status = -1;
+  std::string out = RunCommand(JwpBinary() + " --help", &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("Examples:\n  jwp validate -cp "));
+  for (const char* sub : {"stats", "dump", "ir", "wp", "validate"}) {
+    out = RunCommand(JwpBinary() + " " + sub + " --help", &status);
+    EXPECT_EQ(status, 0) << sub << ": " << out;
+    EXPECT_THAT(out, ::testing::ContainsRegex(std::string("Examples?:\n  jwp ") + sub + " ")) << sub;
+  }
+  out = RunCommand(JwpBinary() + " wp --help", &status);
+  EXPECT_THAT(out, HasSubstr("--timeout 30"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("--timeout-ms")));
+}
+
 TEST(JwpCommand, UsageErrorsExitTwo) {
   int status = -1;
   std::string out = RunCommand(JwpBinary() + " frobnicate 2>&1", &status);
