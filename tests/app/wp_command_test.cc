@@ -215,6 +215,7 @@ TEST(WpCommand, WithJsonEveryOutcomeIsAJsonObject) {
       {"--goal 'wp.Arith.divInt(II)I@column:2' --kind reach", 2, "ERROR", "malformed goal"},
       {"--goal 'wp.Arith.divInt(II)I@line:6' --kind explode", 2, "ERROR", "explode"},
       {"--goal 'wp.Arith.noSuchMethod@line:3' --kind reach", 1, "NO_GOAL", "noSuchMethod"},
+      {"--goal 'wp.NoSuchClass.m@line:3' --kind reach", 1, "NO_GOAL", "no class wp.NoSuchClass on the class path"},
       {"--goal 'wp.Arith.divInt(II)I@line:2' --kind reach", 1, "NO_GOAL", "line 2"},
       {"--goal 'wp.Arith.divInt(II)I@line:6' --kind npe", 1, "NO_GOAL", "line 6"},
       {"--goal 'interproc.Fig1.checkValid(Ljava/util/Collection;Z)V@line:81' --kind throw "
