@@ -20,6 +20,7 @@
 #include <new>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -151,8 +152,12 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
     if (located.status().code() == absl::StatusCode::kFailedPrecondition) {
       return Unknown(std::move(j), Cat("not a dereference: ", located.status().message()));
     }
+    // The report names code the class path does not have: no goal to
+    // search (the verdict jwp wp --json gives the same case).
     j["no_goal"] = true;
-    return Unknown(std::move(j), Cat("no goal: ", located.status().message()));
+    j = Unknown(std::move(j), Cat("no goal: ", located.status().message()));
+    j["verdict"] = "NO_GOAL";
+    return j;
   }
   j["goal_location"] = located->how;
   const wp::Goal& goal = located->goal;
@@ -317,7 +322,7 @@ ordered_json SarifLog(const std::vector<std::optional<ordered_json>>& results, c
     } else {
       res["kind"] = "review";
       res["level"] = "none";
-      text = Cat("Not validated (", where, "): ", j.value("reason", ""));
+      text = Cat(verdict == "NO_GOAL" ? "No goal (" : "Not validated (", where, "): ", j.value("reason", ""));
     }
     res["message"] = {{"text", text}};
     ordered_json physical;
@@ -388,7 +393,9 @@ std::string Row(const ordered_json& j, const Widths& w, bool verbose) {
   const bool validated = verdict == "VALIDATED";
   if (validated && Flag(j, "confirmed")) verdict += " (confirmed)";
   const std::string entry = validated ? j.value("entry", "") : "";
-  std::string what = validated ? j.value("precondition", "") : verdict == "UNKNOWN" ? j.value("reason", "") : "";
+  std::string what = validated ? j.value("precondition", "")
+                     : verdict == "UNKNOWN" || verdict == "NO_GOAL" ? j.value("reason", "")
+                                                                    : "";
   char time[32];
   std::snprintf(time, sizeof time, "%.1fs", j.value("time_s", 0.0));
   std::string row = Cat(Pad(std::to_string(j.value("report", 0)), 5), Pad(j.value("type", ""), w.type + 2),
@@ -405,24 +412,37 @@ std::string Row(const ordered_json& j, const Widths& w, bool verbose) {
 }  // namespace
 
 int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream& err) {
+  // A set-up error: the message on stderr and, with --json, the file holds
+  // one ERROR object (issue #32: every outcome is JSON).
+  auto setup_error = [&](const std::string& message) {
+    err << "error: " << message << "\n";
+    if (!options.json_out.empty()) {
+      ordered_json error = {{"verdict", "ERROR"}, {"message", message}};
+      WriteFileAtomically(options.json_out, ordered_json::array({error}).dump(2) + "\n");
+    }
+    return 2;
+  };
   wp::EngineOptions engine = options.engine;
   if (!ApplyConfig(options.config, &engine)) {
-    err << "error: --config " << options.config
-        << ": expected production, no-generalization, no-simplification or cha\n";
-    return 2;
+    return setup_error(
+        Cat("--config ", options.config, ": expected production, no-generalization, no-simplification or cha"));
   }
-  if (!(options.timeout_s > 0)) {
-    err << "error: --timeout must be positive\n";
-    return 2;
-  }
+  if (!(options.timeout_s > 0)) return setup_error("--timeout must be positive");
   engine.timeout_ms = options.timeout_s * 1000;
   auto file = ReadFindBugsFile(options.findbugs);
-  if (!file.ok()) {
-    err << "error: " << file.status().message() << "\n";
-    return 2;
-  }
+  if (!file.ok()) return setup_error(std::string(file.status().message()));
   AnalysedClassPath analysed;
-  if (!OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed)) return 2;
+  {
+    std::ostringstream setup;
+    const bool opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, setup, &analysed);
+    std::string message;  // its "error: " lines; the warnings go to stderr as they are
+    std::istringstream lines(setup.str());
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("error: ")) message += (message.empty() ? "" : "\n") + line.substr(7);
+      else err << line << "\n";
+    }
+    if (!opened) return setup_error(message.empty() ? "the class path cannot be opened" : message);
+  }
   const classfile::ClassHierarchy& h = *analysed.hierarchy;
 
   // The dereference reports, numbered from 1; the rest counted by type.
@@ -434,10 +454,7 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
   }
   std::string error;
   auto chosen = ParseSelection(options.select, goals.size(), &error);
-  if (!chosen) {
-    err << "error: " << error << "\n";
-    return 2;
-  }
+  if (!chosen) return setup_error(error);
   std::vector<size_t> tasks;
   for (size_t i = 0; i < goals.size(); ++i) {
     if ((*chosen)[i]) tasks.push_back(i);
@@ -650,6 +667,7 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
       << ": VALIDATED " << counts["VALIDATED"];
   if (options.confirm) out << " (" << confirmed << " confirmed on the JVM)";
   out << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"];
+  if (counts["NO_GOAL"] > 0) out << ", NO_GOAL " << counts["NO_GOAL"];
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.1f", total);
   out << "; " << secs << " s with " << jobs << " job" << (jobs == 1 ? "" : "s") << ", config " << options.config

@@ -265,8 +265,9 @@ TEST(Validate, AReportNamingAMissingMethodIsAnErrorAndTheOthersStillRun) {
   EXPECT_THAT(out, HasSubstr("error: report 1 (NP_NULL_PARAM_DEREF in validate.NullParams.noSuchMethod)"));
   nlohmann::json j = nlohmann::json::parse(ReadText(s / "o.json"));
   ASSERT_EQ(j.size(), 3u);
-  EXPECT_EQ(j[0]["verdict"], "UNKNOWN");
+  EXPECT_EQ(j[0]["verdict"], "NO_GOAL");  // as jwp wp --json says it
   EXPECT_THAT(j[0]["reason"].get<std::string>(), HasSubstr("no goal"));
+  EXPECT_THAT(out, HasSubstr(", NO_GOAL 1"));
   EXPECT_EQ(j[1]["verdict"], "VALIDATED");  // NullParams.widthOf
   EXPECT_EQ(j[2]["verdict"], "NOT_FOUND");  // NullParams.totalFresh
 }
@@ -323,12 +324,21 @@ TEST(Validate, BadInputIsAClearError) {
       {"--findbugs " + Report() + " --select 3-x", "is not a report number"},
       {"--findbugs " + Report() + " --timeout 0", "--timeout must be positive"},
   };
+  cases.push_back({"--findbugs " + Report() + " --jdk /nonexistent-jdk", "/nonexistent-jdk"});
   for (const Case& c : cases) {
     int status = -1;
-    std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " " + c.args + " 2>&1", &status);
+    const std::string json = s / "error.json";
+    std::filesystem::remove(json);
+    std::string out =
+        RunCommand(JwpBinary() + " validate -cp " + Jar() + " " + c.args + " --json " + json + " 2>&1", &status);
     EXPECT_EQ(status, 2) << c.args << "\n" << out;
     EXPECT_THAT(out, HasSubstr(c.message)) << c.args;
     EXPECT_THAT(out, HasSubstr("error: ")) << c.args;
+    // With --json, the file holds the error as an object (issue #32).
+    nlohmann::json j = nlohmann::json::parse(ReadText(json), nullptr, false);
+    ASSERT_TRUE(j.is_array() && j.size() == 1) << c.args << ": " << j.dump();
+    EXPECT_EQ(j[0]["verdict"], "ERROR") << c.args;
+    EXPECT_THAT(j[0]["message"].get<std::string>(), HasSubstr(c.message)) << c.args;
   }
   int status = -1;
   std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
