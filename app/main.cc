@@ -6,6 +6,7 @@
 
 #include "CLI/CLI.hpp"
 #include "app/dump_command.h"
+#include "app/exceptions_command.h"
 #include "app/ir_command.h"
 #include "app/stats_command.h"
 #include "app/validate_command.h"
@@ -127,6 +128,26 @@ int main(int argc, char** argv) {
       "  jwp validate -cp app.jar:lib/dep.jar --findbugs spotbugs.xml --confirm --timeout 30 --json out.json "
       "--sarif out.sarif");
 
+  jwp::app::ExceptionsOptions exceptions;
+  auto* exceptions_cmd = app.add_subcommand(
+      "exceptions", "The exceptions a jar's public methods throw, each with its precondition confirmed on the JVM "
+                    "(first increment: the methods' own throw statements; exit 0 done, 1 a scope names nothing, "
+                    "5 a witness refuted, 2 usage or set-up error)");
+  exceptions_cmd->add_option("-c,--cp,--class-path", exceptions.class_path,
+                             "The jar documented, then its dependencies (a.jar:dep.jar)")
+      ->required();
+  exceptions_cmd->add_option("--jdk", exceptions.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
+  exceptions_cmd->add_option("scope", exceptions.scope,
+                             "Classes (pkg.C), packages (a prefix ending in '.') or methods (pkg.C.m); default: "
+                             "every public and protected method of every public class of the jar");
+  exceptions_cmd->add_option("--timeout", exceptions.timeout_s, "Seconds per throw site")->capture_default_str();
+  exceptions_cmd->add_option("--max-steps", exceptions.engine.max_steps, "Step budget per throw site")
+      ->capture_default_str();
+  exceptions_cmd->add_option("--json", exceptions.json_out, "Write every result as JSON to this file");
+  exceptions_cmd->add_flag("!--no-confirm", exceptions.confirm, "Print conditions without replaying their witnesses");
+  exceptions_cmd->add_flag("!--no-models", exceptions.models, "Analyse the JDK's own classes where jwp has models");
+  exceptions_cmd->footer("Example:\n  jwp exceptions -cp commons-lang3.jar org.apache.commons.lang3.Validate --json out.json");
+
   // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
   std::vector<std::string> args(argv, argv + argc);
   for (auto& a : args) {
@@ -154,5 +175,6 @@ int main(int argc, char** argv) {
     return jwp::app::RunWp(wp, std::cout, std::cerr);
   }
   if (validate_cmd->parsed()) return jwp::app::RunValidate(validate, std::cout, std::cerr);
+  if (exceptions_cmd->parsed()) return jwp::app::RunExceptions(exceptions, std::cout, std::cerr);
   return 2;
 }

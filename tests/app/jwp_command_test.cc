@@ -89,7 +89,7 @@ TEST(JwpCommand, EveryHelpHasAnExample) {
   std::string out = RunCommand(JwpBinary() + " --help", &status);
   EXPECT_EQ(status, 0) << out;
   EXPECT_THAT(out, HasSubstr("Examples:\n  jwp validate -cp "));
-  for (const char* sub : {"stats", "dump", "ir", "wp", "validate"}) {
+  for (const char* sub : {"stats", "dump", "ir", "wp", "validate", "exceptions"}) {
     out = RunCommand(JwpBinary() + " " + sub + " --help", &status);
     EXPECT_EQ(status, 0) << sub << ": " << out;
     EXPECT_THAT(out, ::testing::ContainsRegex(std::string("Examples?:\n  jwp ") + sub + " ")) << sub;

@@ -1,0 +1,241 @@
+#include "app/exceptions_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <system_error>
+#include <tuple>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "app/wp_command.h"
+#include "callgraph/method_cache.h"
+#include "classfile/class_file.h"
+#include "classfile/class_path.h"
+#include "classfile/descriptor.h"
+#include "nlohmann/json.hpp"
+#include "wp/goal.h"
+
+namespace jwp::app {
+namespace {
+
+using nlohmann::ordered_json;
+using absl::StrCat;
+
+// A method the command documents.
+struct Method {
+  std::string owner;  // internal name
+  std::string name, descriptor;
+  std::string java() const { return StrCat(classfile::JavaName(owner), ".", name, descriptor); }
+};
+
+// A `throw` of the method whose exception can leave it: the thrown type
+// (internal name) and the line.
+struct ThrowSite {
+  std::string type;
+  int32_t line = -1;
+  bool operator<(const ThrowSite& o) const { return std::tie(type, line) < std::tie(o.type, o.line); }
+};
+
+// The archive of the first class path entry (the jar documented): the first
+// user archive that is not the JDK models' jar.
+const classfile::Archive* FirstUserArchive(const classfile::ClassPath& cp, const std::string& class_path) {
+  const std::string first = class_path.substr(0, class_path.find(':'));
+  for (size_t i = 0; i < cp.user_archive_count(); ++i) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(cp.archives()[i]->path(), first, ec)) return cp.archives()[i].get();
+  }
+  return nullptr;
+}
+
+// Whether `m` of class `cls` (Java names) is in the scope: a class, a
+// package prefix ending in '.', or a method "pkg.C.m".
+bool InScope(const std::vector<std::string>& scope, const std::string& cls, const std::string& method) {
+  if (scope.empty()) return true;
+  for (const std::string& s : scope) {
+    if (s == cls || s == StrCat(cls, ".", method)) return true;
+    if (s.ends_with('.') && cls.starts_with(s)) return true;
+  }
+  return false;
+}
+
+// The public and protected methods with code of the public classes of
+// `archive` in the scope, in the archive's order (then declaration order);
+// `matched` says which scope entries named something.
+std::vector<Method> MethodsInScope(const classfile::ClassPath& cp, const classfile::Archive& archive,
+                                   const std::vector<std::string>& scope, std::set<std::string>* matched) {
+  std::vector<Method> out;
+  archive.ForEachClass([&](std::string_view name) {
+    auto cf = cp.Load(name);
+    if (!cf.ok()) return;
+    const classfile::ClassFile& c = **cf;
+    if (!(c.access_flags & classfile::access::kPublic) || (c.access_flags & classfile::access::kSynthetic)) return;
+    const std::string cls = classfile::JavaName(name);
+    for (const classfile::MethodInfo& m : c.methods) {
+      const uint16_t f = m.access_flags;
+      if (!(f & (classfile::access::kPublic | classfile::access::kProtected)) || !m.code) continue;
+      if (f & (classfile::access::kSynthetic | classfile::access::kBridge)) continue;
+      if (m.name == "<clinit>") continue;
+      const std::string method(m.name);
+      bool in_scope = scope.empty();
+      for (const std::string& s : scope) {
+        if (InScope({s}, cls, method)) {
+          matched->insert(s);
+          in_scope = true;
+        }
+      }
+      if (!in_scope) continue;
+      out.push_back({std::string(name), std::string(m.name), std::string(m.descriptor)});
+    }
+  });
+  return out;
+}
+
+// The method's own `throw`s whose exception can leave it: an athrow with
+// an edge into the exceptional exit for the operand (not for the NPE of a
+// null operand), by the operand's static type.
+std::vector<ThrowSite> ThrowSites(const ir::MethodIR& ir) {
+  std::set<ThrowSite> sites;
+  for (const ir::Instruction& in : ir.insns) {
+    if (in.op != ir::Op::kThrow || in.operands.empty()) continue;
+    std::string_view desc = ir.values[in.operands[0]].type.descriptor;
+    if (desc.size() < 3 || desc[0] != 'L') continue;
+    const std::string type(desc.substr(1, desc.size() - 2));
+    for (ir::EdgeId e : ir.blocks[in.block].succs) {
+      const ir::Edge& edge = ir.edges[e];
+      if (edge.kind == ir::EdgeKind::kException && edge.to == ir.exceptional_exit && edge.thrown == type) {
+        sites.insert({type, in.line});
+      }
+    }
+  }
+  return {sites.begin(), sites.end()};
+}
+
+// One goal's outcome, as JSON.
+ordered_json SearchThrow(const classfile::ClassHierarchy& h, const Method& m, const ThrowSite& site,
+                         const ExceptionsOptions& o, std::optional<bool>* confirmed) {
+  ordered_json j;
+  j["method"] = m.java();
+  j["exception"] = classfile::JavaName(site.type);
+  j["line"] = site.line;
+  auto spec = wp::ParseGoal(StrCat(m.java(), "@line:", site.line), StrCat("exit:", classfile::JavaName(site.type)));
+  if (!spec.ok()) {
+    j["verdict"] = "ERROR";
+    j["reason"] = spec.status().message();
+    return j;
+  }
+  auto goal = wp::ResolveGoal(h, *spec);
+  if (!goal.ok()) {
+    j["verdict"] = "NO_GOAL";
+    j["reason"] = goal.status().message();
+    return j;
+  }
+  wp::EngineOptions engine = o.engine;
+  engine.entry = m.java();  // the condition is the method's own
+  engine.timeout_ms = o.timeout_s * 1000;
+  const wp::Result r = wp::RunGoal(h, *goal, engine);
+  if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
+    char name[] = "/tmp/jwp-exceptions-witness-XXXXXX";
+    const int fd = mkstemp(name);
+    if (fd >= 0) {
+      close(fd);
+      std::ofstream(name) << WitnessJson(r, goal->spec) << "\n";
+      const RunnerOutcome run = ConfirmWitness(name, o.class_path, o.jdk);
+      std::filesystem::remove(name);
+      if (run.error.empty()) *confirmed = run.confirmed;
+      else j["runner_error"] = run.error;
+    }
+  }
+  const ordered_json result = WpResultJson(r, goal->spec, *confirmed);
+  for (const auto& [key, value] : result.items()) {
+    if (key == "summaries" || key == "callgraph" || key == "smtlib") continue;
+    j[key] = value;
+  }
+  return j;
+}
+
+// The text of one result under its method: a confirmed condition as a
+// Javadoc @throws line; the others say what stands.
+std::string ResultLine(const ordered_json& j, bool confirm) {
+  const std::string verdict = j.value("verdict", "UNKNOWN");
+  const std::string where = StrCat(" (line ", j.value("line", -1), ")");
+  if (verdict == "FOUND") {
+    const bool confirmed = j.contains("confirmed") && j["confirmed"].is_boolean() && j["confirmed"].get<bool>();
+    if (confirm && !confirmed) {
+      return StrCat("  ", j.value("exception", ""), where, ": a condition was found but the JVM did not confirm it: ",
+                    j.value("precondition", ""), j.contains("runner_error") ? " (the runner failed)" : " (REFUTED)");
+    }
+    return StrCat("  @throws ", j.value("exception", ""), " if ", j.value("precondition", ""), where,
+                  confirm ? "" : " [not replayed: --no-confirm]");
+  }
+  if (verdict == "NOT_FOUND") return StrCat("  ", j.value("exception", ""), where, ": never thrown (exhaustive search)");
+  return StrCat("  ", j.value("exception", ""), where, ": ", verdict, ": ", j.value("reason", ""));
+}
+
+}  // namespace
+
+int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostream& err) {
+  if (!(options.timeout_s > 0)) {
+    err << "error: --timeout must be positive\n";
+    return 2;
+  }
+  AnalysedClassPath analysed;
+  if (!OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed)) return 2;
+  const classfile::ClassPath& cp = *analysed.opened.class_path;
+  const classfile::Archive* archive = FirstUserArchive(cp, options.class_path);
+  if (archive == nullptr) {
+    err << "error: the first class path entry " << options.class_path.substr(0, options.class_path.find(':'))
+        << " could not be opened\n";
+    return 2;
+  }
+  std::set<std::string> matched;
+  const std::vector<Method> methods = MethodsInScope(cp, *archive, options.scope, &matched);
+  int status = 0;
+  for (const std::string& s : options.scope) {
+    if (!matched.contains(s)) {
+      err << "error: " << s << " names no public or protected method of a public class in " << archive->path()
+          << "\n";
+      status = 1;
+    }
+  }
+  callgraph::MethodCache cache(*analysed.hierarchy);
+  ordered_json all = ordered_json::array();
+  std::map<std::string, int> counts;
+  int refuted = 0;
+  for (const Method& m : methods) {
+    auto ir = cache.Get(callgraph::MethodId(m.owner, m.name, m.descriptor));
+    if (!ir.ok()) {
+      err << "error: " << m.java() << ": " << ir.status().message() << "\n";
+      continue;
+    }
+    const std::vector<ThrowSite> sites = ThrowSites(**ir);
+    if (sites.empty()) continue;
+    out << m.java() << "\n";
+    for (const ThrowSite& site : sites) {
+      std::optional<bool> confirmed;
+      ordered_json j = SearchThrow(*analysed.hierarchy, m, site, options, &confirmed);
+      std::string verdict = j.value("verdict", "UNKNOWN");
+      if (verdict == "FOUND" && confirmed && !*confirmed) ++refuted;
+      ++counts[verdict];
+      out << ResultLine(j, options.confirm) << "\n";
+      out.flush();
+      all.push_back(std::move(j));
+      if (!options.json_out.empty()) std::ofstream(options.json_out) << all.dump(2) << "\n";
+    }
+  }
+  out << "\n" << methods.size() << (methods.size() == 1 ? " method, " : " methods, ") << all.size()
+      << (all.size() == 1 ? " throw site" : " throw sites") << ": FOUND " << counts["FOUND"]
+      << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"] << "\n";
+  if (!options.json_out.empty()) std::ofstream(options.json_out) << all.dump(2) << "\n";
+  return refuted > 0 ? 5 : status;
+}
+
+}  // namespace jwp::app

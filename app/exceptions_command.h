@@ -1,0 +1,43 @@
+// `jwp exceptions -cp JAR[:DEPS] [SCOPE...]` (issue #30): the exceptions a
+// jar's public methods throw, each with the precondition under which it
+// leaves the method, confirmed on the JVM before it is printed.
+//
+// First increment: the goals are the method's own `throw` statements whose
+// exception can leave it (an `exit:T` goal per thrown type and line, the
+// method itself as the entry); exceptions raised in callees and the JVM's
+// implicit ones (NullPointerException, ArrayIndexOutOfBounds, ...) come
+// next, as do the merged condition per exception, --format and
+// --compare-javadoc. Goals run one after another in this process.
+//
+// Exit status: 0 the run finished; 1 a scope named nothing; 5 a witness was
+// refuted (a bug in jwp); 2 usage or set-up error.
+#ifndef JWP_APP_EXCEPTIONS_COMMAND_H_
+#define JWP_APP_EXCEPTIONS_COMMAND_H_
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "wp/engine.h"
+
+namespace jwp::app {
+
+struct ExceptionsOptions {
+  std::string class_path;
+  std::string jdk;
+  // Classes ("pkg.C"), packages (a prefix ending in '.') or methods
+  // ("pkg.C.m"); empty: every public and protected method of every public
+  // class of the first archive of the class path.
+  std::vector<std::string> scope;
+  double timeout_s = 20;     // per goal
+  std::string json_out;      // "" none
+  bool confirm = true;       // replay every witness before printing it
+  bool models = true;
+  wp::EngineOptions engine;  // the search's budgets
+};
+
+int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace jwp::app
+
+#endif  // JWP_APP_EXCEPTIONS_COMMAND_H_
