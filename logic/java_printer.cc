@@ -148,6 +148,46 @@ class JavaPrinter {
       default: return 0;
     }
   }
+  // A comparison of fcmpl/fcmpg (dcmpl/dcmpg) with 0 as the float
+  // comparison Java wrote (JVMS 6.5: fcmpg gives 1 on NaN, fcmpl -1, so
+  // fcmpg(a, b) < 0 is exactly a < b; the other direction needs a
+  // negation: fcmpg(a, b) > 0 is !(a <= b)). `rel` is kEq, kLt or kLe over
+  // (x, y); nullopt when neither side is such a comparison against 0.
+  std::optional<std::string> float_test(TermKind rel, Term x, Term y, bool negated, int& prec) {
+    auto is_cmp = [](Term t) { return t.is(TermKind::kFCmpL) || t.is(TermKind::kFCmpG); };
+    auto is_zero = [](Term t) { return t.is_const() && t.sort().is_int() && t.int_value() == 0; };
+    std::string op;
+    Term cmp;
+    if (is_cmp(x) && is_zero(y)) {
+      cmp = x;
+      op = rel == TermKind::kEq ? "==" : rel == TermKind::kLt ? "<" : "<=";
+    } else if (is_zero(x) && is_cmp(y)) {
+      cmp = y;
+      op = rel == TermKind::kEq ? "==" : rel == TermKind::kLt ? ">" : ">=";
+    } else {
+      return std::nullopt;
+    }
+    if (negated) {
+      op = op == "==" ? "!=" : op == "<" ? ">=" : op == "<=" ? ">" : op == ">" ? "<=" : "<";
+    }
+    // NaN makes fcmpg 1 and fcmpl -1: the direction NaN falls on is the
+    // one that needs a negation of the opposite test.
+    const bool g = cmp.is(TermKind::kFCmpG);
+    std::string java = op;
+    bool negate = false;
+    if (op == "<" && !g) java = ">=", negate = true;
+    else if (op == "<=" && !g) java = ">", negate = true;
+    else if (op == ">" && g) java = "<=", negate = true;
+    else if (op == ">=" && g) java = "<", negate = true;
+    int inner = kAtom;
+    std::string s = binary(cmp.arg(0), java, cmp.arg(1), op == "==" || op == "!=" ? kEquality : kRelational, inner);
+    if (!negate) {
+      prec = inner;
+      return s;
+    }
+    prec = kUnary;
+    return absl::StrCat("!(", s, ")");
+  }
   // `x == c` (or its negation) for a boolean x and c 0 or 1, as Java writes
   // it: x or !x; nullopt otherwise.
   std::optional<std::string> boolean_test(Term a, Term b, bool negated, int& prec) {
@@ -230,6 +270,11 @@ class JavaPrinter {
       }
       case TermKind::kNot: {
         Term x = a(0);
+        if (x.is(TermKind::kEq) || x.is(TermKind::kLt) || x.is(TermKind::kLe)) {
+          if (std::optional<std::string> f = float_test(x.kind(), x.arg(0), x.arg(1), /*negated=*/true, prec)) {
+            return *f;
+          }
+        }
         if (x.is(TermKind::kEq)) {
           if (std::optional<std::string> b = boolean_test(x.arg(0), x.arg(1), /*negated=*/true, prec)) return *b;
           return binary(x.arg(0), "!=", x.arg(1), kEquality, prec);
@@ -255,12 +300,14 @@ class JavaPrinter {
         return absl::StrCat(print(a(0), kLogicalOr), " ? ", print(a(1), kLogicalOr), " : ",
                             print(a(2), kTernary));
       case TermKind::kEq:
+        if (std::optional<std::string> f = float_test(t.kind(), a(0), a(1), /*negated=*/false, prec)) return *f;
         if (std::optional<std::string> b = boolean_test(a(0), a(1), /*negated=*/false, prec)) return *b;
         return binary(a(0), "==", a(1), kEquality, prec);
       case TermKind::kLt:
       case TermKind::kLe: {
         // Constant on the left reads better flipped: 0 < x as x > 0.
         const bool lt = t.is(TermKind::kLt);
+        if (std::optional<std::string> f = float_test(t.kind(), a(0), a(1), /*negated=*/false, prec)) return *f;
         if (a(0).is_const() && !a(1).is_const()) {
           return binary(a(1), lt ? ">" : ">=", a(0), kRelational, prec);
         }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "base/java_semantics.h"
 #include "logic/printer.h"
 #include "tests/logic/paper_terms.h"
 
@@ -180,6 +181,58 @@ TEST(JavaPrinter, BooleansAndCharsAsJavaWritesThem) {
             "!o.on && a[0]");
   // Only program variables carry a declared type.
   EXPECT_EQ(to_java(tm, tm.mk_eq(tm.mk_generic(0, Sort::Int()), tm.mk_int(0))), "l0 == 0");
+}
+
+// fcmpl/fcmpg against 0 print as the float comparison Java wrote (issue
+// #30: "arithmetic as Java writes it"), exact under NaN: each printed form
+// is checked against java::fcmpl/fcmpg on values with NaN and signed zeros.
+TEST(JavaPrinter, FloatComparisonsAsJavaWritesThem) {
+  TermManager tm;
+  const Term a = tm.mk_var("a", Sort::Double()), b = tm.mk_var("b", Sort::Double()), zero = tm.mk_int(0);
+  struct Case {
+    bool g;          // fcmpg (else fcmpl)
+    const char* op;  // cmp OP 0
+    const char* printed;
+    bool (*java)(double, double);  // what the printed Java expression computes
+  };
+  const Case cases[] = {
+      {true, "<", "a < b", [](double x, double y) { return x < y; }},
+      {true, "<=", "a <= b", [](double x, double y) { return x <= y; }},
+      {true, ">", "!(a <= b)", [](double x, double y) { return !(x <= y); }},
+      {true, ">=", "!(a < b)", [](double x, double y) { return !(x < y); }},
+      {true, "==", "a == b", [](double x, double y) { return x == y; }},
+      {true, "!=", "a != b", [](double x, double y) { return x != y; }},
+      {false, "<", "!(a >= b)", [](double x, double y) { return !(x >= y); }},
+      {false, "<=", "!(a > b)", [](double x, double y) { return !(x > y); }},
+      {false, ">", "a > b", [](double x, double y) { return x > y; }},
+      {false, ">=", "a >= b", [](double x, double y) { return x >= y; }},
+      {false, "==", "a == b", [](double x, double y) { return x == y; }},
+      {false, "!=", "a != b", [](double x, double y) { return x != y; }},
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double values[] = {-1.5, -0.0, 0.0, 2.0, nan};
+  for (const Case& c : cases) {
+    const Term cmp = c.g ? tm.mk_fcmpg(a, b) : tm.mk_fcmpl(a, b);
+    const std::string op = c.op;
+    // cmp OP 0 as the logic holds it (x > 0 is 0 < x; != is a negated ==).
+    Term t = op == "<"    ? tm.mk_lt(cmp, zero)
+             : op == "<=" ? tm.mk_le(cmp, zero)
+             : op == ">"  ? tm.mk_lt(zero, cmp)
+             : op == ">=" ? tm.mk_le(zero, cmp)
+             : op == "==" ? tm.mk_eq(cmp, zero)
+                          : tm.mk_not(tm.mk_eq(cmp, zero));
+    EXPECT_EQ(to_java(tm, t), c.printed) << (c.g ? "fcmpg " : "fcmpl ") << op;
+    for (double x : values) {
+      for (double y : values) {
+        const int32_t r = c.g ? java::fcmpg(x, y) : java::fcmpl(x, y);
+        const bool holds = op == "<" ? r < 0 : op == "<=" ? r <= 0 : op == ">" ? r > 0 : op == ">=" ? r >= 0
+                                                                 : op == "==" ? r == 0 : r != 0;
+        EXPECT_EQ(c.java(x, y), holds) << c.printed << " at " << x << ", " << y;
+      }
+    }
+  }
+  // A negated comparison prints its own Java form.
+  EXPECT_EQ(to_java(tm, tm.mk_not(tm.mk_lt(tm.mk_fcmpg(a, b), zero))), "!(a < b)");
 }
 
 TEST(JavaPrinter, TypeNames) {
