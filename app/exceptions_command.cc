@@ -1,7 +1,5 @@
 #include "app/exceptions_command.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -56,15 +54,10 @@ const classfile::Archive* FirstUserArchive(const classfile::ClassPath& cp, const
   return nullptr;
 }
 
-// Whether `m` of class `cls` (Java names) is in the scope: a class, a
-// package prefix ending in '.', or a method "pkg.C.m".
-bool InScope(const std::vector<std::string>& scope, const std::string& cls, const std::string& method) {
-  if (scope.empty()) return true;
-  for (const std::string& s : scope) {
-    if (s == cls || s == StrCat(cls, ".", method)) return true;
-    if (s.ends_with('.') && cls.starts_with(s)) return true;
-  }
-  return false;
+// Whether scope entry `s` (a class, a package prefix ending in '.', or a
+// method "pkg.C.m") names method `method` of class `cls` (Java names).
+bool Names(const std::string& s, const std::string& cls, const std::string& method) {
+  return s == cls || s == StrCat(cls, ".", method) || (s.ends_with('.') && cls.starts_with(s));
 }
 
 // The public and protected methods with code of the public classes of
@@ -87,7 +80,7 @@ std::vector<Method> MethodsInScope(const classfile::ClassPath& cp, const classfi
       const std::string method(m.name);
       bool in_scope = scope.empty();
       for (const std::string& s : scope) {
-        if (InScope({s}, cls, method)) {
+        if (Names(s, cls, method)) {
           matched->insert(s);
           in_scope = true;
         }
@@ -143,16 +136,9 @@ ordered_json SearchThrow(const classfile::ClassHierarchy& h, const Method& m, co
   engine.timeout_ms = o.timeout_s * 1000;
   const wp::Result r = wp::RunGoal(h, *goal, engine);
   if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
-    char name[] = "/tmp/jwp-exceptions-witness-XXXXXX";
-    const int fd = mkstemp(name);
-    if (fd >= 0) {
-      close(fd);
-      std::ofstream(name) << WitnessJson(r, goal->spec) << "\n";
-      const RunnerOutcome run = ConfirmWitness(name, o.class_path, o.jdk);
-      std::filesystem::remove(name);
-      if (run.error.empty()) *confirmed = run.confirmed;
-      else j["runner_error"] = run.error;
-    }
+    const RunnerOutcome run = ConfirmResult(r, goal->spec, o.class_path, o.jdk);
+    if (run.error.empty()) *confirmed = run.confirmed;
+    else j["runner_error"] = run.error;
   }
   const ordered_json result = WpResultJson(r, goal->spec, *confirmed);
   for (const auto& [key, value] : result.items()) {
@@ -188,7 +174,11 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
     return 2;
   }
   AnalysedClassPath analysed;
-  if (!OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed)) return 2;
+  if (absl::Status opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed);
+      !opened.ok()) {
+    err << "error: " << opened.message() << "\n";
+    return 2;
+  }
   const classfile::ClassPath& cp = *analysed.opened.class_path;
   const classfile::Archive* archive = FirstUserArchive(cp, options.class_path);
   if (archive == nullptr) {
@@ -228,13 +218,15 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
       out << ResultLine(j, options.confirm) << "\n";
       out.flush();
       all.push_back(std::move(j));
-      if (!options.json_out.empty()) std::ofstream(options.json_out) << all.dump(2) << "\n";
+      if (!options.json_out.empty()) WriteFileAtomically(options.json_out, all.dump(2) + "\n");
     }
   }
   out << "\n" << methods.size() << (methods.size() == 1 ? " method, " : " methods, ") << all.size()
       << (all.size() == 1 ? " throw site" : " throw sites") << ": FOUND " << counts["FOUND"]
       << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"] << "\n";
-  if (!options.json_out.empty()) std::ofstream(options.json_out) << all.dump(2) << "\n";
+  if (!options.json_out.empty() && !WriteFileAtomically(options.json_out, all.dump(2) + "\n")) {
+    err << "error: cannot write " << options.json_out << "\n";
+  }
   return refuted > 0 ? 5 : status;
 }
 

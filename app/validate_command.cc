@@ -175,20 +175,11 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
       unlimited.rlim_cur = current.rlim_max;
       setrlimit(RLIMIT_AS, &unlimited);
     }
-    char name[] = "/tmp/jwp-validate-witness-XXXXXX";
-    int fd = mkstemp(name);
-    if (fd < 0) {
-      runner_error = Cat("cannot write the witness: ", std::strerror(errno), "\n");
-    } else {
-      close(fd);
-      std::ofstream(name) << WitnessJson(r, goal.spec) << "\n";
-      RunnerOutcome run = ConfirmWitness(name, o.class_path, o.jdk);
-      std::filesystem::remove(name);
-      if (run.error.empty()) confirmed = run.confirmed;
-      runner_output = run.output;
-      runner_error = run.error;
-      if (run.error.empty()) runner = std::move(run);
-    }
+    RunnerOutcome run = ConfirmResult(r, goal.spec, o.class_path, o.jdk);
+    if (run.error.empty()) confirmed = run.confirmed;
+    runner_output = run.output;
+    runner_error = run.error;
+    if (run.error.empty()) runner = std::move(run);
   }
   ordered_json result = WpResultJson(r, goal.spec, confirmed);
   // Each step of the path with its source file (the SARIF code flow).
@@ -237,21 +228,6 @@ struct Child {
   bool eof = false;
   bool killed = false;
 };
-
-// Writes `text` to `path` through a temporary file, so a reader never sees
-// half a file.
-bool WriteFileAtomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return false;
-    out << text;
-    if (!out.flush()) return false;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  return !ec;
-}
 
 // A stable fingerprint of a report's goal: FNV-1a (64 bits, hex) of its
 // type, class, method, descriptor, line and offset.
@@ -432,16 +408,9 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
   auto file = ReadFindBugsFile(options.findbugs);
   if (!file.ok()) return setup_error(std::string(file.status().message()));
   AnalysedClassPath analysed;
-  {
-    std::ostringstream setup;
-    const bool opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, setup, &analysed);
-    std::string message;  // its "error: " lines; the warnings go to stderr as they are
-    std::istringstream lines(setup.str());
-    for (std::string line; std::getline(lines, line);) {
-      if (line.starts_with("error: ")) message += (message.empty() ? "" : "\n") + line.substr(7);
-      else err << line << "\n";
-    }
-    if (!opened) return setup_error(message.empty() ? "the class path cannot be opened" : message);
+  if (absl::Status opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed);
+      !opened.ok()) {
+    return setup_error(std::string(opened.message()));
   }
   const classfile::ClassHierarchy& h = *analysed.hierarchy;
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -206,28 +207,34 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   return j.dump(2);
 }
 
-bool OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk, bool models,
-                           std::ostream& err, AnalysedClassPath* out) {
+absl::Status OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk, bool models,
+                                   std::ostream& warnings, AnalysedClassPath* out) {
   // The JDK models (models/) shadow the JDK's classes in the analysed class
   // path only; the witness runner runs the user's class path.
   std::string analysed = class_path;
   if (models) {
     std::string jar = lib_jar("jwp-models.jar");
     if (jar.empty() || !std::filesystem::exists(jar)) {
-      err << "error: the JDK models are missing (" << (jar.empty() ? "lib/jwp-models.jar" : jar)
-          << "); --no-models analyses the JDK's own String\n";
-      return false;
+      return absl::FailedPreconditionError(Cat("the JDK models are missing (", jar.empty() ? "lib/jwp-models.jar" : jar,
+                                               "); --no-models analyses the JDK's own String"));
     }
     analysed = jar + (analysed.empty() ? "" : ":" + analysed);
   }
-  if (!OpenClassPath(analysed, jdk, err, &out->opened)) return false;
-  auto hierarchy = BuildCachedHierarchy(*out->opened.class_path);
-  if (!hierarchy.ok()) {
-    err << "error: " << hierarchy.status().message() << "\n";
-    return false;
+  // OpenClassPath prints its warnings and its "error: " lines: the first go
+  // on, the others are the status.
+  std::ostringstream setup;
+  const bool opened = OpenClassPath(analysed, jdk, setup, &out->opened);
+  std::string message;
+  std::istringstream lines(setup.str());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("error: ")) message += (message.empty() ? "" : "\n") + line.substr(7);
+    else warnings << line << "\n";
   }
+  if (!opened) return absl::FailedPreconditionError(message.empty() ? "the class path cannot be opened" : message);
+  auto hierarchy = BuildCachedHierarchy(*out->opened.class_path);
+  if (!hierarchy.ok()) return hierarchy.status();
   out->hierarchy = *std::move(hierarchy);
-  return true;
+  return absl::OkStatus();
 }
 
 RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
@@ -251,6 +258,35 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   else if (p.status == 0) run.confirmed = true;
   else if (p.status == 1) run.confirmed = false;
   else run.error = Cat("the witness runner failed (exit ", p.status, "):\n", p.err);
+  return run;
+}
+
+bool WriteFileAtomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out << text;
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  return !ec;
+}
+
+RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, const std::string& class_path,
+                            const std::string& jdk_home) {
+  char name[] = "/tmp/jwp-witness-XXXXXX";
+  const int fd = mkstemp(name);
+  if (fd < 0) {
+    RunnerOutcome run;
+    run.error = Cat("cannot write the witness: ", std::strerror(errno), "\n");
+    return run;
+  }
+  close(fd);
+  std::ofstream(name) << WitnessJson(result, goal) << "\n";
+  RunnerOutcome run = ConfirmWitness(name, class_path, jdk_home);
+  std::filesystem::remove(name);
   return run;
 }
 
@@ -312,18 +348,9 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
   auto spec = wp::ParseGoal(options.goal, options.kind);
   if (!spec.ok()) return fail("ERROR", std::string(spec.status().message()), 2);
   AnalysedClassPath analysed;
-  {
-    std::ostringstream setup;
-    const bool opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, setup, &analysed);
-    // Its warnings go to stderr as they are; its errors ("error: ..."
-    // lines) are the outcome's message.
-    std::string message;
-    std::istringstream lines(setup.str());
-    for (std::string line; std::getline(lines, line);) {
-      if (line.starts_with("error: ")) message += (message.empty() ? "" : "\n") + line.substr(7);
-      else err << line << "\n";
-    }
-    if (!opened) return fail("ERROR", message.empty() ? "the class path cannot be opened" : message, 2);
+  if (absl::Status opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed);
+      !opened.ok()) {
+    return fail("ERROR", std::string(opened.message()), 2);
   }
   const classfile::ClassPath* cp = analysed.opened.class_path.get();
   const auto& hierarchy = analysed.hierarchy;
@@ -376,29 +403,14 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
   std::string runner_output;
   std::optional<RunnerOutcome> runner;
   if (r.verdict == wp::Verdict::kFound && r.witness) {
-    std::string witness = WitnessJson(r, goal->spec);
-    std::string path = options.witness_out;
-    std::string tmp;
-    if (path.empty() && options.confirm) {
-      char name[] = "/tmp/jwp-witness-XXXXXX";
-      int fd = mkstemp(name);
-      if (fd >= 0) close(fd);
-      tmp = path = name;
-    }
-    if (!path.empty()) {
-      std::ofstream(path) << witness << "\n";
-    }
+    if (!options.witness_out.empty()) std::ofstream(options.witness_out) << WitnessJson(r, goal->spec) << "\n";
     if (options.confirm) {
-      RunnerOutcome run = ConfirmWitness(path, options.class_path, options.jdk);
-      if (!run.error.empty()) {
-        if (!tmp.empty()) std::filesystem::remove(tmp);
-        return fail("ERROR", run.error, 2);
-      }
+      RunnerOutcome run = ConfirmResult(r, goal->spec, options.class_path, options.jdk);
+      if (!run.error.empty()) return fail("ERROR", run.error, 2);
       confirmed = run.confirmed;
       runner_output = run.output;
       runner = std::move(run);
     }
-    if (!tmp.empty()) std::filesystem::remove(tmp);
   }
 
   if (options.json) {

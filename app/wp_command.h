@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 
+#include "absl/status/status.h"
 #include "app/class_path_setup.h"
 #include "classfile/class_hierarchy.h"
 #include "nlohmann/json.hpp"
@@ -55,9 +56,11 @@ struct AnalysedClassPath {
   OpenedClassPath opened;
   std::unique_ptr<classfile::ClassHierarchy> hierarchy;
 };
-// False after printing `error: ...` on `err`.
-bool OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk, bool models,
-                           std::ostream& err, AnalysedClassPath* out);
+// Warnings (a class path entry skipped, ...) go to `warnings`; an error
+// (no JDK, the models missing, ...) is the status, its message without
+// "error: ".
+absl::Status OpenAnalysedClassPath(const std::string& class_path, const std::string& jdk, bool models,
+                                   std::ostream& warnings, AnalysedClassPath* out);
 
 // Replays the witness in `witness_path` with lib/jwp-witness-runner.jar on
 // the user's `class_path` (never the models). `confirmed` is the runner's
@@ -70,6 +73,15 @@ struct RunnerOutcome {
 };
 RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
                              const std::string& jdk_home);
+// Writes `text` to `path` through a temporary file renamed over it: a
+// reader, or a run interrupted while writing, sees the old file or the new
+// one, never half of one. False when either step fails.
+bool WriteFileAtomically(const std::string& path, const std::string& text);
+
+// ConfirmWitness on the witness of a FOUND `result`, written to a temporary
+// file for the runner and removed after.
+RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, const std::string& class_path,
+                            const std::string& jdk_home);
 
 // The runner's outcome as JSON (`runner` in the results of `jwp wp --json`
 // and `jwp validate --json`): "outcome" CONFIRMED or REFUTED; for a
