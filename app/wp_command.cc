@@ -177,6 +177,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       expect["kind"] = "exception";
       expect["type"] = spec.exception_type;
       expect["subtypes"] = true;
+      if (r.goal_via_call) expect["via_call"] = true;  // raised inside the callee
       break;
     case wp::GoalKind::kExit:
       // From another entry, the runner checks the raise at the goal's
@@ -185,6 +186,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       expect["kind"] = goal_is_entry ? "exit" : "exception";
       expect["type"] = spec.exception_type;
       expect["subtypes"] = true;
+      if (!goal_is_entry && r.goal_via_call) expect["via_call"] = true;
       break;
     case wp::GoalKind::kNpeArg:
       // Raised inside the callee of the call at the goal's bci.

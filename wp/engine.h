@@ -156,6 +156,10 @@ struct Result {
   std::optional<Replay> witness;
   // The instruction where the goal happened on the witness's path (bci, line).
   uint32_t goal_bci = 0;
+  // The goal's exception is one a callee raises through the call at
+  // goal_bci (an invoke's exceptional edge other than the NullPointerException
+  // of a null receiver): the witness runner looks for it inside the call.
+  bool goal_via_call = false;
   int32_t goal_line = -1;
   std::vector<std::string> assumptions;
   // The figures of wp/stats.def.

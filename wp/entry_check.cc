@@ -426,6 +426,10 @@ bool WpProblem::at_entry(const Item& item) {
   const GoalSite& site = goal_.sites[item.site];
   ph_.result.goal_bci = site.bci;
   ph_.result.goal_line = site.line;
+  const ir::Instruction& goal_insn = ir_.insns[site.insn];
+  ph_.result.goal_via_call = site.edge != ir::kNone && goal_insn.op == ir::Op::kInvoke &&
+                             goal_insn.invoke != ir::InvokeKind::kDynamic &&
+                             ir_.edges[site.edge].thrown != "java/lang/NullPointerException";
   ph_.result.witness = std::move(found->witness);
   ph_.result.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
                       entry_act.ir->method_descriptor);

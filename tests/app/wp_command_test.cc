@@ -273,10 +273,12 @@ TEST(WpCommand, TheRunnersRefutationIsInTheJson) {
 // methods that call it one level up; a named entry says it was named.
 TEST(WpCommand, TheResultSaysWhyTheSearchStartsWhereItDoes) {
   int status = -1;
-  std::string out = RunCommand(Wp("--goal 'interproc.PublicHelper.helper([I)I@line:8' --kind npe --json"), &status);
+  std::string out = RunCommand(Wp("--goal 'interproc.PublicHelper.helper([I)I@line:8' --kind npe --json --confirm"),
+                               &status);
   ASSERT_EQ(status, 0) << out;
   nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["entry"], "interproc.PublicHelper.helper([I)I");
+  EXPECT_EQ(j["confirmed"], true) << "the witness, replayed on the JVM";
   EXPECT_THAT(j["entry_reason"].get<std::string>(),
               HasSubstr("the goal's method interproc.PublicHelper.helper is public: the search starts there"));
   EXPECT_EQ(j["public_callers"],
@@ -288,19 +290,22 @@ TEST(WpCommand, TheResultSaysWhyTheSearchStartsWhereItDoes) {
                              "interproc.PublicHelper.second([I)I\n"));
 
   out = RunCommand(
-      Wp("--goal 'interproc.PublicHelper.helper([I)I@line:8' --kind npe --entry interproc.PublicHelper.first --json"),
+      Wp("--goal 'interproc.PublicHelper.helper([I)I@line:8' --kind npe --entry interproc.PublicHelper.first --json "
+         "--confirm"),
       &status);
   ASSERT_EQ(status, 0) << out;
   j = nlohmann::json::parse(out);
   EXPECT_EQ(j["entry_reason"], "named by --entry");
+  EXPECT_EQ(j["confirmed"], true);
   EXPECT_TRUE(j["public_callers"].empty());
 
   out = RunCommand(Wp("--goal 'interproc.PublicHelper.hidden([I)I@line:20' "
-                      "--kind exception:java.lang.NullPointerException --json"),
+                      "--kind exception:java.lang.NullPointerException --json --confirm"),
                    &status);
   ASSERT_EQ(status, 0) << out;
   j = nlohmann::json::parse(out);
   EXPECT_EQ(j["entry"], "interproc.PublicHelper.viaHidden([I)I");
+  EXPECT_EQ(j["confirmed"], true);
   EXPECT_THAT(j["entry_reason"].get<std::string>(), HasSubstr("is not public: the search goes up its callers"));
   // The path names the method of each line: from the entry to the goal.
   ASSERT_EQ(j["path_steps"].size(), 2u) << j.dump(2);
