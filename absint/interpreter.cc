@@ -655,8 +655,11 @@ bool Interpreter::StepControl(Activation& a, ir::InsnId id, Heap& heap, BlockRun
   auto op = [&](size_t k) -> const AbsVal& { return a.Get(k < in.operands.size() ? in.operands[k] : ir::kNone); };
   switch (in.op) {
     case ir::Op::kMonitorEnter:
-    case ir::Op::kMonitorExit:
       run->MayThrow(heap);
+      break;
+    case ir::Op::kMonitorExit:
+      // A structured exit (ir/monitors.h) releases a monitor entered here.
+      if (!a.ir.IsStructuredMonitorExit(id)) run->MayThrow(heap);
       break;
     case ir::Op::kInvoke: {
       bool t = false, r = true;

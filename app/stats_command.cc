@@ -89,6 +89,8 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
           continue;
         }
         ++counts.ir_methods;
+        for (const ir::Instruction& in : (*ir)->insns) counts.monitor_exits += in.op == ir::Op::kMonitorExit;
+        counts.structured_monitor_exits += (*ir)->structured_monitor_exits.size();
         auto failures = ir::VerifyMethodIR(**ir, hierarchy.get());
         if (!failures.empty()) {
           ++counts.ir_violations;
@@ -112,9 +114,10 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
                          counts.instructions, counts.bytes, counts.errors, secs);
   if (options.build_ir) {
     out << absl::StrFormat("ir methods: %d\nir construction failures: %d (unsupported: %d)\n"
-                           "ir verifier violations: %d\n",
+                           "ir verifier violations: %d\n"
+                           "monitorexits: %d (structured, cannot throw: %d)\n",
                            counts.ir_methods, counts.ir_failures, counts.ir_unsupported,
-                           counts.ir_violations);
+                           counts.ir_violations, counts.monitor_exits, counts.structured_monitor_exits);
   }
   if (counts_out) *counts_out = counts;
   return counts.errors == 0 ? 0 : 1;

@@ -30,6 +30,8 @@ struct StatsCounts {
   uint64_t ir_failures = 0;      // construction failures
   uint64_t ir_violations = 0;    // methods whose IR failed verification
   uint64_t ir_unsupported = 0;   // construction stopped by an unsupported construct
+  uint64_t monitor_exits = 0;    // monitorexit instructions in the IR built
+  uint64_t structured_monitor_exits = 0;  // of those, proven not to throw (ir/monitors.h)
 };
 
 // Returns the process exit code: 0 when no class or method failed, 1 when

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "classfile/bytecode.h"
 #include "classfile/strings.h"
+#include "ir/monitors.h"
 
 namespace jwp::ir {
 namespace {
@@ -1700,6 +1701,7 @@ absl::StatusOr<std::shared_ptr<const MethodIR>> Builder::Run() {
   FillPhis();
   if (absl::Status s = PrunePhis(); !s.ok()) return s;
   Compact();
+  ir_->structured_monitor_exits = StructuredMonitorExits(*ir_);
   return std::shared_ptr<const MethodIR>(std::move(ir_));
 }
 

@@ -1,5 +1,7 @@
 #include "ir/ir.h"
 
+#include <algorithm>
+
 #include "classfile/strings.h"
 
 namespace jwp::ir {
@@ -103,5 +105,9 @@ bool IsKnownNonNull(const MethodIR& ir, ValueId v) {
 }
 
 std::string_view MethodIR::Intern(std::string s) { return strings_.emplace_back(std::move(s)); }
+
+bool MethodIR::IsStructuredMonitorExit(InsnId insn) const {
+  return std::binary_search(structured_monitor_exits.begin(), structured_monitor_exits.end(), insn);
+}
 
 }  // namespace jwp::ir

@@ -178,12 +178,18 @@ class MethodIR {
   BlockId entry = kNone;
   BlockId exit = kNone;              // normal exit: predecessors end in kReturn
   BlockId exceptional_exit = kNone;  // uncaught exceptions arrive here
+  // The monitorexits that release a monitor this method entered on every
+  // path (structured locking, ir/monitors.h), in increasing order: they
+  // cannot throw, and their exceptional edges are dead.
+  std::vector<InsnId> structured_monitor_exits;
 
   const Instruction& def(ValueId v) const { return insns[values[v].def]; }
   // The PEI of a block (its last instruction if that may throw), or kNone.
   InsnId ThrowingInsn(BlockId b) const;
   // "pkg/Class.name(desc)"
   std::string QualifiedName() const;
+  // True when `insn` is one of structured_monitor_exits.
+  bool IsStructuredMonitorExit(InsnId insn) const;
 
   // Storage for strings the IR makes (descriptors of phi types and the like).
   std::string_view Intern(std::string s);

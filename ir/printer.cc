@@ -171,7 +171,11 @@ std::string InstructionString(const MethodIR& ir, const Instruction& in) {
     case Op::kCheckCast: rhs = Cat("checkcast ", v(0), " to ", Dotted(in.type)); break;
     case Op::kInstanceOf: rhs = Cat("instanceof ", v(0), " ", Dotted(in.type)); break;
     case Op::kMonitorEnter: rhs = Cat("monitorenter ", v(0)); break;
-    case Op::kMonitorExit: rhs = Cat("monitorexit ", v(0)); break;
+    case Op::kMonitorExit:
+      // ir/monitors.h: a structured exit cannot throw; its edges are dead.
+      rhs = Cat("monitorexit ", v(0),
+                ir.IsStructuredMonitorExit(static_cast<InsnId>(&in - ir.insns.data())) ? " (structured)" : "");
+      break;
     case Op::kInvoke:
       if (in.invoke == InvokeKind::kDynamic) {
         rhs = Cat("invokedynamic ", in.name, in.descriptor, " via ", Dotted(in.text), " (", args(0), ")");

@@ -93,6 +93,12 @@ void Verifier::CheckStructure() {
     JWP_VERIFY(dom_->Reachable(b.id) || (is_exit && b.preds.empty()),
           absl::StrFormat("B%d is unreachable from the entry", b.id));
   }
+  const auto& exits = ir_.structured_monitor_exits;
+  JWP_VERIFY(std::is_sorted(exits.begin(), exits.end()), "structured monitor exits are not in order");
+  for (InsnId x : exits) {
+    JWP_VERIFY(x >= 0 && x < static_cast<InsnId>(ir_.insns.size()) && ir_.insns[x].op == Op::kMonitorExit,
+               absl::StrFormat("structured monitor exit %d is not a monitorexit", x));
+  }
 }
 
 void Verifier::CheckValues() {

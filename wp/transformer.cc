@@ -559,6 +559,11 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
     return throws(fresh_exception(type), std::move(conds));
   };
   const std::string_view t = e.thrown;
+  // A monitorexit of structured locking releases a monitor the method
+  // entered (ir/monitors.h): neither NPE nor IMSE; the edge is dead.
+  if (in.op == Op::kMonitorExit && ir_.IsStructuredMonitorExit(static_cast<ir::InsnId>(&in - ir_.insns.data()))) {
+    return Step{};
+  }
   if (in.op == Op::kInvoke && t != kNpe) return skipped_call(in, post, true, &e);
   if (in.op == Op::kThrow) {
     // The builder gives an athrow two groups of edges: those of the operand

@@ -484,5 +484,74 @@ TEST(IrStackForms, EveryDupFormMatchesTheJvm) {
   }
 }
 
+// --- Monitors that are not structured ------------------------------------
+
+// Monitors (version 49), shapes javac never emits (JVMS §2.11.10 allows
+// them; ir/monitors.h proves none of their exits):
+//   exitOnly(Object)V:         monitorexit o; return     (IMSE on the JVM)
+//   enterOnly(Object)V:        monitorenter o; return    (held at the exit)
+//   crossed(Object,Object)V:   enter a; enter b; exit a; exit b; return
+//   branchy(Object,I)V:        enter o; if (i != 0) exit o; exit o; return
+//                              (a join of two stacks)
+//   main: exitOnly(new Object()) — the JVM throws IllegalMonitorStateException.
+struct UnstructuredMonitors {
+  ClassAssembler cls{"Monitors"};
+
+  UnstructuredMonitors() {
+    {
+      CodeAssembler c;
+      c.Op(opc::kAload0).Op(opc::kMonitorexit).Op(opc::kReturn);
+      cls.AddMethod(kPublicStatic, "exitOnly", "(Ljava/lang/Object;)V", 1, 1, c);
+    }
+    {
+      CodeAssembler c;
+      c.Op(opc::kAload0).Op(opc::kMonitorenter).Op(opc::kReturn);
+      cls.AddMethod(kPublicStatic, "enterOnly", "(Ljava/lang/Object;)V", 1, 1, c);
+    }
+    {
+      CodeAssembler c;
+      c.Op(opc::kAload0).Op(opc::kMonitorenter).Op(opc::kAload1).Op(opc::kMonitorenter);
+      c.Op(opc::kAload0).Op(opc::kMonitorexit).Op(opc::kAload1).Op(opc::kMonitorexit).Op(opc::kReturn);
+      cls.AddMethod(kPublicStatic, "crossed", "(Ljava/lang/Object;Ljava/lang/Object;)V", 1, 2, c);
+    }
+    {
+      CodeAssembler c;
+      c.Op(opc::kAload0).Op(opc::kMonitorenter).Op(opc::kIload1).Branch(opc::kIfeq, "skip");
+      c.Op(opc::kAload0).Op(opc::kMonitorexit);
+      c.Label("skip").Op(opc::kAload0).Op(opc::kMonitorexit).Op(opc::kReturn);
+      cls.AddMethod(kPublicStatic, "branchy", "(Ljava/lang/Object;I)V", 1, 2, c);
+    }
+    {
+      CodeAssembler c;
+      c.Op2(opc::kNew, cls.Class("java/lang/Object")).Op(opc::kDup);
+      c.Op2(opc::kInvokespecial, cls.Methodref("java/lang/Object", "<init>", "()V"));
+      c.Op2(opc::kInvokestatic, cls.Methodref("Monitors", "exitOnly", "(Ljava/lang/Object;)V"));
+      c.Op(opc::kReturn);
+      cls.AddMethod(kPublicStatic, "main", "([Ljava/lang/String;)V", 2, 1, c);
+    }
+  }
+};
+
+TEST(IrMonitors, UnstructuredLockingProvesNoExit) {
+  UnstructuredMonitors shapes;
+  const std::vector<uint8_t> bytes = shapes.cls.Build();
+  for (const char* method : {"exitOnly", "enterOnly", "crossed", "branchy"}) {
+    SCOPED_TRACE(method);
+    auto ir = BuildAndVerify(bytes, "Monitors", method);
+    ASSERT_NE(ir, nullptr);
+    EXPECT_TRUE(ir->structured_monitor_exits.empty()) << Print(*ir);
+    for (const Instruction& in : ir->insns) {
+      if (in.op != Op::kMonitorExit) continue;
+      EXPECT_THAT(Routings(*ir, in.block), ElementsAre("java/lang/NullPointerException -> uncaught",
+                                                       "java/lang/IllegalMonitorStateException -> uncaught"));
+    }
+  }
+  // What a structured exit rules out does happen here: the JVM throws.
+  int status = -1;
+  std::string out = RunOnJvm(shapes.cls, &status);
+  EXPECT_NE(status, 0);
+  EXPECT_THAT(out, HasSubstr("java.lang.IllegalMonitorStateException")) << out;
+}
+
 }  // namespace
 }  // namespace jwp::ir::testing

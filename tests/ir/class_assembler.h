@@ -106,7 +106,7 @@ inline constexpr uint8_t kIinc = 0x84, kI2l = 0x85, kL2i = 0x88;
 inline constexpr uint8_t kIfeq = 0x99, kIfne = 0x9a, kGoto = 0xa7, kJsr = 0xa8, kRet = 0xa9;
 inline constexpr uint8_t kIreturn = 0xac, kLreturn = 0xad, kReturn = 0xb1;
 inline constexpr uint8_t kGetstatic = 0xb2, kPutstatic = 0xb3, kInvokevirtual = 0xb6, kInvokestatic = 0xb8;
-inline constexpr uint8_t kAthrow = 0xbf;
+inline constexpr uint8_t kInvokespecial = 0xb7, kNew = 0xbb, kAthrow = 0xbf, kMonitorenter = 0xc2, kMonitorexit = 0xc3;
 }  // namespace op
 
 class ClassAssembler {

@@ -232,6 +232,35 @@ TEST(IrBuilder, SynchronizedBlockReleasesTheMonitorInTheCatchAll) {
   const Instruction* thr = FindOne(*ir, [](const Instruction& in) { return in.op == Op::kThrow; }, "throw");
   ASSERT_NE(thr, nullptr);
   EXPECT_EQ(ir->def(thr->operands[0]).op, Op::kPhi);
+  // Both exits release the monitor the method entered (ir/monitors.h).
+  EXPECT_EQ(ir->structured_monitor_exits.size(), 2u);
+  for (const Instruction* x : exits) {
+    EXPECT_TRUE(ir->IsStructuredMonitorExit(static_cast<InsnId>(x - ir->insns.data())));
+  }
+}
+
+// Nested synchronized blocks, returns from inside them, loops, and a lock
+// that reaches the handler's monitorexit through a cycle of phis: every
+// monitorexit javac emits is structured.
+TEST(IrBuilder, EveryMonitorExitJavacEmitsIsStructured) {
+  for (const char* method : {"syncShapes", "awaitShape"}) {
+    SCOPED_TRACE(method);
+    auto ir = BuildFixture(Release::k8, kExceptions, method);
+    ASSERT_NE(ir, nullptr);
+    auto exits = FindOp(*ir, Op::kMonitorExit);
+    EXPECT_GE(exits.size(), 3u) << Print(*ir);
+    std::vector<InsnId> expected;
+    bool lock_through_phi = false;
+    for (const Instruction* x : exits) {
+      expected.push_back(static_cast<InsnId>(x - ir->insns.data()));
+      lock_through_phi |= ir->def(x->operands[0]).op == Op::kPhi;
+    }
+    EXPECT_EQ(ir->structured_monitor_exits, expected) << Print(*ir);
+    if (std::string_view(method) == "awaitShape") {
+      EXPECT_TRUE(lock_through_phi) << "no monitorexit's lock is a phi: the shape this fixture is for is gone\n"
+                                    << Print(*ir);
+    }
+  }
 }
 
 TEST(IrBuilder, HandlerEntryMergesLocalsFromEachThrowingBlock) {

@@ -190,6 +190,7 @@ public class ExpectationCheck {
     ex("TryCatch.escapes:exit:java.lang.NullPointerException", () -> TryCatch.escapes(null));
     ex("TryCatch.escapesDiv:exit:java.lang.ArithmeticException", () -> TryCatch.escapesDiv(1, 0));
     ex("TryCatch.escapesDiv:exit:java.lang.RuntimeException", () -> TryCatch.escapesDiv(1, 0));
+    ex("TryCatch.monitorNpeCaught" + AE, () -> TryCatch.monitorNpeCaught(null, 0));
   }
 
   public static void main(String[] args) throws Exception {

@@ -538,7 +538,10 @@ TEST_F(TransformerRules, ThrowThrowsItsOperandOrANewNullPointerException) {
   ExpectMeans(tr_->through_edge(npe, Post({tm_.mk_ne(tm_.exc(), Null())})), tm_.mk_eq(e, Null()), "the NPE is not null");
 }
 
-// monitorenter: a null lock -> NullPointerException. monitorexit's
+// monitorenter: a null lock -> NullPointerException. monitorexit: javac's
+// structured locking (ir/monitors.h) means its lock was entered, so both of
+// its exceptional edges are dead: no precondition, and nothing lost. Were
+// the locking not structured (hand-written bytecode), the
 // IllegalMonitorStateException is not modelled: the step must say so
 // (lossy), never drop the edge silently.
 TEST_F(TransformerRules, MonitorsThrowOnANullLock) {
@@ -549,19 +552,31 @@ TEST_F(TransformerRules, MonitorsThrowOnANullLock) {
   ExpectMeans(Through(*in, Post({})), tm_.mk_ne(o, Null()), "monitorenter, normal");
   ExpectMeans(tr_->through_edge(EdgeOut(*in, ir::EdgeKind::kException, "java/lang/NullPointerException"), Post({})),
               tm_.mk_eq(o, Null()), "monitorenter, NullPointerException");
-  int imse = 0;
+  // The same IR, its locking taken as unknown.
+  auto unproven = std::make_shared<ir::MethodIR>(*ir_);
+  unproven->structured_monitor_exits.clear();
+  Transformer unproven_tr(vocab_, *unproven, vocab_.namespace_of(*ir_), &types_);
+  int imse = 0, npe = 0;
   for (const ir::Instruction& x : ir_->insns) {
     if (x.op != ir::Op::kMonitorExit) continue;
+    EXPECT_TRUE(ir_->IsStructuredMonitorExit(InsnId(x))) << "javac's monitorexit at bci " << x.bci;
     for (ir::EdgeId e : EdgesOut(x)) {
-      if (ir_->edges[e].kind != ir::EdgeKind::kException ||
-          ir_->edges[e].thrown != "java/lang/IllegalMonitorStateException") {
-        continue;
+      const ir::Edge& edge = ir_->edges[e];
+      if (edge.kind != ir::EdgeKind::kException) continue;
+      const Step dead = tr_->through_edge(e, Post({}));
+      EXPECT_TRUE(dead.pre.empty() && dead.lossy.empty() && dead.unsupported.empty())
+          << edge.thrown << " edge " << e << " of a structured monitorexit";
+      if (edge.thrown == "java/lang/IllegalMonitorStateException") {
+        ++imse;
+        EXPECT_FALSE(unproven_tr.through_edge(e, Post({})).lossy.empty()) << "IllegalMonitorStateException edge " << e;
+      } else if (edge.thrown == "java/lang/NullPointerException") {
+        ++npe;
+        ExpectMeans(unproven_tr.through_edge(e, Post({})), tm_.mk_eq(o, Null()), "monitorexit, NullPointerException");
       }
-      ++imse;
-      EXPECT_FALSE(tr_->through_edge(e, Post({})).lossy.empty()) << "IllegalMonitorStateException edge " << e;
     }
   }
   EXPECT_GT(imse, 0) << "the IR has no IllegalMonitorStateException edge out of a monitorexit";
+  EXPECT_GT(npe, 0) << "the IR has no NullPointerException edge out of a monitorexit";
 }
 
 // new: a non-null object of exactly its class, distinct from every object

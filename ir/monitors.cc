@@ -1,0 +1,110 @@
+#include "ir/monitors.h"
+
+#include <deque>
+#include <optional>
+
+namespace jwp::ir {
+
+namespace {
+
+using LockStack = std::vector<ValueId>;
+
+// The value each value stands for: itself, or for a phi whose operands,
+// through other phis, are all one value v (javac's handlers that exit a
+// monitor in a loop make such phi cycles), v.
+std::vector<ValueId> Representatives(const MethodIR& ir) {
+  std::vector<ValueId> rep(ir.values.size());
+  std::vector<size_t> seen_by(ir.values.size(), ~size_t{0});  // the v that last visited
+  for (size_t v = 0; v < rep.size(); ++v) {
+    rep[v] = static_cast<ValueId>(v);
+    const ValueId def = ir.values[v].def;
+    if (def == kNone || ir.insns[def].op != Op::kPhi) continue;
+    // The non-phi values reachable through phi operands.
+    ValueId only = kNone;
+    bool several = false;
+    std::vector<ValueId> work = {static_cast<ValueId>(v)};
+    seen_by[v] = v;
+    while (!work.empty() && !several) {
+      const ValueId x = work.back();
+      work.pop_back();
+      const ValueId xdef = ir.values[x].def;
+      if (xdef == kNone || ir.insns[xdef].op != Op::kPhi) {
+        several = only != kNone && only != x;
+        only = x;
+        continue;
+      }
+      for (ValueId o : ir.insns[xdef].operands) {
+        if (o != kNone && seen_by[o] != v) {
+          seen_by[o] = v;
+          work.push_back(o);
+        }
+      }
+    }
+    if (!several && only != kNone) rep[v] = only;
+  }
+  return rep;
+}
+
+// Steps `insn` over `held`; false when locking is not structured.
+bool Step(const Instruction& insn, const std::vector<ValueId>& rep, LockStack& held) {
+  if (insn.op == Op::kMonitorEnter) {
+    held.push_back(rep[insn.operands[0]]);
+  } else if (insn.op == Op::kMonitorExit) {
+    if (held.empty() || held.back() != rep[insn.operands[0]]) return false;
+    held.pop_back();
+  }
+  return true;
+}
+
+bool HasMonitors(const MethodIR& ir) {
+  for (const Instruction& in : ir.insns) {
+    if (in.op == Op::kMonitorEnter || in.op == Op::kMonitorExit) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<InsnId> StructuredMonitorExits(const MethodIR& ir) {
+  if (!HasMonitors(ir) || ir.entry == kNone) return {};
+  const std::vector<ValueId> rep = Representatives(ir);
+  std::vector<std::optional<LockStack>> at_entry(ir.blocks.size());
+  std::deque<BlockId> work;
+  at_entry[ir.entry] = LockStack{};
+  work.push_back(ir.entry);
+  // Enters `b` with `held`; false on a join of two different stacks or a
+  // monitor held at an exit.
+  auto enter = [&](BlockId b, const LockStack& held) {
+    if ((b == ir.exit || b == ir.exceptional_exit) && !held.empty()) return false;
+    if (!at_entry[b]) {
+      at_entry[b] = held;
+      work.push_back(b);
+      return true;
+    }
+    return *at_entry[b] == held;
+  };
+  while (!work.empty()) {
+    const Block& block = ir.blocks[work.front()];
+    work.pop_front();
+    LockStack held = *at_entry[block.id];
+    LockStack before_last = held;
+    for (InsnId id : block.insns) {
+      before_last = held;
+      if (!Step(ir.insns[id], rep, held)) return {};
+    }
+    for (EdgeId e : block.succs) {
+      const Edge& edge = ir.edges[e];
+      if (!enter(edge.to, edge.kind == EdgeKind::kException ? before_last : held)) return {};
+    }
+  }
+  std::vector<InsnId> exits;
+  for (size_t id = 0; id < ir.insns.size(); ++id) {
+    const Instruction& in = ir.insns[id];
+    if (in.op == Op::kMonitorExit && at_entry[in.block].has_value()) {
+      exits.push_back(static_cast<InsnId>(id));
+    }
+  }
+  return exits;
+}
+
+}  // namespace jwp::ir
