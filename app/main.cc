@@ -90,6 +90,7 @@ int main(int argc, char** argv) {
           {"shallow-first", jwp::wp::SearchOrder::kShallowFirst}, {"fifo", jwp::wp::SearchOrder::kFifo}}))
       ->capture_default_str();
   wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
+  wp_cmd->add_flag("--enable-assertions", wp.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   wp_cmd->add_flag("--trace", wp.trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
   wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
   wp_cmd->footer(
@@ -120,6 +121,7 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--select", validate.select, "Only these dereference reports, numbered from 1 as in the table: 1,4-7");
   validate_cmd->add_option("--max-steps", validate.engine.max_steps, "Step budget per goal")->capture_default_str();
   validate_cmd->add_flag("!--no-models", validate.models, "Analyse the JDK's own classes where jwp has models");
+  validate_cmd->add_flag("--enable-assertions", validate.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   validate_cmd->add_flag_callback("--progress", [&validate] { validate.progress = 1; },
                                   "Progress line on stderr (default: when stderr is a terminal)");
   validate_cmd->add_flag_callback("--no-progress", [&validate] { validate.progress = 0; }, "No progress line");
@@ -146,12 +148,15 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_option("--json", exceptions.json_out, "Write every result as JSON to this file");
   exceptions_cmd->add_flag("!--no-confirm", exceptions.confirm, "Print conditions without replaying their witnesses");
   exceptions_cmd->add_flag("!--no-models", exceptions.models, "Analyse the JDK's own classes where jwp has models");
+  exceptions_cmd->add_flag("--enable-assertions", exceptions.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   exceptions_cmd->footer("Example:\n  jwp exceptions -cp commons-lang3.jar org.apache.commons.lang3.Validate --json out.json");
 
-  // CLI11 accepts -cp as a cluster of -c and -p; rewrite it to --cp first.
+  // CLI11 accepts -cp as a cluster of -c and -p, and -ea as -e -a; rewrite
+  // them (java's spellings) first.
   std::vector<std::string> args(argv, argv + argc);
   for (auto& a : args) {
     if (a == "-cp" || a == "-classpath") a = "--cp";
+    if (a == "-ea" || a == "-enableassertions") a = "--enable-assertions";
   }
   std::vector<char*> cargs;
   for (auto& a : args) cargs.push_back(a.data());

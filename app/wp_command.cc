@@ -146,6 +146,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       bool plain = std::find(w.plain_strings.begin(), w.plain_strings.end(), o.id) != w.plain_strings.end();
       obj["interned"] = !plain;
     }
+    if (o.class_literal) obj["class_literal"] = *o.class_literal;
     if (!o.fields.empty()) {
       ordered_json fields = ordered_json::object();
       for (const auto& f : o.fields) {
@@ -165,6 +166,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   ordered_json statics = ordered_json::object();
   for (const auto& s : w.statics) statics[s.owner + "." + s.name + ":" + s.descriptor] = value_json(s.value);
   j["statics"] = statics;
+  if (w.assertions) j["assertions"] = true;  // java -ea, as the search assumed
   const bool goal_is_entry = w.entry_class == spec.class_name && w.entry_method == spec.method_name &&
                             w.entry_descriptor == spec.descriptor;
   ordered_json expect;

@@ -375,6 +375,11 @@ class JavaPrinter {
         }
         return call("subType", t.args(), prec);
       case TermKind::kDispatch: return call("dispatch", t.args(), prec);
+      case TermKind::kClassOf:
+        prec = kPostfix;
+        if (a(0).is(TermKind::kTypeConst)) return absl::StrCat(print(a(0), 0), ".class");
+        if (a(0).is(TermKind::kTypeOf)) return absl::StrCat(print(a(0).arg(0), kPostfix), ".getClass()");
+        return call("classOf", t.args(), prec);
     }
     return "?";
   }

@@ -371,6 +371,7 @@ void SmtLibPrinter::expr_to(Term t, std::string& out) {
     case TermKind::kTypeOf: app("typeOf", {a(0)}); return;
     case TermKind::kSubType: app("subType", {a(0), a(1)}); return;
     case TermKind::kDispatch: app("dispatch", {a(0), a(1)}); return;
+    case TermKind::kClassOf: app("classOf", {a(0)}); return;
   }
 }
 
@@ -394,6 +395,7 @@ std::string SmtLibPrinter::script() {
   std::vector<Term> leaves, fresh, strings, types, methods, sigs, field_consts, array_consts,
       length_reads;
   bool type_of = false, sub_type = false, dispatch = false, null_used = false;
+  std::vector<Term> class_ofs;
   std::vector<std::string> mods, frems;
   auto note_sort = [&](Sort s) {
     need[static_cast<int>(s.kind())] = true;
@@ -427,6 +429,7 @@ std::string SmtLibPrinter::script() {
       case TermKind::kTypeOf: type_of = true; break;
       case TermKind::kSubType: sub_type = true; break;
       case TermKind::kDispatch: dispatch = true; break;
+      case TermKind::kClassOf: class_ofs.push_back(t); break;
       case TermKind::kMod: {
         std::string f = absl::StrCat(t.sort().kind() == SortKind::kFieldMap ? "fmod." : "amod.",
                                      sort_tag(t.sort().element()));
@@ -453,18 +456,19 @@ std::string SmtLibPrinter::script() {
   }
   const bool background = options_.background_axioms;
   if (background) {
-    if (!fresh.empty() || !strings.empty()) {
+    if (!fresh.empty() || !strings.empty() || !class_ofs.empty()) {
       type_of = true;
       null_used = true;
       need[static_cast<int>(SortKind::kType)] = true;
     }
     if (!strings.empty()) add_leaf(tm_.string_type());
+    if (!class_ofs.empty()) add_leaf(tm_.class_type());
     for (Term f : fresh) {
       if (f.num_args() == 2) add_leaf(tm_.length_field());
     }
   }
-  if (type_of || null_used) need[static_cast<int>(SortKind::kRef)] = true;
-  if (type_of || sub_type || dispatch) need[static_cast<int>(SortKind::kType)] = true;
+  if (type_of || null_used || !class_ofs.empty()) need[static_cast<int>(SortKind::kRef)] = true;
+  if (type_of || sub_type || dispatch || !class_ofs.empty()) need[static_cast<int>(SortKind::kType)] = true;
   if (dispatch) {
     need[static_cast<int>(SortKind::kMethod)] = true;
     need[static_cast<int>(SortKind::kSignature)] = true;
@@ -497,6 +501,10 @@ std::string SmtLibPrinter::script() {
   if (type_of) out += "(declare-fun typeOf (Ref) Type)\n";
   if (sub_type) out += "(declare-fun subType (Type Type) Bool)\n";
   if (dispatch) out += "(declare-fun dispatch (Type Sig) Method)\n";
+  if (!class_ofs.empty()) {
+    out += "(declare-fun classOf (Type) Ref)\n";
+    if (background) out += "(declare-fun classType (Ref) Type)\n";  // classOf's inverse: it is injective
+  }
   for (size_t i = 0; i < mods.size(); i += 2) {
     absl::StrAppend(&out, "(declare-fun ", mods[i], " (", mods[i + 1], " ", mods[i + 1], ") ",
                     mods[i + 1], ")\n");
@@ -562,6 +570,15 @@ std::string SmtLibPrinter::script() {
     for (Term s : strings) {
       bg.push_back(absl::StrCat("(= (typeOf ", names_[s.id()], ") ",
                                 names_[tm_.string_type().id()], ")"));
+    }
+    // Rule 12: a class object is of class java.lang.Class, one per type,
+    // never null, a string literal or an object the program allocated.
+    for (Term c : class_ofs) {
+      const std::string x = expr(c);
+      bg.push_back(absl::StrCat("(= (classType ", x, ") ", expr(c.arg(0)), ")"));
+      bg.push_back(absl::StrCat("(= (typeOf ", x, ") ", names_[tm_.class_type().id()], ")"));
+      bg.push_back(absl::StrCat("(not (= ", x, " null))"));
+      for (Term r : refs) bg.push_back(absl::StrCat("(not (= ", x, " ", names_[r.id()], "))"));
     }
     for (Term r : length_reads) bg.push_back(absl::StrCat("(bvsle (_ bv0 32) ", expr(r), ")"));
     if (!bg.empty()) {

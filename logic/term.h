@@ -121,13 +121,16 @@ class Term {
   bool is_var() const { return node_->kind == TermKind::kVar; }
   // A term that denotes one known value, distinct from the value of every
   // other such term of the same sort: Const, Null, StringLit, TypeConst,
-  // MethodConst, SigConst and Fresh.
+  // MethodConst, SigConst, Fresh, and classOf of a TypeConst (a class
+  // literal: one Class object per type, JVMS 5.3).
   bool is_distinct_value() const {
     switch (node_->kind) {
       case TermKind::kConst: case TermKind::kNull: case TermKind::kStringLit:
       case TermKind::kTypeConst: case TermKind::kMethodConst: case TermKind::kSigConst:
       case TermKind::kFresh:
         return true;
+      case TermKind::kClassOf:
+        return arg(0).is(TermKind::kTypeConst);
       default:
         return false;
     }
@@ -261,6 +264,12 @@ struct std::hash<jwp::logic::Term> {
 //    string literal comparisons fold (distinct values, rule 2). A fresh term
 //    is NOT folded unequal to a variable: that holds only for variables that
 //    exist before the allocation, which is the simplifier's call.
+// 12. Class objects: classOf(t) is the java.lang.Class object of type t, one
+//    per type (JVMS 5.3; the analysis has one class loader), never null.
+//    typeOf(classOf(t)) -> java/lang/Class; classOf(a) == classOf(b) ->
+//    a == b (injective; class literals of different types fold to false);
+//    classOf(t) == null, == a string literal, == fresh(T)#n -> false (no
+//    program allocates a Class with `new`).
 //
 // =============================================================================
 // Adding a term kind (checklist, after KLEE's "Steps required for adding an

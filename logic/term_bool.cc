@@ -109,6 +109,11 @@ Term TermManager::mk_ite(Term c, Term a, Term b) {
 Term TermManager::mk_eq(Term a, Term b) {
   JWP_CHECK(a.sort() == b.sort(), sort_mismatch("==", a, b));
   if (std::optional<bool> k = known_equal(a, b)) return mk_bool(*k);
+  if (a.is(TermKind::kClassOf) || b.is(TermKind::kClassOf)) {  // rule 12
+    if (a.is(TermKind::kClassOf) && b.is(TermKind::kClassOf)) return mk_eq(a.arg(0), b.arg(0));
+    const Term other = a.is(TermKind::kClassOf) ? b : a;
+    if (other.is(TermKind::kNull) || other.is(TermKind::kStringLit) || other.is(TermKind::kFresh)) return false_;
+  }
   if (a.sort().is_bool()) {
     if (b.is_const()) return b.bool_value() ? a : mk_not(a);  // b == true -> b
     if (a.is_const()) return a.bool_value() ? b : mk_not(b);

@@ -106,6 +106,7 @@ Term TermManager::mk_type_of(Term ref) {
   JWP_CHECK(ref.sort().is_ref(), absl::StrCat("typeOf of a ", sort_name(ref.sort())));
   if (ref.is(TermKind::kFresh)) return ref.arg(0);          // typeOf(fresh(T)) -> T
   if (ref.is(TermKind::kStringLit)) return string_type_;    // typeOf("...") -> String
+  if (ref.is(TermKind::kClassOf)) return class_type_;       // typeOf(classOf(t)) -> Class
   return intern(TermKind::kTypeOf, Sort::Type(), 0, {&ref, 1});
 }
 
@@ -115,6 +116,12 @@ Term TermManager::mk_sub_type(Term t1, Term t2) {
   if (t1 == t2 || t2 == object_type_) return true_;  // subType(t, t), subType(t, Object)
   Term args[] = {t1, t2};
   return intern(TermKind::kSubType, Sort::Bool(), 0, args);
+}
+
+Term TermManager::mk_class_of(Term type) {
+  JWP_CHECK(type.sort().kind() == SortKind::kType, absl::StrCat("classOf of a ", sort_name(type.sort())));
+  if (class_type_.is_null()) class_type_ = mk_type("java/lang/Class");
+  return intern(TermKind::kClassOf, Sort::Ref(), 0, {&type, 1});
 }
 
 Term TermManager::mk_dispatch(Term type, Term signature) {

@@ -106,6 +106,8 @@ class TermManager {
   Term mk_type(std::string_view name);
   Term object_type() const { return object_type_; }  // java/lang/Object
   Term string_type() const { return string_type_; }  // java/lang/String
+  // java/lang/Class: made with the first classOf term (null before it).
+  Term class_type() const { return class_type_; }
   // The map of a declared field (sort FieldMap(descriptor's value sort)).
   Term mk_field(std::string_view owner, std::string_view name, std::string_view descriptor);
   // The array length "field" (FieldMap(int)); length >= 0 is an axiom
@@ -217,6 +219,9 @@ class TermManager {
   // about null (Java's instanceof is false on null; conjoin ref != null).
   Term mk_instance_of(Term ref, Term type) { return mk_sub_type(mk_type_of(ref), type); }
   Term mk_dispatch(Term type, Term signature);
+  // classOf(t): the java.lang.Class object of type t (rule 12): `ldc T` is
+  // classOf(T), `x.getClass()` is classOf(typeOf(x)).
+  Term mk_class_of(Term type);
 
   // ---- Generic construction -----------------------------------------------
   // `kind` applied to `args` through the constructor above (so it folds).
@@ -317,6 +322,7 @@ class TermManager {
   uint32_t next_temp_ = 0;
   Stats stats_;
   Term true_, false_, null_, object_type_, string_type_, length_field_, exc_;
+  Term class_type_;  // java/lang/Class, made by the first mk_class_of
 };
 
 // True for the conversion kinds kI2L ... kI2S.

@@ -22,6 +22,9 @@ NativeTable BuildTable() {
 #define JWP_ONE_THREAD(key)    \
   t[key].never_throws = true;  \
   t[key].current_thread = true;
+#define JWP_CLASS_OF_RECEIVER(key) \
+  t[key].never_throws = true;      \
+  t[key].class_of_receiver = true;
 #include "models/jdk_natives.def"
   return t;
 }
@@ -43,6 +46,7 @@ std::vector<std::string_view> NativeFactsKeys() {
 #define JWP_WRITES_NOTHING(key) add(key);
 #define JWP_CACHED_BOX(key, box_class, value_descriptor) add(key);
 #define JWP_ONE_THREAD(key) add(key);
+#define JWP_CLASS_OF_RECEIVER(key) add(key);
 #include "models/jdk_natives.def"
   return keys;
 }

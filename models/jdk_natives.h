@@ -18,6 +18,8 @@ struct NativeFacts {
   bool writes_nothing = false;
   // Returns the one current thread (Vocabulary::current_thread).
   bool current_thread = false;
+  // Returns the receiver's Class object, classOf(typeOf(receiver)).
+  bool class_of_receiver = false;
   // A cache lookup of a box the JDK made before any program ran: the box
   // class and the descriptor of its `value` field; empty otherwise.
   std::string_view cached_box_class;

@@ -63,6 +63,9 @@ struct WitnessObject {
   std::optional<int32_t> length;         // arrays: the length, when known
   std::vector<WitnessElement> elements;  // arrays: elements read, by index
   std::optional<std::string> string_value;  // a string literal's text
+  // A java.lang.Class object (classOf(t), logic/term.h rule 12): the type t
+  // it stands for, as an internal name or array descriptor.
+  std::optional<std::string> class_literal;
 };
 
 struct Witness {

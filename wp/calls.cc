@@ -352,7 +352,8 @@ Term WpProblem::exit_postcondition(Transformer& caller, const ir::Edge& e, const
 // arbitrary value (a skolem: a minterm constraining it is not a
 // precondition). The table of models/jdk_natives.def names the natives for
 // which this is sound, and what more is known of a few: the one current
-// thread, the cached boxes of Integer.valueOf and Long.valueOf.
+// thread, the cached boxes of Integer.valueOf and Long.valueOf, the
+// receiver's class of Object.getClass.
 void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call,
                                         Transformer& caller, const Target& t, Term phi, const std::string& where) {
   const std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
@@ -365,6 +366,9 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
   if (call.result != ir::kNone && facts != nullptr && facts->current_thread) {
     Term w = caller.var(call.result);
     s.add(w, vocab_.current_thread());
+  } else if (call.result != ir::kNone && facts != nullptr && facts->class_of_receiver && !call.operands.empty()) {
+    Term w = caller.var(call.result);
+    s.add(w, tm_.mk_class_of(tm_.mk_type_of(caller.var(call.operands[0]))));
   } else if (box) {
     Term w = caller.var(call.result);
     const uint32_t site = vocab_.call_site(

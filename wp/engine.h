@@ -105,6 +105,11 @@ struct EngineOptions {
   // goal's method builds rule out, in each calling context below it, are
   // not explored backwards.
   bool forward_facts = true;
+  // Java assertions (`assert`): enabled as `java -ea` enables them in the
+  // analysed classes, else disabled, the JVM's default. javac's
+  // `$assertionsDisabled` field (Vocabulary::static_field) has that value,
+  // and the witness runner runs with the same setting.
+  bool enable_assertions = false;
   // The order the search takes its work in (wp/search_order.h).
   SearchOrder search_order = SearchOrder::kShallowFirst;
   // The rewrite simplifier (simplifier/) on every new minterm. Off (the
@@ -135,6 +140,8 @@ struct Replay {
   // Ids of java/lang/String objects that are not literals (no text in the
   // model): replayed as fresh empty strings, not interned.
   std::vector<std::string> plain_strings;
+  // Run with assertions enabled (`java -ea`): the search assumed them so.
+  bool assertions = false;
 };
 
 struct Result {

@@ -225,6 +225,7 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
       r.statics.push_back({f->owner, f->name, f->descriptor, v.value});
     }
   }
+  r.assertions = vocab_.assertions_enabled();
   return r;
 }
 

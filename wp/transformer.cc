@@ -202,7 +202,9 @@ Step Transformer::through_value(const Instruction& in, const Minterm& post) {
           }
           return st;
         }
-        default: return unsupported(Cat("ldc of a ", in.const_kind == ir::ConstKind::kClass ? "class" : "method handle or dynamic", " constant at ", at(in)));
+        // ldc of a class: its one Class object (logic/term.h rule 12).
+        case ir::ConstKind::kClass: return assign(in, post, tm_.mk_class_of(vocab_.type(in.text)));
+        default: return unsupported(Cat("ldc of a method handle or dynamic constant at ", at(in)));
       }
     }
     case Op::kBinary: {

@@ -112,6 +112,9 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
   for (char& c : display) {
     if (c == '/') c = '.';
   }
+  if (is_final && name == "$assertionsDisabled" && descriptor == "Z" && is_assertion_status(decl)) {
+    return tm_.mk_int(assertions_enabled_ ? 0 : 1);
+  }
   if (is_final) {
     uint32_t site = call_site(Cat("the value of static final field ", display, ".", name,
                                   " (set by its class initializer) is needed"));
@@ -171,6 +174,36 @@ Vocabulary::ClinitFacts Vocabulary::clinit_facts(const std::string& owner, std::
   facts.non_null = stored && fresh_everywhere;
   if (stored && same_length && length && *length >= 0) facts.length = length;
   return facts;
+}
+
+bool Vocabulary::is_assertion_status(const std::string& owner) {
+  if (auto it = assertion_status_.find(owner); it != assertion_status_.end()) return it->second;
+  bool status = false;
+  if (auto cf = h_.class_path().Load(owner); cf.ok()) {
+    constexpr uint16_t kStaticFinal = 0x0008 | 0x0010, kSynthetic = 0x1000;
+    bool field = false;
+    for (const auto& f : (*cf)->fields) {
+      field |= f.name == "$assertionsDisabled" && f.descriptor == "Z" &&
+               (f.access_flags & kStaticFinal) == kStaticFinal && ((f.access_flags & kSynthetic) || f.synthetic_attr);
+    }
+    const classfile::MethodInfo* clinit = nullptr;
+    for (const auto& m : (*cf)->methods) {
+      if (m.name == "<clinit>" && m.code) clinit = &m;
+    }
+    if (field && clinit != nullptr) {
+      if (auto ir = ir::BuildMethodIR(*cf, *clinit, h_); ir.ok()) {
+        bool asks = false, stores = false;
+        for (const ir::Instruction& in : (*ir)->insns) {
+          asks |= in.op == ir::Op::kInvoke && in.owner == "java/lang/Class" && in.name == "desiredAssertionStatus" &&
+                  in.descriptor == "()Z";
+          stores |= in.op == ir::Op::kPutStatic && in.owner == owner && in.name == "$assertionsDisabled";
+        }
+        status = asks && stores;
+      }
+    }
+  }
+  assertion_status_.emplace(owner, status);
+  return status;
 }
 
 const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {

@@ -36,6 +36,9 @@ class Vocabulary {
   // The lambda classes made so far (they are not on the class path); must
   // outlive the vocabulary.
   void set_lambdas(const callgraph::LambdaClasses* lambdas) { lambdas_ = lambdas; }
+  // Whether `assert` statements run (EngineOptions::enable_assertions).
+  void set_assertions_enabled(bool enabled) { assertions_enabled_ = enabled; }
+  bool assertions_enabled() const { return assertions_enabled_; }
   // The lambda class made for kLambda instruction `in` of `ir`, or null.
   const callgraph::LambdaClass* lambda_class(const ir::MethodIR& ir, const ir::Instruction& in) const;
 
@@ -129,6 +132,13 @@ class Vocabulary {
     bool non_null = false;
     std::optional<int32_t> length;
   };
+  // Whether `owner`'s static field `$assertionsDisabled` is javac's (and
+  // ecj's) assertion status: synthetic, static final boolean, and set by
+  // the class initializer from Class.desiredAssertionStatus() (JLS 14.10:
+  // fixed when the class is initialized).
+  bool is_assertion_status(const std::string& owner);
+  absl::flat_hash_map<std::string, bool> assertion_status_;  // by owner
+  bool assertions_enabled_ = false;
   ClinitFacts clinit_facts(const std::string& owner, std::string_view name, std::string_view descriptor);
 };
 

@@ -214,6 +214,7 @@ class WpProblem : private DirectedQueries {
         simplifier_(tm_, &types_),
         solver_(tm_, solver_options()) {
     vocab_.set_lambdas(&lambdas_);
+    vocab_.set_assertions_enabled(opt.enable_assertions);
     method_cache_.set_lambdas(&lambdas_);
     lambdas_.AddFrom(ir_);
     lambdas_at_start_ = lambdas_.size();

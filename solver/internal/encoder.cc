@@ -55,7 +55,9 @@ Encoder::Encoder(z3::context& ctx, logic::TermManager& tm, EncoderOptions option
       null_(ctx.constant("null", ref_)),
       typeof_fn_(ctx.function("typeOf", ref_, type_)),
       subtype_fn_(ctx.function("subType", type_, type_, ctx.bool_sort())),
-      dispatch_fn_(ctx.function("dispatch", type_, sig_, method_)) {}
+      dispatch_fn_(ctx.function("dispatch", type_, sig_, method_)),
+      class_of_fn_(ctx.function("classOf", type_, ref_)),
+      class_type_fn_(ctx.function("classType", ref_, type_)) {}
 
 z3::expr Encoder::wrap(Z3_ast a) {
   ctx_.check_error();
@@ -361,6 +363,7 @@ z3::expr Encoder::node(Term t) {
     case TermKind::kTypeOf: return typed(a(0));
     case TermKind::kSubType: return subtype_fn_(a(0), a(1));
     case TermKind::kDispatch: return dispatch_fn_(a(0), a(1));
+    case TermKind::kClassOf: return class_of_fn_(a(0));
     default: break;
   }
   return leaf(t);
@@ -379,6 +382,11 @@ void Encoder::collect() {
       case TermKind::kTypeConst: add_type_name(str(tm_.type_name(t))); break;
       case TermKind::kFresh: fresh_.push_back(t); break;
       case TermKind::kStringLit: strings_.push_back(t); break;
+      case TermKind::kClassOf:
+        class_ofs_.push_back(t);
+        preexisting_refs_.push_back(t);  // H4: a class object is never fresh
+        witness_refs_.push_back(t);
+        break;
       case TermKind::kFieldConst: field_consts_.push_back(t); break;
       case TermKind::kArrayConst: array_consts_.push_back(t); break;
       case TermKind::kSigConst: sig_consts_.push_back(t); break;
@@ -439,6 +447,7 @@ void Encoder::collect() {
     }
   }
   if (!strings_.empty()) add_type_name("java/lang/String");
+  if (!class_ofs_.empty()) add_type_name("java/lang/Class");
   if (with_types) {
     add_type_name("java/lang/Object");
     for (Term r : ref_field_reads_) {
@@ -529,6 +538,15 @@ void Encoder::add_axioms() {
     }
   }
   for (Term s : strings_) axioms_.push_back(typed(e(s)) == type_const("java/lang/String"));
+  // Rule 12: one Class object per type (classType inverts classOf), of class
+  // java.lang.Class, never null nor a string literal (fresh objects: H4).
+  for (Term c : class_ofs_) {
+    z3::expr x = e(c);
+    axioms_.push_back(class_type_fn_(x) == e(c.arg(0)));
+    axioms_.push_back(typed(x) == type_const("java/lang/Class"));
+    axioms_.push_back(x != null_);
+    for (Term s : strings_) axioms_.push_back(x != e(s));
+  }
 
   // H2: array lengths are non-negative.
   {

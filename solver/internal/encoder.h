@@ -106,6 +106,7 @@ class Encoder {
   z3::sort ref_, type_, method_, sig_, string_;
   z3::expr null_;
   z3::func_decl typeof_fn_, subtype_fn_, dispatch_fn_;
+  z3::func_decl class_of_fn_, class_type_fn_;  // classOf: Type -> Ref and its inverse
 
   std::vector<logic::Term> subterms_;
   absl::flat_hash_map<uint32_t, z3::expr> enc_;
@@ -119,6 +120,7 @@ class Encoder {
   std::vector<std::string> type_names_;  // in order of first mention
   absl::flat_hash_set<std::string> type_name_set_;
   std::vector<logic::Term> fresh_, strings_, field_consts_, array_consts_, sig_consts_;
+  std::vector<logic::Term> class_ofs_;  // classOf(t) terms: rule 12
   std::vector<logic::Term> length_indices_;  // u of read(length..., u): H2
   // Reads of a Ref field constant F, directly or through updates of F: T5.
   std::vector<logic::Term> ref_field_reads_;

@@ -50,6 +50,17 @@ class Builder {
       switch (t.kind()) {
         case TermKind::kVar: vars.push_back(t); break;
         case TermKind::kStringLit: strings_[key(enc_.expr(t))] = std::string(tm_.string_value(t)); break;
+        case TermKind::kClassOf: {
+          // The type the model gives the argument, when it is one of the
+          // query's type constants (else the object cannot be built).
+          const std::string tv = key(enc_.expr(t.arg(0)));
+          std::string name;
+          for (const auto& [n, c] : enc_.type_constants()) {
+            if (key(c) == tv) name = n;
+          }
+          classes_[key(enc_.expr(t))] = name;
+          break;
+        }
         case TermKind::kFresh: {
           const std::string k = key(enc_.expr(t));
           fresh_[k] = std::string(tm_.type_name(t.arg(0)));
@@ -172,6 +183,13 @@ class Builder {
     WitnessObject o;
     o.id = absl::StrCat("o", w_.objects.size() + 1);
     if (auto s = strings_.find(k); s != strings_.end()) o.string_value = s->second;
+    if (auto c = classes_.find(k); c != classes_.end()) {
+      if (c->second.empty()) {
+        w_.notes.push_back("a java.lang.Class object of a type the query does not name");
+      } else {
+        o.class_literal = c->second;
+      }
+    }
     if (auto n = fresh_length_.find(k); n != fresh_length_.end()) o.length = n->second;
     index_.emplace(k, w_.objects.size());
     keys_.push_back(k);
@@ -220,6 +238,7 @@ class Builder {
     const std::string& k = keys_[i];
     const WitnessObject& o = w_.objects[i];
     if (o.string_value) return "java/lang/String";
+    if (classes_.contains(k)) return "java/lang/Class";
     if (auto f = fresh_.find(k); f != fresh_.end()) return f->second;
     if (typed_.contains(k)) {
       const std::string tv = key(enc_.type_of(reps_[i]));
@@ -259,7 +278,7 @@ class Builder {
   std::string null_key_;
   std::vector<FieldSite> fields_;
   std::vector<ArraySite> arrays_;
-  absl::flat_hash_map<std::string, std::string> strings_, fresh_;
+  absl::flat_hash_map<std::string, std::string> strings_, fresh_, classes_;
   absl::flat_hash_map<std::string, int32_t> fresh_length_;
   absl::flat_hash_set<std::string> typed_;
   absl::flat_hash_map<std::string, size_t> index_;

@@ -352,6 +352,30 @@ TEST(WpCommand, BooleansPrintAsJavaWritesThem) {
   EXPECT_EQ(j["confirmed"], true);
 }
 
+// assert (issue #28): disabled by default, as `java` runs it; -ea (java's
+// spelling) analyses it as enabled, and the witness says so, so that the
+// runner replays with assertions on: the AssertionError is FOUND and
+// confirmed, and the dereference after `assert o != null` is NOT_FOUND.
+TEST(WpCommand, AssertionsFollowTheJvmsSettingAndEaEnablesThem) {
+  const std::string assertion =
+      "--goal 'wp.Asserts.positive(I)I@line:10' --kind exit:java.lang.AssertionError --json --confirm";
+  const std::string after = "--goal 'wp.Asserts.afterAssert(Ljava/lang/Object;)I@line:16' --kind npe --json --confirm";
+  int status = -1;
+  nlohmann::json off = nlohmann::json::parse(RunCommand(Wp(assertion), &status));
+  EXPECT_EQ(off["verdict"], "NOT_FOUND") << off.dump(2);
+  nlohmann::json on = nlohmann::json::parse(RunCommand(Wp(assertion + " -ea"), &status));
+  ASSERT_EQ(on["verdict"], "FOUND") << on.dump(2);
+  EXPECT_EQ(on["precondition"], "x <= 0");
+  EXPECT_EQ(on["witness"]["assertions"], true);
+  EXPECT_EQ(on["confirmed"], true) << on.dump(2);
+  nlohmann::json npe_off = nlohmann::json::parse(RunCommand(Wp(after), &status));
+  ASSERT_EQ(npe_off["verdict"], "FOUND") << npe_off.dump(2);
+  EXPECT_FALSE(npe_off["witness"].contains("assertions"));
+  EXPECT_EQ(npe_off["confirmed"], true) << npe_off.dump(2);
+  nlohmann::json npe_on = nlohmann::json::parse(RunCommand(Wp(after + " --enable-assertions"), &status));
+  EXPECT_EQ(npe_on["verdict"], "NOT_FOUND") << npe_on.dump(2);
+}
+
 TEST(WpCommand, MalformedGoalOrKindIsAUsageError) {
   int status = -1;
   std::string out = RunCommand(Wp("--goal 'wp.Arith.divInt(II)I@column:2' --kind reach 2>&1"), &status);

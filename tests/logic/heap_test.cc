@@ -130,6 +130,29 @@ TEST_F(HeapTest, TypesAndDispatch) {
   EXPECT_TRUE(tm.mk_eq(tm.mk_method("A", "m", "()V"), tm.mk_method("A", "m", "()V")).is_true());
 }
 
+// Rule 12: class objects.
+TEST_F(HeapTest, ClassObjects) {
+  Term string_class = tm.mk_class_of(tm.string_type());
+  EXPECT_EQ(string_class.sort(), Sort::Ref());
+  EXPECT_EQ(tm.mk_class_of(tm.string_type()), string_class);  // one per type
+  EXPECT_EQ(tm.mk_type_of(string_class), tm.class_type());
+  EXPECT_TRUE(tm.mk_eq(string_class, tm.mk_class_of(tm.mk_type("java/lang/Integer"))).is_false());
+  EXPECT_TRUE(tm.mk_eq(string_class, tm.mk_null()).is_false());
+  EXPECT_TRUE(tm.mk_eq(string_class, tm.mk_string("java.lang.String")).is_false());
+  EXPECT_TRUE(tm.mk_eq(string_class, tm.mk_fresh(car)).is_false());
+  // getClass() of an unknown object: not folded against null (rule 12
+  // folds it all the same), a variable stays symbolic.
+  Term of_a = tm.mk_class_of(tm.mk_type_of(a));
+  EXPECT_TRUE(tm.mk_eq(of_a, tm.mk_null()).is_false());
+  EXPECT_TRUE(tm.mk_eq(of_a, a).is(TermKind::kEq));
+  // Injective: a.getClass() == String.class is typeOf(a) == String.
+  EXPECT_EQ(tm.mk_eq(of_a, string_class), tm.mk_eq(tm.mk_type_of(a), tm.string_type()));
+  // A read at a class literal folds over an update at another object only
+  // when that one is a distinct value too.
+  Term val = tm.mk_field("X", "v", "I");
+  EXPECT_EQ(tm.mk_read(tm.mk_update(val, tm.mk_null(), tm.mk_int(1)), string_class), tm.mk_read(val, string_class));
+}
+
 using HeapDeathTest = HeapTest;
 
 TEST_F(HeapDeathTest, IllSortedHeapTermsAreBugs) {

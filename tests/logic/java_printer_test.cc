@@ -136,6 +136,10 @@ TEST(JavaPrinter, HeapAndTypes) {
   Term sigma = tm.fresh_skolem(SkolemKind::kHeap, year.sort(), 0, year);
   EXPECT_EQ(j(tm.mk_read(tm.mk_mod(year, sigma), g)), "read(mod(year, σ_year#0), new NewCarList$Itr#1)");
   EXPECT_EQ(j(tm.mk_type_of(o)), "typeOf(o)");
+  EXPECT_EQ(j(tm.mk_class_of(tm.mk_type("java/lang/String"))), "java.lang.String.class");
+  EXPECT_EQ(j(tm.mk_class_of(tm.mk_type("[I"))), "int[].class");
+  EXPECT_EQ(j(tm.mk_eq(q, tm.mk_class_of(tm.mk_type_of(o)))), "q == o.getClass()");
+  EXPECT_EQ(j(tm.mk_class_of(tm.mk_var("t", Sort::Type()))), "classOf(t)");
   EXPECT_EQ(j(tm.mk_eq(tm.mk_type_of(o), tm.mk_type("java/util/ArrayList"))),
             "typeOf(o) == java.util.ArrayList");
   EXPECT_EQ(j(tm.mk_not(tm.mk_instance_of(o, tm.mk_type("[I")))), "!(o instanceof int[])");

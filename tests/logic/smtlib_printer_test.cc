@@ -114,6 +114,16 @@ TEST(SmtLibPrinter, BackgroundAxiomsMakeFreshObjectsExact) {
   // String literals: distinct, non-null, of type String.
   std::vector<Term> strs = {tm.mk_eq(o, tm.mk_string("a")), tm.mk_eq(tm.mk_type_of(o), tm.mk_type("X"))};
   EXPECT_EQ(z3_check(to_smtlib(tm, strs)).sat, 0);
+  // Class objects (rule 12): one per type, never null, of class Class.
+  Term p = tm.mk_var("p", Sort::Ref());
+  Term u = tm.mk_var("u", Sort::Type()), w = tm.mk_var("w", Sort::Type());
+  std::vector<Term> one_per_type = {tm.mk_eq(o, tm.mk_class_of(u)), tm.mk_eq(o, tm.mk_class_of(w)), tm.mk_ne(u, w)};
+  EXPECT_EQ(z3_check(to_smtlib(tm, one_per_type)).sat, 0);
+  EXPECT_EQ(z3_check(to_smtlib(tm, one_per_type, bare)).sat, 1);
+  std::vector<Term> class_null = {tm.mk_eq(o, tm.mk_class_of(tm.mk_type_of(p))), tm.mk_eq(o, tm.mk_null())};
+  EXPECT_EQ(z3_check(to_smtlib(tm, class_null)).sat, 0);
+  std::vector<Term> class_type = {tm.mk_eq(o, tm.mk_class_of(u)), tm.mk_eq(tm.mk_type_of(o), tm.mk_type("X"))};
+  EXPECT_EQ(z3_check(to_smtlib(tm, class_type)).sat, 0);
 }
 
 TEST(SmtLibPrinter, NamesAreUniqueAndLegal) {
@@ -209,6 +219,7 @@ TEST(SmtLibPrinter, EveryKindParses) {
   a.push_back(tm.mk_not(tm.mk_instance_of(o, tm.mk_type("[I"))));
   a.push_back(tm.mk_ne(o, tm.mk_fresh_array(tm.mk_type("[I"), x)));
   a.push_back(tm.mk_ne(o, tm.mk_string("héllo \"w\"")));
+  a.push_back(tm.mk_ne(o, tm.mk_class_of(tm.mk_type_of(o))));
   a.push_back(tm.mk_eq(tm.exc(), tm.mk_fresh(tm.mk_type("java/lang/NullPointerException"))));
   SmtLibOptions opts;
   opts.set_logic = true;

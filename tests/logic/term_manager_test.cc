@@ -226,6 +226,7 @@ TEST(TermManager, KindTable) {
   EXPECT_EQ(term_kind_min_args(TermKind::kFresh), 1);
   EXPECT_EQ(term_kind_max_args(TermKind::kFresh), 2);
   EXPECT_EQ(term_kind_name(TermKind::kDispatch), "dispatch");
+  EXPECT_EQ(term_kind_name(TermKind::kClassOf), "class_of");
 }
 
 TEST(TermManager, SortsAndNames) {

@@ -38,6 +38,25 @@ TEST_F(Axioms, V1DistinctValues) {
             SatAnswer::kUnsat);
 }
 
+// Rule 12 of logic/term.h (issue #28): one Class object per type, of class
+// java.lang.Class, never null, a string literal or a fresh object. The
+// generic g keeps the manager from folding the equalities away.
+TEST_F(Axioms, ClassObjects) {
+  Term t = tm_.mk_generic(1, Sort::Type()), u = tm_.mk_generic(2, Sort::Type());
+  Term string_class = tm_.mk_class_of(tm_.string_type());
+  EXPECT_EQ(answer({eq(g, tm_.mk_class_of(t)), eq(g, tm_.mk_null())}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, string_class), eq(g, tm_.mk_string("a"))}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, tm_.mk_class_of(t)), eq(g, obj)}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, tm_.mk_class_of(t)), ne(tm_.mk_type_of(g), tm_.class_type())}), SatAnswer::kUnsat);
+  // Injective: the same object is the class of one type only.
+  EXPECT_EQ(answer({eq(g, tm_.mk_class_of(t)), eq(g, tm_.mk_class_of(u)), ne(t, u)}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, tm_.mk_class_of(t)), eq(g, string_class)}), SatAnswer::kSat);
+  // p.getClass() == String.class: p is a String.
+  EXPECT_EQ(answer({eq(g, tm_.mk_class_of(tm_.mk_type_of(p))), eq(g, string_class),
+                    ne(tm_.mk_type_of(p), tm_.string_type())}),
+            SatAnswer::kUnsat);
+}
+
 TEST_F(Axioms, H1ReadOverUpdate) {
   Term upd = tm_.mk_update(val, p, i(7));
   EXPECT_EQ(answer({eq(p, q), ne(tm_.mk_read(upd, q), i(7))}), SatAnswer::kUnsat);

@@ -191,6 +191,10 @@ public class ExpectationCheck {
     ex("TryCatch.escapesDiv:exit:java.lang.ArithmeticException", () -> TryCatch.escapesDiv(1, 0));
     ex("TryCatch.escapesDiv:exit:java.lang.RuntimeException", () -> TryCatch.escapesDiv(1, 0));
     ex("TryCatch.monitorNpeCaught" + AE, () -> TryCatch.monitorNpeCaught(null, 0));
+    ex("Classes.exactClass" + AE, () -> Classes.exactClass("", 0));
+    ex("Asserts.afterAssert:npe", () -> Asserts.afterAssert(null));
+    ex("Classes.classParameter" + AE, () -> Classes.classParameter(Integer.class, 0));
+    ex("Classes.arrayClass" + AE, () -> Classes.arrayClass(new int[0], 0));
   }
 
   public static void main(String[] args) throws Exception {

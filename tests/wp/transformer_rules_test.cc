@@ -741,15 +741,25 @@ TEST_F(TransformerRules, FloatingComparisonsFollowJava) {
   }
 }
 
-// A rule that does not model its instruction says so, naming where it is
-// as pkg.Class.method:line (issue #32): an ldc of a class constant.
-TEST_F(TransformerRules, UnsupportedNamesTheMethodAndLine) {
+// ldc of a class (issue #28): the one java.lang.Class object of the type
+// (logic/term.h rule 12): never null, of class Class, equal to the class
+// literal of its type and to no other.
+TEST_F(TransformerRules, ClassConstantIsTheClassObjectOfItsType) {
   Load("cls", "()Ljava/lang/Class;");
   const ir::Instruction* in = Only(ir::Op::kConst);
   ASSERT_NE(in, nullptr);
-  ASSERT_GT(in->line, 0);
-  const Step st = tr_->through_instruction(InsnId(*in), Post({tm_.mk_ne(Value(in->result), Null())}));
-  EXPECT_EQ(st.unsupported, "ldc of a class constant at fixtures.rules.Rules.cls:" + std::to_string(in->line));
+  const Term v = Value(in->result);
+  const Term string_class = tm_.mk_class_of(tm_.mk_type("java/lang/String"));
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(v, Null())})), tm_.mk_false(), "String.class == null");
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(v, string_class)})), tm_.mk_true(), "String.class == String.class");
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(v, tm_.mk_class_of(tm_.mk_type("java/lang/Integer")))})), tm_.mk_false(),
+              "String.class == Integer.class");
+  ExpectMeans(Through(*in, Post({tm_.mk_instance_of(v, tm_.class_type())})), tm_.mk_true(),
+              "String.class instanceof Class");
+  // x.getClass() == String.class exactly when x's class is String.
+  const Term x = tm_.mk_var("x", logic::Sort::Ref());
+  ExpectMeans(Through(*in, Post({tm_.mk_eq(v, tm_.mk_class_of(tm_.mk_type_of(x)))})),
+              tm_.mk_eq(tm_.mk_type_of(x), tm_.mk_type("java/lang/String")), "x.getClass() == String.class");
 }
 
 // A call the search does not follow (Section 4): the receiver is not null,

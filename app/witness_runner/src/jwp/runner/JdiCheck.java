@@ -240,7 +240,7 @@ final class JdiCheck {
     }
     a.get("main").setValue(Debuggee.class.getName());
     a.get("options").setValue("\"@" + args + "\" " + UnsafeAccess.ADD_EXPORTS
-        + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Dfile.encoding=UTF-8");
+        + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Dfile.encoding=UTF-8" + (w.assertions ? " -ea" : ""));
     a.get("suspend").setValue("true");
     try {
       return conn.launch(a);

@@ -48,6 +48,8 @@ final class Materializer {
         o = Array.newInstance(c.getComponentType(), h.length);
       } else if (h.string != null) {
         o = h.interned ? h.string.intern() : new String(h.string.toCharArray());
+      } else if (h.classLiteral != null) {
+        o = resolve(h.classLiteral, where + ": class_literal");
       } else {
         if (c.isInterface() || Modifier.isAbstract(c.getModifiers()))
           throw w.bad(where, "class " + h.cls + " is " + (c.isInterface() ? "an interface" : "abstract") + " and cannot be instantiated");

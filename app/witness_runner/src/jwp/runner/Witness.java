@@ -14,7 +14,11 @@ import java.util.Set;
 final class Witness {
   static final long DEFAULT_TIMEOUT_MS = 10_000;
 
-  /** One entry of "heap". Exactly one of: fields (plain object), length+elements (array), string. */
+  /**
+   * One entry of "heap". Exactly one of: fields (plain object), length+elements (array), string,
+   * class_literal (a java/lang/Class object: the class it stands for, an internal name or array
+   * descriptor).
+   */
   static final class HeapObject {
     String id;
     String cls;
@@ -23,6 +27,7 @@ final class Witness {
     Map<Integer, Object> elements = new LinkedHashMap<>();
     String string;
     boolean interned;  // the string is the interned literal (JLS 3.10.5)
+    String classLiteral;
   }
 
   static final class Expect {
@@ -49,6 +54,7 @@ final class Witness {
   Map<String, HeapObject> heap = new LinkedHashMap<>();
   Map<String, Object> statics = new LinkedHashMap<>();
   long timeoutMs = DEFAULT_TIMEOUT_MS;
+  boolean assertions; // run with assertions enabled in the analysed classes (java -ea)
   Expect expect;
 
   BadWitness bad(String where, String what) {
@@ -65,7 +71,8 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions"));
+    if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
     w.onlyKeys(entry, "entry", Set.of("class", "method", "descriptor", "static"));
@@ -81,7 +88,7 @@ final class Witness {
     for (Map.Entry<String, Object> e : heap.entrySet()) {
       String where = "heap object " + e.getKey();
       Map<String, Object> o = w.object(e.getValue(), where);
-      w.onlyKeys(o, where, Set.of("class", "fields", "length", "elements", "string", "interned"));
+      w.onlyKeys(o, where, Set.of("class", "fields", "length", "elements", "string", "interned", "class_literal"));
       HeapObject h = new HeapObject();
       h.id = e.getKey();
       h.cls = w.className(w.required(o, "class", where), where + ": class");
@@ -105,7 +112,13 @@ final class Witness {
         }
       } else {
         if (o.containsKey("length") || o.containsKey("elements")) throw w.bad(where, "\"length\"/\"elements\" given for non-array class " + h.cls);
-        if (o.containsKey("string")) {
+        if (o.containsKey("class_literal")) {
+          if (!h.cls.equals("java/lang/Class")) throw w.bad(where, "\"class_literal\" given for class " + h.cls + " (only java/lang/Class)");
+          if (o.containsKey("fields") || o.containsKey("string")) throw w.bad(where, "a class object has \"class_literal\" only");
+          h.classLiteral = w.string(o.get("class_literal"), where + ": class_literal");
+        } else if (h.cls.equals("java/lang/Class")) {
+          throw w.bad(where, "a java/lang/Class object needs \"class_literal\"");
+        } else if (o.containsKey("string")) {
           if (!h.cls.equals("java/lang/String")) throw w.bad(where, "\"string\" given for class " + h.cls + " (only java/lang/String)");
           if (o.containsKey("fields")) throw w.bad(where, "a string has \"string\", not \"fields\"");
           h.string = w.string(o.get("string"), where + ": string");

@@ -85,6 +85,9 @@ public final class WitnessRunner {
   /** expect.kind exit: materialize and call here, unwrap the reflective call's exception. */
   private static int exitInProcess(Witness w, String text, boolean relaunched, PrintStream out, PrintStream err)
       throws Exception {
+    // As `java -ea` does for the classes the system loader loads (the
+    // analysed ones: none is loaded yet).
+    if (w.assertions) ClassLoader.getSystemClassLoader().setDefaultAssertionStatus(true);
     Materializer m = new Materializer(w, ClassLoader.getSystemClassLoader());
     Class<?> type = m.expectType();
     Materializer.Call call;
