@@ -101,7 +101,11 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   j["stats"] = stats;
   ordered_json summaries = ordered_json::array();
   for (const auto& c : r.summaries) {
-    summaries.push_back({{"method", c.method}, {"created", c.created}, {"trivial", c.trivial}, {"reused", c.reused}});
+    summaries.push_back({{"method", c.method},
+                         {"steps", c.steps},
+                         {"created", c.created},
+                         {"trivial", c.trivial},
+                         {"reused", c.reused}});
   }
   j["summaries"] = summaries;
   ordered_json enabled = ordered_json::array();

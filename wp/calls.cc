@@ -230,7 +230,7 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   if (!post_dnf.ok()) note("incomplete: too many disjuncts");
   for (const Target* tp : chosen->targets) {
     const Target& t = *tp;
-    ++ph_.result.stats.steps;
+    count_step(item.at.act);
     if (t.native) {
       // Only natives that never throw get here (choose_targets): their
       // exceptional exit has no path.
@@ -553,7 +553,8 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
   if (probe.facts != nullptr) key += Cat(" @", probe.facts->facts_id);
   const auto [sid, inserted] = summaries_.FindOrCreate(key);
-  SummaryCount& count = ph_.summary_counts[Cat(dotted(t.owner), ".", t.name, t.descriptor)];
+  const std::string callee_name = Cat(dotted(t.owner), ".", t.name, t.descriptor);
+  SummaryCount& count = ph_.summary_counts[callee_name];
   if (inserted) {
     if (tracing()) {
       const std::string text = trace_text(dependent);
@@ -575,6 +576,7 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     callee.context = std::move(context);
     callee.facts = probe.facts;
     callee.cs = std::move(probe.cs);
+    callee.name = callee_name;  // the target, also when a method model is analysed for it
     ph_.methods_seen.insert(t.ir->QualifiedName());
     acts_.push_back(std::move(callee));
     summaries_.at(sid).data.act = static_cast<int32_t>(acts_.size()) - 1;
@@ -711,7 +713,7 @@ void WpProblem::push_at_call_site(const Item& item, const ir::MethodIR& callee,
                                                 callee.method_descriptor);
   conds.push_back(s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term()));
   if (framed != nullptr && !framed->is_true()) conds.push_back(framed->term());
-  ++ph_.result.stats.steps;
+  count_step(caller_act);
   auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
   if (!dnf.ok()) {
     note("incomplete: too many disjuncts");

@@ -6,6 +6,7 @@
 #include "wp/directed.h"
 
 #include <algorithm>
+#include <map>
 
 #include "absl/strings/str_cat.h"
 #include "base/check.h"
@@ -240,12 +241,14 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
   EnabledTargets enabled;
   callgraph::LambdaClasses lambdas;
   Result::Stats total;
+  std::map<std::string, uint64_t> steps_by_method;  // over all phases
   WpProblem search(h, goal, options, enabled, lambdas);
   for (uint32_t phase = 1;; ++phase) {
     const WpProblem::Used used{
         total.steps, std::chrono::duration<double, std::milli>(Clock::now() - start).count(), total.entry_checks};
     Result r = search.run(used);
     total.AddPhase(r.stats);
+    for (const Result::SummaryCount& c : r.summaries) steps_by_method[c.method] += c.steps;
     const double elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     // A phase that made new lambda classes runs again with them (they are
     // targets the phase's calls did not list).
@@ -262,6 +265,19 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
       r.stats.sites_expanded = enabled.num_sites();
       r.enabled_targets = enabled.Sorted();
       r.stats.time_ms = elapsed;
+      // Steps per method over every phase (the summaries stay the final
+      // phase's); methods only earlier phases entered are listed too.
+      for (Result::SummaryCount& c : r.summaries) c.steps = steps_by_method[c.method];
+      for (const auto& [method, steps] : steps_by_method) {
+        auto it = std::lower_bound(r.summaries.begin(), r.summaries.end(), method,
+                                   [](const Result::SummaryCount& c, const std::string& m) { return c.method < m; });
+        if (it == r.summaries.end() || it->method != method) {
+          Result::SummaryCount c;
+          c.method = method;
+          c.steps = steps;
+          r.summaries.insert(it, std::move(c));
+        }
+      }
       return r;
     }
     absl::flat_hash_set<std::string> changed;

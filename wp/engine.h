@@ -177,12 +177,15 @@ struct Result {
     // (kGoal figures are left to the driver).
     void AddPhase(const Stats& phase);
   } stats;
-  // Summaries per callee ("pkg.C.m(desc)"), in name order: how many were
-  // created (`trivial` of them for an empty dependent part: that the call
+  // Per method ("pkg.C.m(desc)"), in name order: the steps spent in its
+  // activations over every phase (the goal's method and its callers
+  // included: where the budget went), the summaries created with it as the
+  // callee (`trivial` of them for an empty dependent part: that the call
   // completes normally, or throws) and how many call-site arrivals reused
-  // one. With directed construction, of the final phase.
+  // one; with directed construction, the summaries of the final phase.
   struct SummaryCount {
     std::string method;
+    uint64_t steps = 0;
     uint64_t created = 0;
     uint64_t trivial = 0;
     uint64_t reused = 0;

@@ -114,7 +114,7 @@ void WpProblem::seed() {
     }
     Step step = goal_.spec.kind == GoalKind::kNpe ? tr(0).null_dereference(site.edge, post)
                                                   : tr(0).through_edge(site.edge, post);
-    ++ph_.result.stats.steps;
+    count_step(0);
     if (how == CallHandling::kPartial) skip_call(at_target, site.edge, &step);
     const ir::Block& from = ir_.blocks[e.from];
     int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
@@ -143,7 +143,7 @@ void WpProblem::FlowThroughInstruction(const Item& item) {
   const ir::MethodIR& ir = *acts_[at.act].ir;
   const ir::InsnId insn = ir.blocks[at.b].insns[at.k - 1];
   Step step = acts_[at.act].tr->through_instruction(insn, item.phi);
-  ++ph_.result.stats.steps;
+  count_step(at.act);
   absorb(step, Point{at.act, at.b, at.k - 1}, item, ir.insns[insn].line);
 }
 
@@ -182,12 +182,19 @@ void WpProblem::along_edge(const Item& item, ir::EdgeId eid, CallHandling how) {
   const ir::Edge& e = ir.edges[eid];
   const ir::Block& from = ir.blocks[e.from];
   Step step = acts_[at.act].tr->through_edge(eid, item.phi);
-  ++ph_.result.stats.steps;
+  count_step(at.act);
   if (how == CallHandling::kPartial) skip_call(item, eid, &step);
   const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
   const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
   const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
   absorb(step, Point{at.act, e.from, k}, item, line, back ? 1 : 0);
+}
+
+void WpProblem::count_step(int32_t act) {
+  ++ph_.result.stats.steps;
+  Activation& a = acts_[act];
+  if (a.name.empty()) a.name = Cat(dotted(a.ir->class_name), ".", a.ir->method_name, a.ir->method_descriptor);
+  ++ph_.summary_counts[a.name].steps;
 }
 
 // Before each step: the goal's budgets, and in directed construction the

@@ -98,6 +98,7 @@ struct Activation {
   // edge; nullptr otherwise (nothing is pruned here nor below).
   const ForwardContext* facts = nullptr;
   std::string cs;
+  std::string name;  // "pkg.C.m(desc)" (as Result::SummaryCount names it), made by count_step
 };
 
 // A call site waiting on a summary: where to continue in the caller, and the
@@ -357,6 +358,9 @@ class WpProblem : private DirectedQueries {
   // An activation as the entry check sees it.
   static EntryCheck::Entry entry(const Activation& a) { return {*a.ir, *a.tr}; }
   void note(std::string reason);
+  // One transformer application in activation `act`: the goal's step
+  // budget and the method's share of it (Result::SummaryCount::steps).
+  void count_step(int32_t act);
   // The goal's wall-clock budget is spent (earlier phases included).
   bool out_of_time() const {
     return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() > opt_.timeout_ms;

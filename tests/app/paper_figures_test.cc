@@ -331,6 +331,15 @@ TEST(DirectedConstruction, LaterPhasesReuseTheSummariesTheirNewTargetsLeaveValid
     add = add || s["method"] == "java.util.ArrayList.add(Ljava/lang/Object;)Z";
   }
   EXPECT_TRUE(add) << j["summaries"].dump();
+  // Where the budget went (issue #27): every step of every phase is spent
+  // in some method's activations, the goal's own method included.
+  uint64_t steps = 0, in_goal = 0;
+  for (const auto& s : j["summaries"]) {
+    steps += s["steps"].get<uint64_t>();
+    if (s["method"] == "interproc.JdkUse.listSum(III)I") in_goal = s["steps"].get<uint64_t>();
+  }
+  EXPECT_EQ(steps, st["steps"].get<uint64_t>()) << j["summaries"].dump();
+  EXPECT_GT(in_goal, 0u) << j["summaries"].dump();
 }
 
 // Forward facts (wp/forward_facts.h): put and get on a new HashMap. The
