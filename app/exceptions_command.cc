@@ -19,6 +19,7 @@
 #include "classfile/class_file.h"
 #include "classfile/class_path.h"
 #include "classfile/descriptor.h"
+#include "ir/monitors.h"
 #include "nlohmann/json.hpp"
 #include "wp/goal.h"
 
@@ -93,18 +94,20 @@ std::vector<Method> MethodsInScope(const classfile::ClassPath& cp, const classfi
 }
 
 // The method's own `throw`s whose exception can leave it: an athrow with
-// an edge into the exceptional exit for the operand (not for the NPE of a
-// null operand), by the operand's static type.
+// an edge for the operand (not for the NPE of a null operand) into the
+// exceptional exit, or through synchronized blocks' handlers to it
+// (ir::LeavesMethod), by the operand's static type.
 std::vector<ThrowSite> ThrowSites(const ir::MethodIR& ir) {
   std::set<ThrowSite> sites;
   for (const ir::Instruction& in : ir.insns) {
     if (in.op != ir::Op::kThrow || in.operands.empty()) continue;
+    if (ir::IsSynchronizedRethrow(ir, static_cast<ir::InsnId>(&in - ir.insns.data()))) continue;
     std::string_view desc = ir.values[in.operands[0]].type.descriptor;
     if (desc.size() < 3 || desc[0] != 'L') continue;
     const std::string type(desc.substr(1, desc.size() - 2));
     for (ir::EdgeId e : ir.blocks[in.block].succs) {
       const ir::Edge& edge = ir.edges[e];
-      if (edge.kind == ir::EdgeKind::kException && edge.to == ir.exceptional_exit && edge.thrown == type) {
+      if (edge.kind == ir::EdgeKind::kException && edge.thrown == type && ir::LeavesMethod(ir, e)) {
         sites.insert({type, in.line});
       }
     }

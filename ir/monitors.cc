@@ -1,5 +1,6 @@
 #include "ir/monitors.h"
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 
@@ -105,6 +106,103 @@ std::vector<InsnId> StructuredMonitorExits(const MethodIR& ir) {
     }
   }
   return exits;
+}
+
+namespace {
+
+// The catch-all handlers' caught objects that `v` may be, through phis;
+// empty when it may be anything else.
+std::vector<ValueId> CaughtObjects(const MethodIR& ir, ValueId v) {
+  std::vector<ValueId> caught, work = {v};
+  std::vector<bool> seen(ir.values.size(), false);
+  while (!work.empty()) {
+    const ValueId x = work.back();
+    work.pop_back();
+    if (x < 0 || seen[x]) continue;
+    seen[x] = true;
+    const InsnId def = ir.values[x].def;
+    if (def == kNone) return {};
+    const Instruction& in = ir.insns[def];
+    if (in.op == Op::kCatch && in.type.empty()) {
+      caught.push_back(x);
+      continue;
+    }
+    if (in.op != Op::kPhi) return {};
+    for (ValueId o : in.operands) work.push_back(o);
+  }
+  return caught;
+}
+
+// The throw that catch-all handler block `h` reaches through structured
+// monitorexits alone, rethrowing what it caught (javac's handler of a
+// synchronized block); kNone for any other handler.
+InsnId TransparentRethrow(const MethodIR& ir, BlockId h) {
+  const Block& handler = ir.blocks[h];
+  if (!handler.is_handler || handler.insns.empty()) return kNone;
+  const Instruction& c = ir.insns[handler.insns[0]];
+  if (c.op != Op::kCatch || !c.type.empty()) return kNone;
+  BlockId b = h;
+  for (int blocks = 0; blocks < 16; ++blocks) {
+    for (InsnId id : ir.blocks[b].insns) {
+      const Instruction& in = ir.insns[id];
+      if (id == handler.insns[0]) continue;
+      if (in.op == Op::kMonitorExit && ir.IsStructuredMonitorExit(id)) continue;
+      if (in.op != Op::kThrow || in.operands.empty()) return kNone;
+      const std::vector<ValueId> caught = CaughtObjects(ir, in.operands[0]);
+      return std::find(caught.begin(), caught.end(), c.result) != caught.end() ? id : kNone;
+    }
+    // Straight on: the one normal successor (the exceptional edges of a
+    // structured monitorexit are dead).
+    BlockId next = kNone;
+    for (EdgeId out : ir.blocks[b].succs) {
+      const Edge& edge = ir.edges[out];
+      if (edge.kind == EdgeKind::kNormal) {
+        if (next != kNone) return kNone;
+        next = edge.to;
+      }
+    }
+    if (next == kNone) return kNone;
+    b = next;
+  }
+  return kNone;
+}
+
+bool Leaves(const MethodIR& ir, EdgeId e, int depth) {
+  const BlockId to = ir.edges[e].to;
+  if (to == ir.exceptional_exit) return true;
+  if (depth > 8) return false;
+  const InsnId rethrow = TransparentRethrow(ir, to);
+  if (rethrow == kNone) return false;
+  // Each edge of the rethrown object (not the NPE of a null one, which a
+  // caught object never is) must leave in turn.
+  const Instruction& in = ir.insns[rethrow];
+  const std::string_view type = ir.values[in.operands[0]].type.descriptor;
+  bool any = false;
+  for (EdgeId out : ir.blocks[in.block].succs) {
+    const Edge& edge = ir.edges[out];
+    if (edge.kind != EdgeKind::kException || edge.thrown == "java/lang/NullPointerException") continue;
+    if (type.size() < 3 || type.substr(1, type.size() - 2) != edge.thrown) continue;
+    if (!Leaves(ir, out, depth + 1)) return false;
+    any = true;
+  }
+  return any;
+}
+
+}  // namespace
+
+bool IsSynchronizedRethrow(const MethodIR& ir, InsnId insn) {
+  const Instruction& in = ir.insns[insn];
+  if (in.op != Op::kThrow || in.operands.empty()) return false;
+  const std::vector<ValueId> caught = CaughtObjects(ir, in.operands[0]);
+  if (caught.empty()) return false;
+  for (ValueId v : caught) {
+    if (TransparentRethrow(ir, ir.insns[ir.values[v].def].block) != insn) return false;
+  }
+  return true;
+}
+
+bool LeavesMethod(const MethodIR& ir, EdgeId e) {
+  return ir.edges[e].kind == EdgeKind::kException && Leaves(ir, e, 0);
 }
 
 }  // namespace jwp::ir

@@ -38,6 +38,19 @@ namespace jwp::ir {
 // monitors or its locking is not structured.
 std::vector<InsnId> StructuredMonitorExits(const MethodIR& ir);
 
+// Whether an exception thrown along the exceptional edge `e` leaves the
+// method, unchanged: `e` enters the exceptional exit, or the catch-all
+// handler javac writes for a synchronized block (catch any; structured
+// monitorexits; rethrow of the caught object), whose rethrow leaves the
+// method in turn (nested blocks). Any other handler code (a finally block's
+// statements) may end otherwise: false.
+bool LeavesMethod(const MethodIR& ir, EdgeId e);
+
+// Whether `insn` is the rethrow of such a handler: a throw of the object a
+// synchronized block's catch-all caught (the original throw is the one a
+// reader wrote; LeavesMethod follows it here).
+bool IsSynchronizedRethrow(const MethodIR& ir, InsnId insn);
+
 }  // namespace jwp::ir
 
 #endif  // JWP_IR_MONITORS_H_

@@ -11,6 +11,7 @@
 #include "classfile/class_path.h"
 #include "classfile/descriptor.h"
 #include "ir/builder.h"
+#include "ir/monitors.h"
 
 namespace jwp::wp {
 namespace {
@@ -489,7 +490,7 @@ absl::Status AddSites(const classfile::ClassHierarchy& h, const GoalSpec& spec, 
       const bool exit = spec.kind == GoalKind::kExit;
       for (ir::EdgeId e : exceptional) {
         const ir::Edge& edge = ir.edges[e];
-        if (exit && edge.to != ir.exceptional_exit) continue;
+        if (exit && !ir::LeavesMethod(ir, e)) continue;
         if (!CanCarry(h, edge, spec.exception_type)) continue;
         GoalSite s = SiteAt(ir, ir.ThrowingInsn(edge.from));
         s.edge = e;
@@ -504,7 +505,7 @@ absl::Status AddSites(const classfile::ClassHierarchy& h, const GoalSpec& spec, 
             exit ? EdgeSummary(ir, [&] {
               std::vector<ir::EdgeId> out;
               for (ir::EdgeId e : exceptional) {
-                if (ir.edges[e].to == ir.exceptional_exit) out.push_back(e);
+                if (ir::LeavesMethod(ir, e)) out.push_back(e);
               }
               return out;
             }())

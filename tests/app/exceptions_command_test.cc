@@ -64,6 +64,25 @@ TEST(Exceptions, EachThrowGetsAConfirmedConditionOrSaysWhy) {
   }
 }
 
+// A throw inside synchronized blocks leaves the method through javac's
+// catch-all handlers (monitorexit, rethrow): it is documented at its own
+// line with its own type, confirmed; the handlers' rethrows of a Throwable
+// are no throw sites.
+TEST(Exceptions, AThrowInsideSynchronizedBlocksLeavesThroughTheirHandlers) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string out = RunCommand(Exceptions("exceptions.Locked --json " + tmp.File("out.json") + " 2>&1"), &status);
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("exceptions.Locked.take(I)I\n  @throws java.lang.IllegalArgumentException if "));
+  EXPECT_THAT(out, HasSubstr("  @throws java.lang.IllegalStateException if n == 7"));
+  EXPECT_THAT(out, Not(HasSubstr("java.lang.Throwable")));
+  EXPECT_THAT(out, HasSubstr("2 throw sites: FOUND 2, NOT_FOUND 0, UNKNOWN 0"));
+  nlohmann::json j = nlohmann::json::parse(ReadText(tmp.File("out.json")), nullptr, false);
+  ASSERT_TRUE(j.is_array()) << out;
+  ASSERT_EQ(j.size(), 2u);
+  for (const auto& r : j) EXPECT_EQ(r["confirmed"], true) << r.dump(2);
+}
+
 TEST(Exceptions, AScopeThatNamesNothingIsAnErrorAndTheRestStillRuns) {
   int status = -1;
   const std::string out =

@@ -13,6 +13,7 @@
 #include "classfile/class_reader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ir/monitors.h"
 #include "tests/ir/ir_test_support.h"
 
 namespace jwp::ir::testing {
@@ -236,6 +237,42 @@ TEST(IrBuilder, SynchronizedBlockReleasesTheMonitorInTheCatchAll) {
   EXPECT_EQ(ir->structured_monitor_exits.size(), 2u);
   for (const Instruction* x : exits) {
     EXPECT_TRUE(ir->IsStructuredMonitorExit(static_cast<InsnId>(x - ir->insns.data())));
+  }
+}
+
+// What leaves a method through javac's synchronized handlers (catch any,
+// structured monitorexit, rethrow): the timed wait's exceptions in
+// awaitShape do; the handler's own rethrow is no throw of the method's;
+// an exception into a finally block's handler (whose code runs first) is
+// not followed.
+TEST(IrBuilder, ExceptionsLeaveThroughSynchronizedHandlersOnly) {
+  auto ir = BuildFixture(Release::k8, kExceptions, "awaitShape");
+  ASSERT_NE(ir, nullptr);
+  const Instruction* wait = FindOne(*ir, [](const Instruction& in) {
+    return in.op == Op::kInvoke && in.name == "timedWait";
+  }, "timedWait");
+  ASSERT_NE(wait, nullptr);
+  int leaving = 0;
+  for (const Edge* e : ExceptionEdges(*ir, wait->block)) {
+    EXPECT_NE(e->to, ir->exceptional_exit) << "caught by the synchronized block's handler";
+    leaving += LeavesMethod(*ir, static_cast<EdgeId>(e - ir->edges.data()));
+  }
+  EXPECT_GT(leaving, 0) << Print(*ir);
+  int rethrows = 0;
+  for (const Instruction* t : FindOp(*ir, Op::kThrow)) {
+    rethrows += IsSynchronizedRethrow(*ir, static_cast<InsnId>(t - ir->insns.data()));
+  }
+  EXPECT_EQ(rethrows, 1) << Print(*ir);
+
+  auto fin = BuildFixture(Release::k8, kExceptions, "overlapping");
+  ASSERT_NE(fin, nullptr);
+  for (const Instruction* call : FindInvokes(*fin, "helper")) {
+    for (const Edge* e : ExceptionEdges(*fin, call->block)) {
+      EXPECT_FALSE(LeavesMethod(*fin, static_cast<EdgeId>(e - fin->edges.data()))) << "finally code runs first";
+    }
+  }
+  for (const Instruction* t : FindOp(*fin, Op::kThrow)) {
+    EXPECT_FALSE(IsSynchronizedRethrow(*fin, static_cast<InsnId>(t - fin->insns.data())));
   }
 }
 
