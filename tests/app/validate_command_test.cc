@@ -179,9 +179,10 @@ TEST(Validate, VerbosePrintsTheWitnessUnderAValidatedRow) {
   Scratch s;
   const std::string table = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
                                            " --select " + std::to_string(first + 1) + " --verbose --no-progress" +
-                                           " --sarif " + (s / "one.sarif") + " 2>&1",
+                                           " --confirm --sarif " + (s / "one.sarif") + " 2>&1",
                                        &status);
   EXPECT_EQ(status, 0) << table;
+  EXPECT_NE(table.find("VALIDATED 1 (1 confirmed on the JVM)"), std::string::npos) << table;
   const size_t at = table.find("\n     witness: {");
   ASSERT_NE(at, std::string::npos) << table;
   const std::string witness = table.substr(at + 15, table.find('\n', at + 1) - at - 15);
