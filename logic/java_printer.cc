@@ -373,6 +373,10 @@ class JavaPrinter {
           prec = kRelational;
           return absl::StrCat(print(a(0).arg(0), kShift), " instanceof ", print(a(1), 0));
         }
+        if (a(0).is(TermKind::kTypeOf) && a(1).is(TermKind::kClassType)) {  // as Class.isInstance
+          prec = kPostfix;
+          return absl::StrCat(print(a(1).arg(0), kPostfix), ".isInstance(", print(a(0).arg(0), 0), ")");
+        }
         return call("subType", t.args(), prec);
       case TermKind::kDispatch: return call("dispatch", t.args(), prec);
       case TermKind::kClassOf:
@@ -380,6 +384,7 @@ class JavaPrinter {
         if (a(0).is(TermKind::kTypeConst)) return absl::StrCat(print(a(0), 0), ".class");
         if (a(0).is(TermKind::kTypeOf)) return absl::StrCat(print(a(0).arg(0), kPostfix), ".getClass()");
         return call("classOf", t.args(), prec);
+      case TermKind::kClassType: return call("classType", t.args(), prec);
     }
     return "?";
   }

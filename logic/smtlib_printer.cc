@@ -372,6 +372,7 @@ void SmtLibPrinter::expr_to(Term t, std::string& out) {
     case TermKind::kSubType: app("subType", {a(0), a(1)}); return;
     case TermKind::kDispatch: app("dispatch", {a(0), a(1)}); return;
     case TermKind::kClassOf: app("classOf", {a(0)}); return;
+    case TermKind::kClassType: app("classType", {a(0)}); return;
   }
 }
 
@@ -396,6 +397,7 @@ std::string SmtLibPrinter::script() {
       length_reads;
   bool type_of = false, sub_type = false, dispatch = false, null_used = false;
   std::vector<Term> class_ofs;
+  bool class_type = false;
   std::vector<std::string> mods, frems;
   auto note_sort = [&](Sort s) {
     need[static_cast<int>(s.kind())] = true;
@@ -430,6 +432,7 @@ std::string SmtLibPrinter::script() {
       case TermKind::kSubType: sub_type = true; break;
       case TermKind::kDispatch: dispatch = true; break;
       case TermKind::kClassOf: class_ofs.push_back(t); break;
+      case TermKind::kClassType: class_type = true; break;
       case TermKind::kMod: {
         std::string f = absl::StrCat(t.sort().kind() == SortKind::kFieldMap ? "fmod." : "amod.",
                                      sort_tag(t.sort().element()));
@@ -467,8 +470,9 @@ std::string SmtLibPrinter::script() {
       if (f.num_args() == 2) add_leaf(tm_.length_field());
     }
   }
-  if (type_of || null_used || !class_ofs.empty()) need[static_cast<int>(SortKind::kRef)] = true;
-  if (type_of || sub_type || dispatch || !class_ofs.empty()) need[static_cast<int>(SortKind::kType)] = true;
+  const bool class_objects = !class_ofs.empty() || class_type;
+  if (type_of || null_used || class_objects) need[static_cast<int>(SortKind::kRef)] = true;
+  if (type_of || sub_type || dispatch || class_objects) need[static_cast<int>(SortKind::kType)] = true;
   if (dispatch) {
     need[static_cast<int>(SortKind::kMethod)] = true;
     need[static_cast<int>(SortKind::kSignature)] = true;
@@ -501,10 +505,9 @@ std::string SmtLibPrinter::script() {
   if (type_of) out += "(declare-fun typeOf (Ref) Type)\n";
   if (sub_type) out += "(declare-fun subType (Type Type) Bool)\n";
   if (dispatch) out += "(declare-fun dispatch (Type Sig) Method)\n";
-  if (!class_ofs.empty()) {
-    out += "(declare-fun classOf (Type) Ref)\n";
-    if (background) out += "(declare-fun classType (Ref) Type)\n";  // classOf's inverse: it is injective
-  }
+  if (!class_ofs.empty()) out += "(declare-fun classOf (Type) Ref)\n";
+  // classOf's inverse (it is injective), and Class.isInstance's type.
+  if (class_type || (background && !class_ofs.empty())) out += "(declare-fun classType (Ref) Type)\n";
   for (size_t i = 0; i < mods.size(); i += 2) {
     absl::StrAppend(&out, "(declare-fun ", mods[i], " (", mods[i + 1], " ", mods[i + 1], ") ",
                     mods[i + 1], ")\n");

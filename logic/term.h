@@ -269,7 +269,8 @@ struct std::hash<jwp::logic::Term> {
 //    typeOf(classOf(t)) -> java/lang/Class; classOf(a) == classOf(b) ->
 //    a == b (injective; class literals of different types fold to false);
 //    classOf(t) == null, == a string literal, == fresh(T)#n -> false (no
-//    program allocates a Class with `new`).
+//    program allocates a Class with `new`). classType(c), the type a Class
+//    object stands for, inverts it: classType(classOf(t)) -> t.
 //
 // =============================================================================
 // Adding a term kind (checklist, after KLEE's "Steps required for adding an

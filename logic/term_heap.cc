@@ -124,6 +124,12 @@ Term TermManager::mk_class_of(Term type) {
   return intern(TermKind::kClassOf, Sort::Ref(), 0, {&type, 1});
 }
 
+Term TermManager::mk_class_type(Term class_object) {
+  JWP_CHECK(class_object.sort().is_ref(), absl::StrCat("classType of a ", sort_name(class_object.sort())));
+  if (class_object.is(TermKind::kClassOf)) return class_object.arg(0);  // classType(classOf(t)) -> t
+  return intern(TermKind::kClassType, Sort::Type(), 0, {&class_object, 1});
+}
+
 Term TermManager::mk_dispatch(Term type, Term signature) {
   JWP_CHECK(type.sort().kind() == SortKind::kType &&
                 signature.sort().kind() == SortKind::kSignature,

@@ -222,6 +222,9 @@ class TermManager {
   // classOf(t): the java.lang.Class object of type t (rule 12): `ldc T` is
   // classOf(T), `x.getClass()` is classOf(typeOf(x)).
   Term mk_class_of(Term type);
+  // classType(c): the type Class object c stands for (rule 12), so that
+  // `c.isInstance(o)` is subType(typeOf(o), classType(c)).
+  Term mk_class_type(Term class_object);
 
   // ---- Generic construction -----------------------------------------------
   // `kind` applied to `args` through the constructor above (so it folds).

@@ -25,6 +25,9 @@ NativeTable BuildTable() {
 #define JWP_CLASS_OF_RECEIVER(key) \
   t[key].never_throws = true;      \
   t[key].class_of_receiver = true;
+#define JWP_CLASS_IS_INSTANCE(key) \
+  t[key].never_throws = true;      \
+  t[key].class_is_instance = true;
 #include "models/jdk_natives.def"
   return t;
 }
@@ -47,6 +50,7 @@ std::vector<std::string_view> NativeFactsKeys() {
 #define JWP_CACHED_BOX(key, box_class, value_descriptor) add(key);
 #define JWP_ONE_THREAD(key) add(key);
 #define JWP_CLASS_OF_RECEIVER(key) add(key);
+#define JWP_CLASS_IS_INSTANCE(key) add(key);
 #include "models/jdk_natives.def"
   return keys;
 }

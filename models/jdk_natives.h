@@ -20,6 +20,8 @@ struct NativeFacts {
   bool current_thread = false;
   // Returns the receiver's Class object, classOf(typeOf(receiver)).
   bool class_of_receiver = false;
+  // Class.isInstance: arg != null && subType(typeOf(arg), classType(receiver)).
+  bool class_is_instance = false;
   // A cache lookup of a box the JDK made before any program ran: the box
   // class and the descriptor of its `value` field; empty otherwise.
   std::string_view cached_box_class;

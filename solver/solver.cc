@@ -154,6 +154,14 @@ CheckResult Solver::check(std::span<const logic::Term> assertions, bool want_wit
         result.answer = SatAnswer::kSat;
         if (want_witness) {
           z3::model m = s.get_model();
+          // A model the witness can replay, when there is one (the answer
+          // stays the query's own).
+          if (std::vector<z3::expr> prefs = enc.witness_preferences(); !prefs.empty()) {
+            s.push();
+            for (const z3::expr& p : prefs) s.add(p);
+            if (s.check() == z3::sat) m = s.get_model();
+            s.pop();
+          }
           result.witness = internal::build_witness(enc, m, tm_, options_.types);
           for (const std::string& a : result.assumptions) result.witness->notes.push_back(a);
         }

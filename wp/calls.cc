@@ -353,7 +353,7 @@ Term WpProblem::exit_postcondition(Transformer& caller, const ir::Edge& e, const
 // precondition). The table of models/jdk_natives.def names the natives for
 // which this is sound, and what more is known of a few: the one current
 // thread, the cached boxes of Integer.valueOf and Long.valueOf, the
-// receiver's class of Object.getClass.
+// receiver's class of Object.getClass, Class.isInstance.
 void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call,
                                         Transformer& caller, const Target& t, Term phi, const std::string& where) {
   const std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
@@ -369,6 +369,12 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
   } else if (call.result != ir::kNone && facts != nullptr && facts->class_of_receiver && !call.operands.empty()) {
     Term w = caller.var(call.result);
     s.add(w, tm_.mk_class_of(tm_.mk_type_of(caller.var(call.operands[0]))));
+  } else if (call.result != ir::kNone && facts != nullptr && facts->class_is_instance && call.operands.size() == 2) {
+    Term w = caller.var(call.result);
+    const Term arg = caller.var(call.operands[1]);
+    const Term is = tm_.mk_and({tm_.mk_ne(arg, tm_.mk_null()),
+                                tm_.mk_sub_type(tm_.mk_type_of(arg), tm_.mk_class_type(caller.var(call.operands[0])))});
+    s.add(w, tm_.mk_ite(is, tm_.mk_int(1), tm_.mk_int(0)));
   } else if (box) {
     Term w = caller.var(call.result);
     const uint32_t site = vocab_.call_site(

@@ -364,6 +364,7 @@ z3::expr Encoder::node(Term t) {
     case TermKind::kSubType: return subtype_fn_(a(0), a(1));
     case TermKind::kDispatch: return dispatch_fn_(a(0), a(1));
     case TermKind::kClassOf: return class_of_fn_(a(0));
+    case TermKind::kClassType: return class_type_fn_(a(0));
     default: break;
   }
   return leaf(t);
@@ -382,6 +383,7 @@ void Encoder::collect() {
       case TermKind::kTypeConst: add_type_name(str(tm_.type_name(t))); break;
       case TermKind::kFresh: fresh_.push_back(t); break;
       case TermKind::kStringLit: strings_.push_back(t); break;
+      case TermKind::kClassType: class_types_.push_back(t); break;
       case TermKind::kClassOf:
         class_ofs_.push_back(t);
         preexisting_refs_.push_back(t);  // H4: a class object is never fresh
@@ -507,6 +509,17 @@ void Encoder::build_domain() {
     type_const(name);
     if (tf.is_instantiable(name)) instantiable_.insert(name);
   }
+}
+
+std::vector<z3::expr> Encoder::witness_preferences() {
+  std::vector<z3::expr> prefs;
+  if (types_.empty()) return prefs;
+  for (Term t : class_types_) {
+    z3::expr_vector named(ctx_);
+    for (const auto& [name, c] : types_) named.push_back(e(t) == c);
+    prefs.push_back(z3::mk_or(named));
+  }
+  return prefs;
 }
 
 // ---- Axioms (logic/AXIOMS.md) --------------------------------------------------

@@ -65,6 +65,10 @@ class Encoder {
   // The type constants a Type value may be: the finite domain with
   // TypeFacts, else the type constants of the query; name -> constant.
   const std::map<std::string, z3::expr>& type_constants() const { return types_; }
+  // What a witness prefers once the query is satisfiable (never part of the
+  // query: they could make it unsatisfiable): every classType(c) one of the
+  // named types, so that the class object c can be built.
+  std::vector<z3::expr> witness_preferences();
   bool has_type_facts() const { return options_.types != nullptr; }
   bool is_instantiable(const std::string& type) const;
   // References whose typeOf the encoding constrains (keys: Z3 ast ids of
@@ -121,6 +125,7 @@ class Encoder {
   absl::flat_hash_set<std::string> type_name_set_;
   std::vector<logic::Term> fresh_, strings_, field_consts_, array_consts_, sig_consts_;
   std::vector<logic::Term> class_ofs_;  // classOf(t) terms: rule 12
+  std::vector<logic::Term> class_types_;  // classType(c) terms: one of the domain's types (witnesses)
   std::vector<logic::Term> length_indices_;  // u of read(length..., u): H2
   // Reads of a Ref field constant F, directly or through updates of F: T5.
   std::vector<logic::Term> ref_field_reads_;

@@ -50,17 +50,12 @@ class Builder {
       switch (t.kind()) {
         case TermKind::kVar: vars.push_back(t); break;
         case TermKind::kStringLit: strings_[key(enc_.expr(t))] = std::string(tm_.string_value(t)); break;
-        case TermKind::kClassOf: {
-          // The type the model gives the argument, when it is one of the
-          // query's type constants (else the object cannot be built).
-          const std::string tv = key(enc_.expr(t.arg(0)));
-          std::string name;
-          for (const auto& [n, c] : enc_.type_constants()) {
-            if (key(c) == tv) name = n;
-          }
-          classes_[key(enc_.expr(t))] = name;
+        case TermKind::kClassOf:  // a class object and its type
+          classes_[key(enc_.expr(t))] = type_name_of(enc_.expr(t.arg(0)));
           break;
-        }
+        case TermKind::kClassType:  // an input the formula uses as a class object
+          classes_[key(enc_.expr(t.arg(0)))] = type_name_of(enc_.expr(t));
+          break;
         case TermKind::kFresh: {
           const std::string k = key(enc_.expr(t));
           fresh_[k] = std::string(tm_.type_name(t.arg(0)));
@@ -107,6 +102,16 @@ class Builder {
 
  private:
   std::string key(const z3::expr& x) { return m_.eval(x, true).to_string(); }
+
+  // The name of the type constant the model gives `type`; "" when it is
+  // none of the query's (then a class object of it cannot be built).
+  std::string type_name_of(const z3::expr& type) {
+    const std::string tv = key(type);
+    for (const auto& [n, c] : enc_.type_constants()) {
+      if (key(c) == tv) return n;
+    }
+    return "";
+  }
 
   // A Z3 numeral of a bit-vector, or nullopt.
   std::optional<uint64_t> bits(const z3::expr& x) {

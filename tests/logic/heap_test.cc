@@ -147,6 +147,10 @@ TEST_F(HeapTest, ClassObjects) {
   EXPECT_TRUE(tm.mk_eq(of_a, a).is(TermKind::kEq));
   // Injective: a.getClass() == String.class is typeOf(a) == String.
   EXPECT_EQ(tm.mk_eq(of_a, string_class), tm.mk_eq(tm.mk_type_of(a), tm.string_type()));
+  // classType inverts classOf; of any other reference it stays a term.
+  EXPECT_EQ(tm.mk_class_type(string_class), tm.string_type());
+  EXPECT_EQ(tm.mk_class_type(of_a), tm.mk_type_of(a));
+  EXPECT_TRUE(tm.mk_class_type(a).is(TermKind::kClassType));
   // A read at a class literal folds over an update at another object only
   // when that one is a distinct value too.
   Term val = tm.mk_field("X", "v", "I");

@@ -220,6 +220,7 @@ TEST(SmtLibPrinter, EveryKindParses) {
   a.push_back(tm.mk_ne(o, tm.mk_fresh_array(tm.mk_type("[I"), x)));
   a.push_back(tm.mk_ne(o, tm.mk_string("héllo \"w\"")));
   a.push_back(tm.mk_ne(o, tm.mk_class_of(tm.mk_type_of(o))));
+  a.push_back(tm.mk_sub_type(tm.mk_type_of(o), tm.mk_class_type(o)));
   a.push_back(tm.mk_eq(tm.exc(), tm.mk_fresh(tm.mk_type("java/lang/NullPointerException"))));
   SmtLibOptions opts;
   opts.set_logic = true;

@@ -51,6 +51,8 @@ TEST_F(Axioms, ClassObjects) {
   // Injective: the same object is the class of one type only.
   EXPECT_EQ(answer({eq(g, tm_.mk_class_of(t)), eq(g, tm_.mk_class_of(u)), ne(t, u)}), SatAnswer::kUnsat);
   EXPECT_EQ(answer({eq(g, tm_.mk_class_of(t)), eq(g, string_class)}), SatAnswer::kSat);
+  // classType inverts classOf: g is String.class, so it stands for String.
+  EXPECT_EQ(answer({eq(g, string_class), ne(tm_.mk_class_type(g), tm_.string_type())}), SatAnswer::kUnsat);
   // p.getClass() == String.class: p is a String.
   EXPECT_EQ(answer({eq(g, tm_.mk_class_of(tm_.mk_type_of(p))), eq(g, string_class),
                     ne(tm_.mk_type_of(p), tm_.string_type())}),
