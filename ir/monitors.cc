@@ -10,38 +10,41 @@ namespace {
 
 using LockStack = std::vector<ValueId>;
 
+// The values that are not phis which `v` may be, through phis (v itself
+// when it is no phi). `mark` (one entry per value) records the last walk
+// that visited a value, so that walks from several values share it.
+std::vector<ValueId> PhiSources(const MethodIR& ir, ValueId v, std::vector<ValueId>& mark) {
+  std::vector<ValueId> sources, work = {v};
+  mark[v] = v;
+  while (!work.empty()) {
+    const ValueId x = work.back();
+    work.pop_back();
+    const InsnId def = ir.values[x].def;
+    if (def == kNone || ir.insns[def].op != Op::kPhi) {
+      sources.push_back(x);
+      continue;
+    }
+    for (ValueId o : ir.insns[def].operands) {
+      if (o != kNone && mark[o] != v) {
+        mark[o] = v;
+        work.push_back(o);
+      }
+    }
+  }
+  return sources;
+}
+
 // The value each value stands for: itself, or for a phi whose operands,
 // through other phis, are all one value v (javac's handlers that exit a
 // monitor in a loop make such phi cycles), v.
 std::vector<ValueId> Representatives(const MethodIR& ir) {
-  std::vector<ValueId> rep(ir.values.size());
-  std::vector<size_t> seen_by(ir.values.size(), ~size_t{0});  // the v that last visited
+  std::vector<ValueId> rep(ir.values.size()), mark(ir.values.size(), kNone);
   for (size_t v = 0; v < rep.size(); ++v) {
     rep[v] = static_cast<ValueId>(v);
     const ValueId def = ir.values[v].def;
     if (def == kNone || ir.insns[def].op != Op::kPhi) continue;
-    // The non-phi values reachable through phi operands.
-    ValueId only = kNone;
-    bool several = false;
-    std::vector<ValueId> work = {static_cast<ValueId>(v)};
-    seen_by[v] = v;
-    while (!work.empty() && !several) {
-      const ValueId x = work.back();
-      work.pop_back();
-      const ValueId xdef = ir.values[x].def;
-      if (xdef == kNone || ir.insns[xdef].op != Op::kPhi) {
-        several = only != kNone && only != x;
-        only = x;
-        continue;
-      }
-      for (ValueId o : ir.insns[xdef].operands) {
-        if (o != kNone && seen_by[o] != v) {
-          seen_by[o] = v;
-          work.push_back(o);
-        }
-      }
-    }
-    if (!several && only != kNone) rep[v] = only;
+    const std::vector<ValueId> sources = PhiSources(ir, static_cast<ValueId>(v), mark);
+    if (sources.size() == 1) rep[v] = sources[0];
   }
   return rep;
 }
@@ -113,24 +116,13 @@ namespace {
 // The catch-all handlers' caught objects that `v` may be, through phis;
 // empty when it may be anything else.
 std::vector<ValueId> CaughtObjects(const MethodIR& ir, ValueId v) {
-  std::vector<ValueId> caught, work = {v};
-  std::vector<bool> seen(ir.values.size(), false);
-  while (!work.empty()) {
-    const ValueId x = work.back();
-    work.pop_back();
-    if (x < 0 || seen[x]) continue;
-    seen[x] = true;
+  std::vector<ValueId> mark(ir.values.size(), kNone);
+  std::vector<ValueId> sources = PhiSources(ir, v, mark);
+  for (ValueId x : sources) {
     const InsnId def = ir.values[x].def;
-    if (def == kNone) return {};
-    const Instruction& in = ir.insns[def];
-    if (in.op == Op::kCatch && in.type.empty()) {
-      caught.push_back(x);
-      continue;
-    }
-    if (in.op != Op::kPhi) return {};
-    for (ValueId o : in.operands) work.push_back(o);
+    if (def == kNone || ir.insns[def].op != Op::kCatch || !ir.insns[def].type.empty()) return {};
   }
-  return caught;
+  return sources;
 }
 
 // The throw that catch-all handler block `h` reaches through structured

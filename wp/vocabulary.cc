@@ -137,32 +137,25 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
 Vocabulary::ClinitFacts Vocabulary::clinit_facts(const std::string& owner, std::string_view name,
                                                 std::string_view descriptor) {
   ClinitFacts facts;
-  auto cf = h_.class_path().Load(owner);
-  if (!cf.ok()) return facts;
-  const classfile::MethodInfo* clinit = nullptr;
-  for (const auto& m : (*cf)->methods) {
-    if (m.name == "<clinit>" && m.code) clinit = &m;
-  }
-  if (clinit == nullptr) return facts;
-  auto ir = ir::BuildMethodIR(*cf, *clinit, h_);
-  if (!ir.ok()) return facts;
+  const std::shared_ptr<const ir::MethodIR> ir = clinit_ir(owner);
+  if (ir == nullptr) return facts;
   bool stored = false;
   bool fresh_everywhere = true;
   std::optional<int32_t> length;  // the same constant at every store, else unset
   bool same_length = true;
-  for (const ir::Instruction& in : (*ir)->insns) {
+  for (const ir::Instruction& in : ir->insns) {
     if (in.op != ir::Op::kPutStatic || in.name != name || in.descriptor != descriptor ||
         in.owner != owner) {
       continue;
     }
-    const ir::Instruction& def = (*ir)->def(in.operands[0]);
+    const ir::Instruction& def = ir->def(in.operands[0]);
     const bool fresh = def.op == ir::Op::kNew || def.op == ir::Op::kNewArray ||
                        def.op == ir::Op::kNewMultiArray ||
                        (def.op == ir::Op::kConst && def.const_kind == ir::ConstKind::kString);
     fresh_everywhere = fresh_everywhere && fresh;
     std::optional<int32_t> here;
     if (def.op == ir::Op::kNewArray && def.operands.size() == 1) {
-      const ir::Instruction& count = (*ir)->def(def.operands[0]);
+      const ir::Instruction& count = ir->def(def.operands[0]);
       if (count.op == ir::Op::kConst && count.const_kind == ir::ConstKind::kInt) {
         here = static_cast<int32_t>(count.bits);
       }
@@ -176,31 +169,36 @@ Vocabulary::ClinitFacts Vocabulary::clinit_facts(const std::string& owner, std::
   return facts;
 }
 
+std::shared_ptr<const ir::MethodIR> Vocabulary::clinit_ir(const std::string& owner) {
+  if (auto it = clinits_.find(owner); it != clinits_.end()) return it->second;
+  std::shared_ptr<const ir::MethodIR> built;
+  if (auto cf = h_.class_path().Load(owner); cf.ok()) {
+    for (const auto& m : (*cf)->methods) {
+      if (m.name != "<clinit>" || !m.code) continue;
+      if (auto ir = ir::BuildMethodIR(*cf, m, h_); ir.ok()) built = *ir;
+    }
+  }
+  clinits_.emplace(owner, built);
+  return built;
+}
+
 bool Vocabulary::is_assertion_status(const std::string& owner) {
   if (auto it = assertion_status_.find(owner); it != assertion_status_.end()) return it->second;
   bool status = false;
-  if (auto cf = h_.class_path().Load(owner); cf.ok()) {
+  if (const std::shared_ptr<const ir::MethodIR> ir = clinit_ir(owner)) {
     constexpr uint16_t kStaticFinal = 0x0008 | 0x0010, kSynthetic = 0x1000;
     bool field = false;
-    for (const auto& f : (*cf)->fields) {
+    for (const auto& f : ir->class_file->fields) {
       field |= f.name == "$assertionsDisabled" && f.descriptor == "Z" &&
                (f.access_flags & kStaticFinal) == kStaticFinal && ((f.access_flags & kSynthetic) || f.synthetic_attr);
     }
-    const classfile::MethodInfo* clinit = nullptr;
-    for (const auto& m : (*cf)->methods) {
-      if (m.name == "<clinit>" && m.code) clinit = &m;
+    bool asks = false, stores = false;
+    for (const ir::Instruction& in : ir->insns) {
+      asks |= in.op == ir::Op::kInvoke && in.owner == "java/lang/Class" && in.name == "desiredAssertionStatus" &&
+              in.descriptor == "()Z";
+      stores |= in.op == ir::Op::kPutStatic && in.owner == owner && in.name == "$assertionsDisabled";
     }
-    if (field && clinit != nullptr) {
-      if (auto ir = ir::BuildMethodIR(*cf, *clinit, h_); ir.ok()) {
-        bool asks = false, stores = false;
-        for (const ir::Instruction& in : (*ir)->insns) {
-          asks |= in.op == ir::Op::kInvoke && in.owner == "java/lang/Class" && in.name == "desiredAssertionStatus" &&
-                  in.descriptor == "()Z";
-          stores |= in.op == ir::Op::kPutStatic && in.owner == owner && in.name == "$assertionsDisabled";
-        }
-        status = asks && stores;
-      }
-    }
+    status = field && asks && stores;
   }
   assertion_status_.emplace(owner, status);
   return status;

@@ -8,6 +8,7 @@
 #define JWP_WP_VOCABULARY_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -138,6 +139,10 @@ class Vocabulary {
   // fixed when the class is initialized).
   bool is_assertion_status(const std::string& owner);
   absl::flat_hash_map<std::string, bool> assertion_status_;  // by owner
+  // The IR of `owner`'s class initializer (null when it has none, or its
+  // class or IR cannot be had), built once per class.
+  std::shared_ptr<const ir::MethodIR> clinit_ir(const std::string& owner);
+  absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> clinits_;
   bool assertions_enabled_ = false;
   ClinitFacts clinit_facts(const std::string& owner, std::string_view name, std::string_view descriptor);
 };
