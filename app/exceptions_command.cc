@@ -200,6 +200,11 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
     }
   }
   callgraph::MethodCache cache(*analysed.hierarchy);
+  // One computation of the field facts for every throw site.
+  ExceptionsOptions shared = options;
+  if (shared.engine.field_facts) {
+    shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy);
+  }
   ordered_json all = ordered_json::array();
   std::map<std::string, int> counts;
   int refuted = 0;
@@ -214,7 +219,7 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
     out << m.java() << "\n";
     for (const ThrowSite& site : sites) {
       std::optional<bool> confirmed;
-      ordered_json j = SearchThrow(*analysed.hierarchy, m, site, options, &confirmed);
+      ordered_json j = SearchThrow(*analysed.hierarchy, m, site, shared, &confirmed);
       std::string verdict = j.value("verdict", "UNKNOWN");
       if (verdict == "FOUND" && confirmed && !*confirmed) ++refuted;
       ++counts[verdict];

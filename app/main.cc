@@ -30,6 +30,8 @@ int main(int argc, char** argv) {
   stats_cmd->add_option("--jdk", stats.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   stats_cmd->add_flag("--jmods", stats.prefer_jmods, "Read the JDK from jmods/, not lib/modules");
   stats_cmd->add_flag("--ir", stats.build_ir, "Also build and verify the SSA IR of every method");
+  stats_cmd->add_flag("--field-facts", stats.field_facts,
+                      "Also compute the field facts of every class (what its fields can hold) and count them");
   stats_cmd->add_option("--max-errors", stats.max_errors_shown, "Errors to list (default 20)");
   stats_cmd->footer("Example:\n  jwp stats -cp app.jar --ir");
 
@@ -75,6 +77,8 @@ int main(int argc, char** argv) {
   wp_cmd->add_flag("!--no-models", wp.models, "Analyse the JDK's own classes where jwp has models (models/: String)");
   wp_cmd->add_flag("!--no-forward-facts", wp.engine.forward_facts,
                    "Explore backwards every edge, also those the objects the goal's method builds rule out");
+  wp_cmd->add_flag("!--no-field-facts", wp.engine.field_facts,
+                   "Treat every field at the entry as an input, also values no code of its class stores (absint/field_facts.h)");
   wp_cmd->add_flag("!--no-generalization", wp.engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
   wp_cmd->add_flag("!--no-simplification", wp.engine.simplify, "Check new minterms with Z3 alone, without the rewrite simplifier (paper Table 4)");
   wp_cmd->add_option("--max-call-depth", wp.engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();

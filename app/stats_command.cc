@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absint/field_facts.h"
 #include "app/class_path_setup.h"
 #include "classfile/bytecode.h"
 #include "classfile/class_hierarchy.h"
@@ -17,6 +18,44 @@ namespace jwp::app {
 
 using classfile::Archive;
 using classfile::ClassPath;
+
+namespace {
+
+// The kind of reason a field has no facts (absint::FieldFact::why_not).
+std::string WhyNotKind(const std::string& why) {
+  static constexpr std::pair<const char*, const char*> kKinds[] = {
+      {"neither private nor final", "writable outside its class"},
+      {"volatile", "volatile"},
+      {"nestmate", "a nestmate cannot be read"},
+      {"cannot be read", "code cannot be read"},
+      {"deserialization", "deserialization sets it"},
+      {"native", "natives may write it"},
+      {"string constant", "named by a string constant"},
+      {"stores a value", "a stored value is not a constant or a new object"},
+      {"floating-point", "floating-point"},
+  };
+  for (const auto& [needle, kind] : kKinds) {
+    if (why.find(needle) != std::string::npos) return kind;
+  }
+  return why;
+}
+
+void CountFieldFacts(const classfile::ClassFile& cf, absint::FieldFacts& facts, StatsCounts* counts) {
+  for (const classfile::FieldInfo& f : cf.fields) {
+    const absint::FieldFact& fact = facts.Of(cf.this_class, f.name, f.descriptor);
+    ++counts->fields;
+    counts->fields_effectively_final += fact.effectively_final;
+    if (!fact.known) {
+      ++counts->fields_without_facts[WhyNotKind(fact.why_not)];
+      continue;
+    }
+    ++counts->fields_known;
+    counts->fields_one_value += fact.values.size() == 1;
+    counts->fields_initialized_narrower += fact.initialized.size() < fact.values.size();
+  }
+}
+
+}  // namespace
 
 int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
              StatsCounts* counts_out) {
@@ -40,7 +79,7 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
     err << "error: " << d.message << "\n";
   }
   std::unique_ptr<classfile::ClassHierarchy> hierarchy;
-  if (options.build_ir) {
+  if (options.build_ir || options.field_facts) {
     auto h = BuildCachedHierarchy(**cp);
     if (!h.ok()) {
       err << "error: " << h.status().message() << "\n";
@@ -48,6 +87,8 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
     }
     hierarchy = std::move(*h);
   }
+  std::unique_ptr<absint::FieldFacts> facts;
+  if (options.field_facts) facts = std::make_unique<absint::FieldFacts>(*hierarchy);
   auto start = std::chrono::steady_clock::now();
   // With -cp, the user's archives; without, the JDK's.
   const auto& archives = (*cp)->archives();
@@ -70,6 +111,7 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
         return;
       }
       ++counts.classes;
+      if (facts) CountFieldFacts(**cf, *facts, &counts);
       for (const auto& m : (*cf)->methods) {
         ++counts.methods;
         if (!m.code) continue;
@@ -80,7 +122,7 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
           continue;
         }
         counts.instructions += code->instructions.size();
-        if (!hierarchy) continue;
+        if (!options.build_ir) continue;
         auto ir = ir::BuildMethodIR(*cf, m, *hierarchy);
         if (!ir.ok()) {
           if (ir.status().code() == absl::StatusCode::kUnimplemented) ++counts.ir_unsupported;
@@ -118,6 +160,14 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err,
                            "monitorexits: %d (structured, cannot throw: %d)\n",
                            counts.ir_methods, counts.ir_failures, counts.ir_unsupported,
                            counts.ir_violations, counts.monitor_exits, counts.structured_monitor_exits);
+  }
+  if (facts) {
+    counts.field_facts_s = facts->stats().ms / 1000;
+    out << absl::StrFormat("fields: %d\nfields with facts: %d (one value: %d; default gone once initialized: %d)\n"
+                           "effectively final: %d\nfield facts time: %.3f s\n",
+                           counts.fields, counts.fields_known, counts.fields_one_value,
+                           counts.fields_initialized_narrower, counts.fields_effectively_final, counts.field_facts_s);
+    for (const auto& [why, n] : counts.fields_without_facts) out << absl::StrFormat("  no facts, %s: %d\n", why, n);
   }
   if (counts_out) *counts_out = counts;
   return counts.errors == 0 ? 0 : 1;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <string>
 
 namespace jwp::app {
@@ -16,6 +17,9 @@ struct StatsOptions {
   bool prefer_jmods = false;
   int max_errors_shown = 20;
   bool build_ir = false;  // also build and verify the SSA IR of every method
+  // Also compute the field facts of every class (absint/field_facts.h) and
+  // count them by what they say, or why there are none.
+  bool field_facts = false;
 };
 
 struct StatsCounts {
@@ -32,6 +36,13 @@ struct StatsCounts {
   uint64_t ir_unsupported = 0;   // construction stopped by an unsupported construct
   uint64_t monitor_exits = 0;    // monitorexit instructions in the IR built
   uint64_t structured_monitor_exits = 0;  // of those, proven not to throw (ir/monitors.h)
+  uint64_t fields = 0;             // --field-facts: fields declared
+  uint64_t fields_known = 0;       // with facts (the values they can hold)
+  uint64_t fields_one_value = 0;   // of those, holding one value only
+  uint64_t fields_initialized_narrower = 0;  // whose default is gone once initialized
+  uint64_t fields_effectively_final = 0;
+  std::map<std::string, uint64_t> fields_without_facts;  // by reason
+  double field_facts_s = 0;
 };
 
 // Returns the process exit code: 0 when no class or method failed, 1 when

@@ -320,7 +320,7 @@ ordered_json SarifLog(const std::vector<std::optional<ordered_json>>& results, c
     }
     ordered_json props;
     props["verdict"] = verdict;
-    for (const char* key : {"confirmed", "entry", "precondition", "reason", "assumptions", "goal", "kind", "witness"}) {
+    for (const char* key : {"confirmed", "entry", "precondition", "reason", "assumptions", "facts_used", "goal", "kind", "witness"}) {
       if (j.contains(key) && !j[key].is_null()) props[key] = j[key];
     }
     props["report"] = j.value("report", 0);

@@ -90,6 +90,7 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   j["witness"] = r.witness ? ordered_json::parse(WitnessJson(r, spec)) : ordered_json(nullptr);
   j["confirmed"] = confirmed ? ordered_json(*confirmed) : ordered_json(nullptr);
   j["assumptions"] = r.assumptions;
+  j["facts_used"] = r.facts_used;
   ordered_json stats;
   wp::ForEachStat(r.stats, [&](const char* name, auto value) {
     if constexpr (std::is_floating_point_v<decltype(value)>) {

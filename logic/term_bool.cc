@@ -109,6 +109,10 @@ Term TermManager::mk_ite(Term c, Term a, Term b) {
 Term TermManager::mk_eq(Term a, Term b) {
   JWP_CHECK(a.sort() == b.sort(), sort_mismatch("==", a, b));
   if (std::optional<bool> k = known_equal(a, b)) return mk_bool(*k);
+  if ((a.is(TermKind::kNull) && b.is_var() && var_info(b).non_null) ||
+      (b.is(TermKind::kNull) && a.is_var() && var_info(a).non_null)) {
+    return false_;  // a variable declared never null (set_non_null)
+  }
   if (a.is(TermKind::kClassOf) || b.is(TermKind::kClassOf)) {  // rule 12
     if (a.is(TermKind::kClassOf) && b.is(TermKind::kClassOf)) return mk_eq(a.arg(0), b.arg(0));
     const Term other = a.is(TermKind::kClassOf) ? b : a;

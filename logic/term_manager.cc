@@ -431,6 +431,11 @@ const VarInfo& TermManager::var_info(Term var) const {
   return vars_[var.payload()];
 }
 
+void TermManager::set_non_null(Term var) {
+  JWP_CHECK(var.is_var() && var.sort().is_ref(), "set_non_null of a non-reference or non-variable");
+  vars_[var.payload()].non_null = true;
+}
+
 void TermManager::set_java_type(Term var, std::string_view descriptor) {
   JWP_CHECK(var.is_var(), "set_java_type of a non-variable");
   VarInfo& info = vars_[var.payload()];

@@ -66,6 +66,9 @@ struct VarInfo {
   // program declared boolean, byte, char or short: Z, B, C or S
   // (set_java_type; how printers write it, `!flag`, `c == 'a'`); 0 otherwise.
   char java_type = 0;
+  // Never null in any state (set_non_null: a method's `this`, JVMS 6.5
+  // invokevirtual): `v == null` is false when it is built.
+  bool non_null = false;
 };
 
 // A field, method or signature: views into the manager's interned strings.
@@ -240,6 +243,9 @@ class TermManager {
   // descriptor `descriptor` (only Z, B, C and S are kept: the sort says the
   // rest). Display only: no term changes.
   void set_java_type(Term var, std::string_view descriptor);
+  // Declares a reference variable never null (VarInfo::non_null). Call it
+  // when the variable is made, before any term compares it with null.
+  void set_non_null(Term var);
   MemberRef field_info(Term field_const) const;  // also for length_field()
   MemberRef method_info(Term method_or_sig_const) const;
   std::string_view type_name(Term type_const) const;

@@ -102,6 +102,8 @@ bool WpProblem::DispatchFeasible(const Pending& p, Term sigma, const DirectedSit
   std::vector<Term> query(with.begin(), with.end());
   for (Term x : entry_check_.Typing(entry(acts_[p.act]))) query.push_back(x);
   add_ranges(tm_, vocab_, with.is_true() ? tm_.mk_true() : with.term(), &query);
+  vocab_.add_field_values(with.is_true() ? tm_.mk_true() : with.term(), entry_check_.Uninitialized(entry(acts_[p.act])),
+                          &query);
   return !check(query, /*want_witness=*/false).proves_unsat();
 }
 

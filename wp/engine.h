@@ -55,10 +55,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "absint/field_facts.h"
 #include "classfile/class_hierarchy.h"
 #include "solver/witness.h"
 #include "wp/search_order.h"
@@ -110,6 +112,14 @@ struct EngineOptions {
   // `$assertionsDisabled` field (Vocabulary::static_field) has that value,
   // and the witness runner runs with the same setting.
   bool enable_assertions = false;
+  // Field facts (absint/field_facts.h, issue #29): a field that only ever
+  // holds one value is that constant, and the fields a precondition reads
+  // at the entry hold values their class's code can store there. Off: every
+  // field at the entry is an input (the state may be one no program makes).
+  bool field_facts = true;
+  // The facts' cache, one per class path, shared by goals and threads;
+  // null: the goal makes its own.
+  std::shared_ptr<absint::FieldFacts> field_facts_cache;
   // The order the search takes its work in (wp/search_order.h).
   SearchOrder search_order = SearchOrder::kShallowFirst;
   // The rewrite simplifier (simplifier/) on every new minterm. Off (the
@@ -169,6 +179,9 @@ struct Result {
   bool goal_via_call = false;
   int32_t goal_line = -1;
   std::vector<std::string> assumptions;
+  // The field facts the search applied (absint::FieldFact::description),
+  // in the order first applied: why a state is out of reach.
+  std::vector<std::string> facts_used;
   // The figures of wp/stats.def.
   struct Stats {
 #define JWP_STAT(type, name, initial, across, comment) type name = initial;

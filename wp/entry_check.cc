@@ -82,6 +82,11 @@ void add_ranges(logic::TermManager& tm, const Vocabulary& vocab, Term phi, std::
   }
 }
 
+Term EntryCheck::Uninitialized(Entry a) {
+  const ir::MethodIR& ir = a.ir;
+  return ir.method_name == "<init>" && !ir.params.empty() ? a.tr.var(ir.params[0]) : Term();
+}
+
 Term EntryCheck::Dispatch(Entry a) {
   const ir::MethodIR& ir = a.ir;
   if (!overridable(ir) || ir.params.empty()) return Term();
@@ -272,6 +277,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   std::vector<Term> query(phi.begin(), phi.end());
   for (Term t : Typing(entry)) query.push_back(t);
   add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
+  vocab_.add_field_values(phi.is_true() ? tm_.mk_true() : phi.term(), Uninitialized(entry), &query);
   AddStringModelInvariants(phi, &query);
   solver::CheckResult r = check(query, /*want_witness=*/true);
   if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {

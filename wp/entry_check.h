@@ -65,6 +65,9 @@ class EntryCheck {
   // dispatch(typeOf(this), entry) == entry when a subclass could override
   // the entry method; null otherwise.
   logic::Term Dispatch(Entry entry);
+  // The entry's `this` when the entry is a constructor (its fields are not
+  // yet initialized); null otherwise.
+  logic::Term Uninitialized(Entry entry);
 
  private:
   // Nullopt when the model has no replayable form.

@@ -267,8 +267,10 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
   switch (in.op) {
     case Op::kGetField: {
       // wp(v = w.f, φ) = w != null ∧ φ[read(f, w)/v]
+      // A field that only ever holds one value (absint/field_facts.h) reads as it.
       Term w = operand(in, 0);
-      Term value = tm_.mk_read(vocab_.field(in.owner, in.name, in.descriptor), w);
+      Term value = vocab_.field_constant(in.owner, in.name, in.descriptor);
+      if (!value) value = tm_.mk_read(vocab_.field(in.owner, in.name, in.descriptor), w);
       return assign(in, post, value, {tm_.mk_ne(w, tm_.mk_null())});
     }
     case Op::kPutField: {
@@ -283,8 +285,10 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
     case Op::kGetStatic: {
       // wp(v = C.f, φ) = φ[C.f/v]; what the class initializer fixes of a
       // static final (never null, a length) is put in by the engine
-      // (Vocabulary::with_global_facts), wherever the value's reads meet it.
-      return assign(in, post, vocab_.static_field(in.owner, in.name, in.descriptor));
+      // (Vocabulary::with_global_facts), wherever the value's reads meet it;
+      // a static that only ever holds one value reads as it.
+      Term value = vocab_.field_constant(in.owner, in.name, in.descriptor);
+      return assign(in, post, value ? value : vocab_.static_field(in.owner, in.name, in.descriptor));
     }
     case Op::kPutStatic: {
       Substitution s(tm_);

@@ -63,6 +63,9 @@ Term Vocabulary::value(const ir::MethodIR& ir, uint32_t ns, ir::ValueId v) {
     name = Cat("$", v);
   }
   Term var = tm_.mk_var(name, sort, ns);
+  if (def.op == ir::Op::kParam && !ir.is_static && def.index == 0) {
+    tm_.set_non_null(var);  // `this` is never null (JVMS 6.5 invokevirtual, invokespecial)
+  }
   if (def.op == ir::Op::kParam && sort.is_int()) {
     // A boolean, byte, char or short parameter prints as Java writes it.
     const int k = static_cast<int>(def.index) - (ir.is_static ? 0 : 1);
@@ -202,6 +205,77 @@ bool Vocabulary::is_assertion_status(const std::string& owner) {
   }
   assertion_status_.emplace(owner, status);
   return status;
+}
+
+const absint::FieldFact* Vocabulary::field_fact(std::string_view owner, std::string_view name,
+                                                std::string_view descriptor) {
+  if (field_facts_ == nullptr) return nullptr;
+  const absint::FieldFact& f = field_facts_->Of(owner, name, descriptor);
+  return f.known ? &f : nullptr;
+}
+
+void Vocabulary::note_fact_used(const absint::FieldFact& fact) {
+  if (facts_used_set_.insert(fact.description).second) facts_used_.push_back(fact.description);
+}
+
+Term Vocabulary::field_constant(std::string_view owner, std::string_view name, std::string_view descriptor) {
+  if (field_facts_ == nullptr) return Term();
+  const absint::FieldFact* f = field_fact(resolved_owner(owner, name, descriptor), name, descriptor);
+  if (f == nullptr || f->values.size() != 1) return Term();
+  const absint::FieldValue& v = f->values[0];
+  Term c;
+  switch (v.kind) {
+    case absint::FieldValue::kInt: c = tm_.mk_int(static_cast<int32_t>(v.i)); break;
+    case absint::FieldValue::kLong: c = tm_.mk_long(v.i); break;
+    case absint::FieldValue::kNull: c = tm_.mk_null(); break;
+    case absint::FieldValue::kString: c = tm_.mk_string(v.text); break;
+    case absint::FieldValue::kObject: return Term();
+  }
+  note_fact_used(*f);
+  return c;
+}
+
+Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {
+  std::vector<Term> any;
+  for (const absint::FieldValue& v : values) {
+    switch (v.kind) {
+      case absint::FieldValue::kInt: any.push_back(tm_.mk_eq(x, tm_.mk_int(static_cast<int32_t>(v.i)))); break;
+      case absint::FieldValue::kLong: any.push_back(tm_.mk_eq(x, tm_.mk_long(v.i))); break;
+      case absint::FieldValue::kNull: any.push_back(tm_.mk_eq(x, tm_.mk_null())); break;
+      case absint::FieldValue::kString: any.push_back(tm_.mk_eq(x, tm_.mk_string(v.text))); break;
+      case absint::FieldValue::kObject: {
+        // Non-null; an allocation of a class is of exactly that class.
+        Term non_null = tm_.mk_ne(x, tm_.mk_null());
+        if (v.exact && !v.text.empty() && v.text[0] != '[') {
+          any.push_back(tm_.mk_and(non_null, tm_.mk_eq(tm_.mk_type_of(x), tm_.mk_type(v.text))));
+        } else {
+          any.push_back(non_null);
+        }
+        break;
+      }
+    }
+  }
+  return tm_.mk_or(any);
+}
+
+void Vocabulary::add_field_values(Term phi, Term uninitialized, std::vector<Term>* out) {
+  if (field_facts_ == nullptr) return;
+  for (Term t : logic::collect(phi, [](Term x) {
+         return (x.is(logic::TermKind::kRead) && x.arg(0).is(logic::TermKind::kFieldConst)) || x.is_var();
+       })) {
+    const absint::FieldFact* f = nullptr;
+    bool initialized = true;
+    if (t.is_var()) {
+      if (const StaticField* s = static_field_of(t)) f = field_fact(s->owner, s->name, s->descriptor);
+    } else if (!tm_.is_length_field(t.arg(0))) {
+      const logic::MemberRef m = tm_.field_info(t.arg(0));
+      f = field_fact(m.owner, m.name, m.descriptor);
+      initialized = t.arg(1) != uninitialized;
+    }
+    if (f == nullptr) continue;
+    out->push_back(one_of(t, initialized ? f->initialized : f->values));
+    note_fact_used(*f);
+  }
 }
 
 const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {

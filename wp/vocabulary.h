@@ -16,6 +16,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absint/field_facts.h"
 #include "callgraph/lambda_classes.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
@@ -40,6 +41,22 @@ class Vocabulary {
   // Whether `assert` statements run (EngineOptions::enable_assertions).
   void set_assertions_enabled(bool enabled) { assertions_enabled_ = enabled; }
   bool assertions_enabled() const { return assertions_enabled_; }
+  // The field facts of the class path (absint/field_facts.h); null: the
+  // fields at the entry are inputs like any other. Must outlive the
+  // vocabulary.
+  void set_field_facts(absint::FieldFacts* facts) { field_facts_ = facts; }
+  // The one value a field can ever hold (a field that is never written, or
+  // only with its default): a getfield or getstatic of it reads that
+  // constant. A null term when the facts give it more values, or none.
+  logic::Term field_constant(std::string_view owner, std::string_view name, std::string_view descriptor);
+  // For each field `phi` reads at the entry of the search (read(f, o) of an
+  // entry heap's field map, and static non-final fields), that it holds one
+  // of the values its facts allow: those of an initialized object (or
+  // class), or, for `uninitialized` (the entry constructor's `this`), any.
+  void add_field_values(logic::Term phi, logic::Term uninitialized, std::vector<logic::Term>* out);
+  // The field facts the search applied (FieldFact::description), in the
+  // order first applied: JSON `facts_used`.
+  const std::vector<std::string>& facts_used() const { return facts_used_; }
   // The lambda class made for kLambda instruction `in` of `ir`, or null.
   const callgraph::LambdaClass* lambda_class(const ir::MethodIR& ir, const ir::Instruction& in) const;
 
@@ -105,9 +122,18 @@ class Vocabulary {
   std::string resolved_owner(std::string_view owner, std::string_view name,
                              std::string_view descriptor, bool* is_final = nullptr);
 
+  // The facts of a field (resolved owner), or null when none are known.
+  const absint::FieldFact* field_fact(std::string_view owner, std::string_view name, std::string_view descriptor);
+  // `x` is one of `values` (absint::FieldValue as terms).
+  logic::Term one_of(logic::Term x, const std::vector<absint::FieldValue>& values);
+  void note_fact_used(const absint::FieldFact& fact);
+
   logic::TermManager& tm_;
   const classfile::ClassHierarchy& h_;
   const callgraph::LambdaClasses* lambdas_ = nullptr;
+  absint::FieldFacts* field_facts_ = nullptr;
+  std::vector<std::string> facts_used_;
+  absl::flat_hash_set<std::string> facts_used_set_;
   absl::flat_hash_map<std::string, uint32_t> namespaces_;
   uint32_t next_fresh_ns_ = 1u << 20;
   std::vector<std::string> sites_;

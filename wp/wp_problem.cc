@@ -234,6 +234,9 @@ Result WpProblem::run(Used used) {
     n.method = method;
     ph_.result.summaries.push_back(n);
   }
+  ph_.result.facts_used = vocab_.facts_used();
+  ph_.result.stats.field_facts_used = ph_.result.facts_used.size();
+  if (field_facts_) ph_.result.stats.field_facts_ms = field_facts_->stats().ms;
   if (ph_.found) return ph_.result;
   if (budget.empty() && directed_.Waiting()) directed_.ChooseExpansions(/*allow_big=*/true);
   if (!budget.empty()) ph_.reasons.insert(ph_.reasons.begin(), budget);
@@ -247,6 +250,9 @@ Result WpProblem::run(Used used) {
     if (forward_pruned_all_ > 0) {
       ph_.result.reason += Cat(" (forward facts: ", forward_pruned_all_, forward_pruned_all_ == 1 ? " minterm" : " minterms",
                             " dropped at edges that the objects the method builds rule out)");
+    }
+    if (!vocab_.facts_used().empty()) {
+      ph_.result.reason += Cat(" (field facts: ", vocab_.facts_used().size(), " used, in facts_used)");
     }
   } else {
     ph_.result.verdict = Verdict::kUnknown;

@@ -216,6 +216,10 @@ class WpProblem : private DirectedQueries {
         solver_(tm_, solver_options()) {
     vocab_.set_lambdas(&lambdas_);
     vocab_.set_assertions_enabled(opt.enable_assertions);
+    if (opt.field_facts) {
+      field_facts_ = opt.field_facts_cache ? opt.field_facts_cache : std::make_shared<absint::FieldFacts>(h);
+      vocab_.set_field_facts(field_facts_.get());
+    }
     method_cache_.set_lambdas(&lambdas_);
     lambdas_.AddFrom(ir_);
     lambdas_at_start_ = lambdas_.size();
@@ -385,6 +389,7 @@ class WpProblem : private DirectedQueries {
   std::string trace_text(const Minterm& m) const { return TraceText(tm_, m); }
   logic::TermManager tm_;
   LambdaTypeFacts types_;
+  std::shared_ptr<absint::FieldFacts> field_facts_;  // before vocab_, which refers to it
   Vocabulary vocab_;
   simplifier::Simplifier simplifier_;
   solver::Solver solver_;

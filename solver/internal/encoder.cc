@@ -396,6 +396,7 @@ void Encoder::collect() {
         if (t.sort().kind() == SortKind::kType) type_vars_.push_back(t);
         if (t.sort().is_ref() && tm_.var_info(t).role == VarRole::kProgram) preexisting_refs_.push_back(t);
         if (t.sort().is_ref()) witness_refs_.push_back(t);
+        if (t.sort().is_ref() && tm_.var_info(t).non_null) non_null_vars_.push_back(t);
         break;
       case TermKind::kRead: {
         Term m = t.arg(0);
@@ -551,6 +552,8 @@ void Encoder::add_axioms() {
     }
   }
   for (Term s : strings_) axioms_.push_back(typed(e(s)) == type_const("java/lang/String"));
+  // Variables declared never null (logic::TermManager::set_non_null: `this`).
+  for (Term v : non_null_vars_) axioms_.push_back(e(v) != null_);
   // Rule 12: one Class object per type (classType inverts classOf), of class
   // java.lang.Class, never null nor a string literal (fresh objects: H4).
   for (Term c : class_ofs_) {

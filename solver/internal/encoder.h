@@ -133,6 +133,7 @@ class Encoder {
   // H4: program variables, reads of field and array map constants (directly
   // or through updates: see constant_read).
   std::vector<logic::Term> preexisting_refs_;
+  std::vector<logic::Term> non_null_vars_;
   std::vector<logic::Term> subtype_terms_, dispatch_terms_, type_vars_, witness_refs_;
   std::vector<std::string> dispatch_owners_;
   std::vector<std::string> method_owners_;  // the classes of the query's method constants

@@ -92,6 +92,18 @@ TEST_F(BoolTest, Equality) {
   EXPECT_EQ(known_equal(x, tm.mk_int(2)), std::nullopt);
 }
 
+TEST_F(BoolTest, AVariableDeclaredNonNullIsNeverEqualToNull) {
+  Term self = tm.mk_var("this", Sort::Ref(), 7);
+  Term other = tm.mk_var("o", Sort::Ref(), 7);
+  tm.set_non_null(self);
+  EXPECT_EQ(tm.mk_eq(self, tm.mk_null()), F);
+  EXPECT_EQ(tm.mk_eq(tm.mk_null(), self), F);
+  EXPECT_EQ(tm.mk_ne(self, tm.mk_null()), T);
+  // Only null: its equality with another reference stays open.
+  EXPECT_TRUE(tm.mk_eq(self, other).is(TermKind::kEq));
+  EXPECT_TRUE(tm.mk_eq(other, tm.mk_null()).is(TermKind::kEq));
+}
+
 TEST_F(BoolTest, Ite) {
   EXPECT_EQ(tm.mk_ite(T, x, y), x);
   EXPECT_EQ(tm.mk_ite(F, x, y), y);

@@ -59,6 +59,17 @@ TEST_F(Axioms, ClassObjects) {
             SatAnswer::kUnsat);
 }
 
+// A variable declared never null (TermManager::set_non_null: `this`) is
+// not null in any model, also where the manager cannot fold the equality.
+TEST_F(Axioms, NonNullVariables) {
+  Term plain = var("o", Sort::Ref());
+  Term self = var("this", Sort::Ref());
+  tm_.set_non_null(self);  // as the vocabulary does, when it makes the variable
+  EXPECT_EQ(answer({eq(g, plain), eq(g, tm_.mk_null())}), SatAnswer::kSat);
+  EXPECT_EQ(answer({eq(g, self), eq(g, tm_.mk_null())}), SatAnswer::kUnsat);
+  EXPECT_EQ(answer({eq(g, self)}), SatAnswer::kSat);
+}
+
 TEST_F(Axioms, H1ReadOverUpdate) {
   Term upd = tm_.mk_update(val, p, i(7));
   EXPECT_EQ(answer({eq(p, q), ne(tm_.mk_read(upd, q), i(7))}), SatAnswer::kUnsat);

@@ -193,6 +193,21 @@ public class ExpectationCheck {
     ex("TryCatch.monitorNpeCaught" + AE, () -> TryCatch.monitorNpeCaught(null, 0));
     ex("Classes.exactClass" + AE, () -> Classes.exactClass("", 0));
     ex("Asserts.afterAssert:npe", () -> Asserts.afterAssert(null));
+    // Field facts: each state is one the class's own code makes.
+    ex("FieldFacts.takenByTrue:npe", () -> new FieldFacts().takenByTrue());
+    ex("FieldFacts.labelLength:npe", () -> new FieldFacts().labelLength());
+    ex("FieldFacts.modeThree:npe", () -> {
+      FieldFacts f = new FieldFacts();
+      f.new Switcher().on();
+      return f.modeThree();
+    });
+    ex("FieldFacts$Leaky.nameLength:npe", () -> new FieldFacts.Leaky());
+    ex("FieldFacts$TwoWays.nameLength:npe", () -> new FieldFacts.TwoWays(1).nameLength());
+    ex("FieldFacts$Reflective.secretLength:npe", () -> {
+      FieldFacts.Reflective r = new FieldFacts.Reflective();
+      r.reveal();
+      return r.secretLength();
+    });
     ex("Classes.classParameter" + AE, () -> Classes.classParameter(Integer.class, 0));
     ex("Classes.arrayClass" + AE, () -> Classes.arrayClass(new int[0], 0));
     ex("Classes.isInstanceOf" + AE, () -> Classes.isInstanceOf(Integer.class, Integer.valueOf(0), 0));

@@ -25,11 +25,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run_wp_expectations import entry_args, read_tsv  # noqa: E402
 
 
-def without_timings(x):
+def without_timings(x, ignored=()):
     if isinstance(x, dict):
-        return {k: without_timings(v) for k, v in x.items() if not k.endswith("_ms")}
+        return {k: without_timings(v, ignored) for k, v in x.items() if not k.endswith("_ms") and k not in ignored}
     if isinstance(x, list):
-        return [without_timings(v) for v in x]
+        return [without_timings(v, ignored) for v in x]
     return x
 
 
@@ -40,7 +40,7 @@ def run(jwp, args, row):
     if p.returncode in (1, 2):
         return None, "exit %d: %s" % (p.returncode, p.stderr.strip()[:300])
     try:
-        return without_timings(json.loads(p.stdout)), None
+        return without_timings(json.loads(p.stdout), set(args.ignore)), None
     except json.JSONDecodeError:
         return None, "not JSON: %s %s" % (p.stdout[:200], p.stderr[:200])
 
@@ -60,13 +60,14 @@ def first_difference(a, b, path=""):
 def compare(args, row):
     first, err = run(args.jwp[0], args, row)
     if err:
-        return row, "%s: %s" % (args.jwp[0], err)
+        return row, "%s: %s" % (args.jwp[0], err), None
     second, err = run(args.jwp[1], args, row)
     if err:
-        return row, "%s: %s" % (args.jwp[1], err)
+        return row, "%s: %s" % (args.jwp[1], err), None
+    verdicts = (first.get("verdict"), second.get("verdict"))
     if first != second:
-        return row, first_difference(first, second)
-    return row, None
+        return row, first_difference(first, second), verdicts
+    return row, None, verdicts
 
 
 def main():
@@ -77,16 +78,23 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="every Nth goal of the corpus")
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--ignore", action="append", default=[],
+                    help="a JSON key left out of the comparison wherever it occurs (a field one build lacks)")
     args = ap.parse_args()
     if len(args.jwp) != 2 or args.every < 1:
         ap.error("--jwp twice, --every >= 1")
     rows = read_tsv(args.tsv)[::args.every]
     failures = 0
+    transitions = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for row, problem in pool.map(lambda r: compare(args, r), rows):
+        for row, problem, verdicts in pool.map(lambda r: compare(args, r), rows):
+            if verdicts and verdicts[0] != verdicts[1]:
+                transitions[verdicts] = transitions.get(verdicts, 0) + 1
             if problem:
                 failures += 1
                 print("DIFFERENT %s %s: %s" % (row["goal"], row["kind"], problem))
+    for (a, b), n in sorted(transitions.items()):
+        print("verdict %s -> %s: %d" % (a, b, n))
     print("%d goals, %d searched differently" % (len(rows), failures))
     return 1 if failures else 0
 

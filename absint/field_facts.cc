@@ -1,0 +1,654 @@
+// Field facts (field_facts.h): the writers of a class's fields, the values
+// they store, and whether its constructors store them before anyone can
+// see the object.
+#include "absint/field_facts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <set>
+
+#include "classfile/strings.h"
+#include "absl/strings/str_join.h"
+#include "base/check.h"
+#include "classfile/bytecode.h"
+#include "classfile/member_resolution.h"
+#include "ir/builder.h"
+
+namespace jwp::absint {
+
+namespace {
+
+using classfile::ClassFile;
+using ir::Instruction;
+using ir::MethodIR;
+using ir::Op;
+using ir::ValueId;
+
+constexpr int kMaxConstructorDepth = 32;
+
+std::string Dotted(std::string_view internal) {
+  std::string s(internal);
+  std::replace(s.begin(), s.end(), '/', '.');
+  return s;
+}
+
+// The default value of a field of this descriptor; nullopt for float and
+// double (the facts hold no floating-point values).
+std::optional<FieldValue> DefaultValue(std::string_view descriptor) {
+  switch (descriptor.empty() ? ' ' : descriptor[0]) {
+    case 'Z': case 'B': case 'C': case 'S': case 'I': return FieldValue::Int(0);
+    case 'J': return FieldValue::Long(0);
+    case 'L': case '[': return FieldValue::Null();
+    default: return std::nullopt;
+  }
+}
+
+void Insert(std::vector<FieldValue>* set, const FieldValue& v) {
+  auto it = std::lower_bound(set->begin(), set->end(), v);
+  if (it == set->end() || *it != v) set->insert(it, v);
+}
+
+// The values SSA value `v` can have when it is one of the constants and
+// objects field_facts.h lists (through phis); nullopt for anything else.
+std::optional<std::vector<FieldValue>> ValuesOf(const MethodIR& ir, ValueId v, std::set<ValueId>* seen) {
+  if (!seen->insert(v).second) return std::vector<FieldValue>{};  // a phi cycle adds nothing
+  const Instruction& d = ir.def(v);
+  std::vector<FieldValue> out;
+  switch (d.op) {
+    case Op::kConst:
+      switch (d.const_kind) {
+        case ir::ConstKind::kInt: out.push_back(FieldValue::Int(static_cast<int32_t>(d.bits))); break;
+        case ir::ConstKind::kLong: out.push_back(FieldValue::Long(static_cast<int64_t>(d.bits))); break;
+        case ir::ConstKind::kNull: out.push_back(FieldValue::Null()); break;
+        case ir::ConstKind::kString: out.push_back(FieldValue::String(std::string(d.text))); break;
+        case ir::ConstKind::kClass: out.push_back(FieldValue::Object("java/lang/Class", true)); break;
+        default: return std::nullopt;
+      }
+      return out;
+    case Op::kNew: case Op::kNewArray: case Op::kNewMultiArray:
+      out.push_back(FieldValue::Object(std::string(d.type), true));
+      return out;
+    case Op::kStringConcat:
+      out.push_back(FieldValue::Object("java/lang/String", true));
+      return out;
+    case Op::kLambda:
+      out.push_back(FieldValue::Object(std::string(d.type), false));
+      return out;
+    case Op::kParam:
+      if (ir.is_static || d.index != 0) return std::nullopt;
+      out.push_back(FieldValue::Object(std::string(ir.class_name), false));
+      return out;
+    case Op::kPhi:
+      for (ValueId w : d.operands) {
+        std::optional<std::vector<FieldValue>> sub = ValuesOf(ir, w, seen);
+        if (!sub) return std::nullopt;
+        for (const FieldValue& x : *sub) Insert(&out, x);
+      }
+      return out;
+    default:
+      return std::nullopt;
+  }
+}
+
+bool IsConstructor(const MethodIR& ir) { return ir.method_name == "<init>"; }
+
+ValueId ThisOf(const MethodIR& ir) { return ir.is_static || ir.params.empty() ? ir::kNone : ir.params[0]; }
+
+// Walks the instructions that can run before one of `stops` on a path from
+// the entry of `ir`: `visit` sees each (a phi included) and returns false to
+// end the walk. Returns false when the walk was ended, or a path reaches the
+// normal exit without a stop (`*unstopped` set).
+bool WalkBefore(const MethodIR& ir, const std::function<bool(ir::InsnId)>& is_stop,
+                const std::function<bool(ir::InsnId)>& visit, bool* unstopped) {
+  std::vector<bool> seen(ir.blocks.size(), false);
+  std::vector<ir::BlockId> work{ir.entry};
+  seen[ir.entry] = true;
+  while (!work.empty()) {
+    const ir::Block& b = ir.blocks[work.back()];
+    work.pop_back();
+    if (b.id == ir.exit) {
+      *unstopped = true;
+      return false;
+    }
+    for (ir::InsnId p : b.phis) {
+      if (!visit(p)) return false;
+    }
+    bool stopped = false;
+    for (ir::InsnId i : b.insns) {
+      if (is_stop(i)) {
+        stopped = true;
+        break;
+      }
+      if (!visit(i)) return false;
+    }
+    if (stopped) continue;
+    for (ir::EdgeId e : b.succs) {
+      const ir::BlockId to = ir.edges[e].to;
+      if (to != ir::kNone && !seen[to]) {
+        seen[to] = true;
+        work.push_back(to);
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string FieldValue::ToString() const {
+  switch (kind) {
+    case kInt: return Cat(i);
+    case kLong: return Cat(i, "L");
+    case kNull: return "null";
+    case kString: return Cat("\"", text, "\"");
+    case kObject: return Cat(exact ? "a new " : "a ", Dotted(text));
+  }
+  return "?";
+}
+
+const FieldFact& FieldFacts::Of(std::string_view owner, std::string_view name, std::string_view descriptor) {
+  static const FieldFact* const kNoFacts = [] {
+    auto* f = new FieldFact;
+    f->why_not = "not declared by a class on the class path";
+    return f;
+  }();
+  absl::MutexLock lock(&mu_);
+  const ClassFacts& c = ForClass(owner);
+  auto it = c.by_field.find(Cat(name, ":", descriptor));
+  return it == c.by_field.end() ? *kNoFacts : it->second;
+}
+
+FieldFacts::Stats FieldFacts::stats() const {
+  absl::MutexLock lock(&mu_);
+  return stats_;
+}
+
+namespace field_facts_internal {
+
+// What one class's writers do to its fields.
+struct Store {
+  const MethodIR* ir = nullptr;
+  ir::InsnId insn = ir::kNone;
+  size_t writer = 0;         // the index of its class in Writers::classes
+  bool initializer = false;  // in a constructor on `this`, or in <clinit>
+  std::optional<std::vector<FieldValue>> values;
+  std::string where;  // "pkg.C.m(desc)"
+};
+
+// The code that may write the fields of a nest's classes: the nest host
+// and its members, each with the IR of the methods that matter (those that
+// store into a field, the constructors and the class initializer).
+struct Writers {
+  struct Class {
+    std::shared_ptr<const ClassFile> file;
+    std::vector<std::shared_ptr<const MethodIR>> methods;
+    bool has_natives = false;
+    std::set<std::string, std::less<>> string_constants;
+    std::string failed;  // a method whose code cannot be decoded or built ("" when none)
+  };
+  std::vector<Class> classes;
+  std::string nest_missing;  // a nestmate that is not on the class path, or whose code fails
+};
+
+// Whether the decoded code of `m` holds an instruction `wanted` accepts.
+template <class Wanted>
+bool HasInstruction(const ClassFile& cf, const classfile::MethodInfo& m, Wanted wanted, bool* failed) {
+  absl::StatusOr<classfile::DecodedCode> code = classfile::DecodeCode(cf, m);
+  if (!code.ok()) {
+    *failed = true;
+    return false;
+  }
+  for (const classfile::Instruction& in : code->instructions) {
+    if (wanted(in)) return true;
+  }
+  return false;
+}
+
+// A class of the writers, with the IR of its methods that `wanted` accepts
+// an instruction of, and of its initialization methods when `initializers`.
+template <class Wanted>
+Writers::Class LoadWriter(const classfile::ClassHierarchy& h, std::shared_ptr<const ClassFile> cf, Wanted wanted,
+                          bool initializers) {
+  Writers::Class c;
+  c.file = std::move(cf);
+  for (const classfile::CpEntry& e : c.file->pool.entries()) {
+    if (e.tag == classfile::CpTag::kString) c.string_constants.insert(std::string(c.file->pool.Utf8(e.a)));
+  }
+  for (const classfile::MethodInfo& m : c.file->methods) {
+    if (m.IsNative()) c.has_natives = true;
+    if (!m.code) continue;
+    bool failed = false;
+    const bool init = initializers && (m.name == "<init>" || m.name == "<clinit>");
+    if (init || HasInstruction(*c.file, m, wanted, &failed)) {
+      absl::StatusOr<std::shared_ptr<const MethodIR>> ir = ir::BuildMethodIR(c.file, m, h);
+      if (ir.ok()) c.methods.push_back(*ir);
+      else failed = true;
+    }
+    if (failed && c.failed.empty()) c.failed = Cat(Dotted(c.file->this_class), ".", m.name, m.descriptor);
+  }
+  return c;
+}
+
+bool IsPut(const classfile::Instruction& in) {
+  return in.opcode == classfile::Opcode::kPutfield || in.opcode == classfile::Opcode::kPutstatic;
+}
+
+}  // namespace field_facts_internal
+
+namespace {
+
+using field_facts_internal::Store;
+using field_facts_internal::Writers;
+using field_facts_internal::IsPut;
+using field_facts_internal::LoadWriter;
+
+// The nest of `cf` (JVMS 5.4.4): its host and the host's members, `cf`
+// among them even where the host does not list it.
+Writers FindWriters(const classfile::ClassHierarchy& h, std::shared_ptr<const ClassFile> cf) {
+  Writers w;
+  const std::string host(cf->nest_host.empty() ? cf->this_class : cf->nest_host);
+  std::vector<std::string> names{host};
+  std::shared_ptr<const ClassFile> host_file = cf;
+  if (host != cf->this_class) {
+    if (auto hf = h.class_path().Load(host); hf.ok()) {
+      host_file = *hf;
+    } else {
+      w.nest_missing = Dotted(host);
+      names = {std::string(cf->this_class)};
+      host_file = nullptr;
+    }
+  }
+  if (host_file != nullptr) {
+    for (std::string_view m : host_file->nest_members) {
+      if (m != host) names.emplace_back(m);
+    }
+  }
+  if (std::find(names.begin(), names.end(), cf->this_class) == names.end()) names.emplace_back(cf->this_class);
+  for (const std::string& name : names) {
+    auto mf = name == cf->this_class ? absl::StatusOr<std::shared_ptr<const ClassFile>>(cf) : h.class_path().Load(name);
+    if (!mf.ok()) {
+      if (w.nest_missing.empty()) w.nest_missing = Dotted(name);
+      continue;
+    }
+    w.classes.push_back(LoadWriter(h, *mf, IsPut, /*initializers=*/true));
+    if (!w.classes.back().failed.empty() && w.nest_missing.empty()) w.nest_missing = w.classes.back().failed;
+  }
+  return w;
+}
+
+// The class that declares the field `in` (a putfield or putstatic) writes
+// (field resolution); "" when it does not resolve.
+const std::string& DeclaringClass(const classfile::ClassHierarchy& h, const Instruction& in,
+                                  std::map<std::string, std::string>* memo) {
+  std::string key = Cat(in.owner, ".", in.name, ":", in.descriptor);
+  auto it = memo->find(key);
+  if (it == memo->end()) {
+    classfile::FieldResult r = classfile::ResolveField(h, in.owner, in.name, in.descriptor);
+    it = memo->emplace(std::move(key), r.ok() && r.owner != classfile::kNoClass ? std::string(h.Name(r.owner)) : "")
+             .first;
+  }
+  return it->second;
+}
+
+// A class initializer's instruction that runs no code of another class
+// (JVMS 5.5: a call, an allocation, an invokedynamic and another class's
+// static all may): constants, arithmetic, branches, arrays and the class's
+// own statics.
+bool RunsOnlyOwnCode(const Instruction& in, std::string_view owner) {
+  switch (in.op) {
+    case Op::kParam: case Op::kPhi: case Op::kBinary: case Op::kNeg: case Op::kConvert: case Op::kCompare:
+    case Op::kIf: case Op::kSwitch: case Op::kReturn: case Op::kThrow: case Op::kCatch:
+    case Op::kNewArray: case Op::kNewMultiArray: case Op::kArrayLoad: case Op::kArrayStore: case Op::kArrayLength:
+      return true;
+    case Op::kConst:
+      return in.const_kind != ir::ConstKind::kDynamic && in.const_kind != ir::ConstKind::kMethodHandle &&
+             in.const_kind != ir::ConstKind::kMethodType;
+    case Op::kGetStatic: case Op::kPutStatic:
+      return in.owner == owner;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool FieldFacts::ConstructorKeepsThis(std::string_view owner, std::string_view descriptor, int depth) {
+  if (owner == "java/lang/Object") return true;
+  const std::string key = Cat(owner, ".<init>", descriptor);
+  if (auto it = keeps_this_.find(key); it != keeps_this_.end()) return it->second;
+  if (depth > kMaxConstructorDepth) return false;
+  keeps_this_[key] = false;  // a cycle keeps nothing
+  bool keeps = false;
+  auto cf = h_.class_path().Load(owner);
+  const classfile::MethodInfo* m = nullptr;
+  if (cf.ok()) {
+    for (const classfile::MethodInfo& x : (*cf)->methods) {
+      if (x.name == "<init>" && x.descriptor == descriptor && x.code) m = &x;
+    }
+  }
+  if (m != nullptr) {
+    if (auto ir = ir::BuildMethodIR(*cf, *m, h_); ir.ok()) {
+      const MethodIR& code = **ir;
+      const ValueId self = ThisOf(code);
+      keeps = true;
+      for (const Instruction& in : code.insns) {
+        for (size_t k = 0; k < in.operands.size() && keeps; ++k) {
+          if (in.operands[k] != self) continue;
+          const bool field_receiver = (in.op == Op::kGetField || in.op == Op::kPutField) && k == 0;
+          const bool super_call = in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && k == 0 &&
+                                  in.name == "<init>" &&
+                                  (in.owner == owner || in.owner == (*cf)->super_class) &&
+                                  ConstructorKeepsThis(in.owner, in.descriptor, depth + 1);
+          keeps = field_receiver || super_call;
+        }
+        if (!keeps) break;
+      }
+    }
+  }
+  keeps_this_[key] = keeps;
+  return keeps;
+}
+
+namespace {
+
+// Whether every constructor of the writer class `w` (the field's own)
+// stores field `f` of `this` on every path to its normal end, or delegates
+// to one of its class's constructors first, with `this` kept from other
+// code before (field_facts.h).
+bool ConstructorsStoreFirst(const Writers::Class& w, std::string_view owner, const classfile::FieldInfo& f,
+                            const std::function<bool(std::string_view, std::string_view)>& keeps_this) {
+  bool any = false;
+  for (const auto& ir : w.methods) {
+    if (!IsConstructor(*ir)) continue;
+    any = true;
+    const ValueId self = ThisOf(*ir);
+    auto is_stop = [&](ir::InsnId i) {
+      const Instruction& in = ir->insns[i];
+      if (in.operands.empty() || in.operands[0] != self || in.owner != owner) return false;
+      if (in.op == Op::kPutField) return in.name == f.name && in.descriptor == f.descriptor;
+      return in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>";
+    };
+    auto keeps = [&](ir::InsnId i) {
+      const Instruction& in = ir->insns[i];
+      for (size_t k = 0; k < in.operands.size(); ++k) {
+        if (in.operands[k] != self) continue;
+        const bool field_receiver = (in.op == Op::kGetField || in.op == Op::kPutField) && k == 0;
+        const bool super_call = in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && k == 0 &&
+                                in.name == "<init>" && in.owner == w.file->super_class &&
+                                keeps_this(in.owner, in.descriptor);
+        if (!field_receiver && !super_call) return false;
+      }
+      return true;
+    };
+    bool unstopped = false;
+    if (!WalkBefore(*ir, is_stop, keeps, &unstopped)) return false;
+  }
+  return any;
+}
+
+// Whether the class initializer of `w` (the field's class) stores static
+// field `f` on every path before it runs any other class's code, and the
+// initializers of its superclasses (which run first, JVMS 5.5) run none.
+bool StaticStoredFirst(const classfile::ClassHierarchy& h, const Writers::Class& w, std::string_view owner,
+                       const classfile::FieldInfo& f) {
+  const MethodIR* clinit = nullptr;
+  for (const auto& ir : w.methods) {
+    if (ir->method_name == "<clinit>") clinit = ir.get();
+  }
+  if (clinit == nullptr) return false;
+  auto is_stop = [&](ir::InsnId i) {
+    const Instruction& in = clinit->insns[i];
+    return in.op == Op::kPutStatic && in.owner == owner && in.name == f.name && in.descriptor == f.descriptor;
+  };
+  bool unstopped = false;
+  if (!WalkBefore(*clinit, is_stop, [&](ir::InsnId i) { return RunsOnlyOwnCode(clinit->insns[i], owner); },
+                  &unstopped)) {
+    return false;
+  }
+  for (std::string super(w.file->super_class); !super.empty() && super != "java/lang/Object";) {
+    auto sf = h.class_path().Load(super);
+    if (!sf.ok()) return false;
+    for (const classfile::MethodInfo& m : (*sf)->methods) {
+      if (m.name != "<clinit>" || !m.code) continue;
+      auto ir = ir::BuildMethodIR(*sf, m, h);
+      if (!ir.ok()) return false;
+      for (const Instruction& in : (*ir)->insns) {
+        if (!RunsOnlyOwnCode(in, super)) return false;
+      }
+    }
+    super = std::string((*sf)->super_class);
+  }
+  return true;
+}
+
+// The constant a static field's ConstantValue attribute gives it before
+// its class initializer runs (JVMS 5.5 step 6); nullopt when it has none,
+// `*floating` when it is a float or double.
+std::optional<FieldValue> ConstantValueOf(const ClassFile& file, const classfile::FieldInfo& f, bool* floating) {
+  const uint16_t cv = f.constant_value;
+  if (cv == 0 || !(f.access_flags & classfile::access::kStatic)) return std::nullopt;
+  const auto& pool = file.pool;
+  if (pool.Is(cv, classfile::CpTag::kInteger)) return FieldValue::Int(pool.Integer(cv));
+  if (pool.Is(cv, classfile::CpTag::kLong)) return FieldValue::Long(pool.Long(cv));
+  if (pool.Is(cv, classfile::CpTag::kString)) return FieldValue::String(std::string(pool.Utf8(pool.at(cv).a)));
+  *floating = true;
+  return std::nullopt;
+}
+
+// Why code other than the writers' own may write `f`; "" when nothing can.
+std::string OpenToOthers(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable) {
+  const bool is_private = f.access_flags & classfile::access::kPrivate;
+  if (!is_private && !(f.access_flags & classfile::access::kFinal)) {
+    return "code outside its class may write it (neither private nor final)";
+  }
+  if (f.access_flags & classfile::access::kVolatile) return "volatile: field updaters and VarHandles may write it";
+  if (is_private && !writers.nest_missing.empty()) return Cat("its nestmate ", writers.nest_missing, " cannot be read");
+  if (!writers.classes[own].failed.empty()) return Cat("the code of ", writers.classes[own].failed, " cannot be read");
+  if (!(f.access_flags & (classfile::access::kStatic | classfile::access::kTransient)) && serializable) {
+    return "deserialization may set it";
+  }
+  for (size_t c = 0; c < writers.classes.size(); ++c) {
+    if (!is_private && c != own) continue;
+    const Writers::Class& w = writers.classes[c];
+    const std::string name = Dotted(w.file->this_class);
+    if (w.has_natives) return Cat(name, " declares native methods, which may write it");
+    if (w.string_constants.contains(f.name)) {
+      return Cat("its name is a string constant in ", name, ": it may be written reflectively");
+    }
+  }
+  return "";
+}
+
+// The classes javac nests in a class's top-level class (named `Top$...`,
+// JLS 13.1), loaded on first use with their IR: the only callers of the
+// accessors javac makes before Java 11 (`static access$NNN`), which are how
+// nested classes write a private field without nestmates.
+class Family {
+ public:
+  Family(const classfile::ClassHierarchy& h, std::string_view owner) : h_(h), owner_(owner) {}
+  // Every method of the family; null when a member cannot be read.
+  const std::vector<std::shared_ptr<const MethodIR>>* Methods() {
+    if (!loaded_) Load();
+    return complete_ ? &methods_ : nullptr;
+  }
+
+ private:
+  void Load() {
+    loaded_ = true;
+    complete_ = true;
+    const size_t slash = owner_.rfind('/');
+    const size_t dollar = owner_.find('$', slash == std::string::npos ? 0 : slash);
+    const std::string top = owner_.substr(0, dollar);
+    for (classfile::ClassId id = 0; id < h_.size(); ++id) {
+      std::string_view name = h_.Name(id);
+      if (name != top && !(name.size() > top.size() && name.starts_with(top) && name[top.size()] == '$')) continue;
+      auto cf = h_.class_path().Load(name);
+      if (h_.IsPhantom(id) || !cf.ok()) {
+        complete_ = false;
+        return;
+      }
+      auto calls_accessor = [&](const classfile::Instruction& in) {
+        return in.opcode == classfile::Opcode::kInvokestatic && (*cf)->pool.MemberName(in.a).starts_with("access$");
+      };
+      Writers::Class c = LoadWriter(h_, *cf, calls_accessor, /*initializers=*/false);
+      if (!c.failed.empty()) complete_ = false;
+      for (auto& m : c.methods) methods_.push_back(std::move(m));
+    }
+  }
+  const classfile::ClassHierarchy& h_;
+  std::string owner_;
+  bool loaded_ = false, complete_ = false;
+  std::vector<std::shared_ptr<const MethodIR>> methods_;
+};
+
+// When `v`, a value a method stores, is a parameter of one of javac's
+// accessors (synthetic, static, `access$...`): the values every call of the
+// accessor in the family passes for it; nullopt otherwise, or when one is
+// not a constant or a new object.
+std::optional<std::vector<FieldValue>> AccessorArguments(const MethodIR& accessor, ValueId v, Family* family) {
+  constexpr uint16_t kSynthetic = 0x1000;
+  const Instruction& d = accessor.def(v);
+  if (d.op != Op::kParam || !accessor.is_static || !accessor.method_name.starts_with("access$") ||
+      accessor.method == nullptr || !(accessor.method->access_flags & kSynthetic)) {
+    return std::nullopt;
+  }
+  const auto* methods = family->Methods();
+  if (methods == nullptr) return std::nullopt;
+  std::vector<FieldValue> out;
+  for (const auto& ir : *methods) {
+    for (const Instruction& in : ir->insns) {
+      if (in.op != Op::kInvoke || in.invoke != ir::InvokeKind::kStatic || in.owner != accessor.class_name ||
+          in.name != accessor.method_name || in.descriptor != accessor.method_descriptor) {
+        continue;
+      }
+      if (static_cast<size_t>(d.index) >= in.operands.size()) return std::nullopt;
+      std::set<ValueId> seen;
+      std::optional<std::vector<FieldValue>> arg = ValuesOf(*ir, in.operands[d.index], &seen);
+      if (!arg) return std::nullopt;
+      for (const FieldValue& x : *arg) Insert(&out, x);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable,
+                             const std::vector<Store>& writes) {
+  const ClassFile& file = *writers.classes[own].file;
+  const std::string_view owner = file.this_class;
+  FieldFact fact;
+  const bool is_static = f.access_flags & classfile::access::kStatic;
+  std::string open = OpenToOthers(writers, own, f, serializable);
+  if (open.empty()) {
+    fact.effectively_final =
+        std::all_of(writes.begin(), writes.end(), [&](const Store& s) { return s.initializer && s.writer == own; });
+  }
+  const std::optional<FieldValue> def = DefaultValue(f.descriptor);
+  bool floating = !def;
+  const std::optional<FieldValue> constant = ConstantValueOf(file, f, &floating);
+  if (open.empty() && floating) open = "a floating-point field";
+  if (open.empty()) {
+    fact.values.push_back(*def);
+    if (constant) Insert(&fact.values, *constant);
+    for (const Store& s : writes) {
+      if (!s.values) {
+        open = Cat(s.where, " stores a value that is not a constant or a new object");
+        break;
+      }
+      for (const FieldValue& v : *s.values) Insert(&fact.values, v);
+    }
+  }
+  if (!open.empty()) {
+    fact.why_not = std::move(open);
+    fact.values.clear();
+    return fact;
+  }
+  fact.known = true;
+  fact.initialized = fact.values;
+  const bool stored_first =
+      constant ? true
+      : is_static
+          ? StaticStoredFirst(h_, writers.classes[own], owner, f)
+          : !(f.access_flags & classfile::access::kTransient && serializable) &&
+                ConstructorsStoreFirst(writers.classes[own], owner, f, [&](std::string_view c, std::string_view d) {
+                  return ConstructorKeepsThis(c, d, 0);
+                });
+  bool stores_default = constant && *constant == *def;
+  for (const Store& s : writes) stores_default |= std::count(s.values->begin(), s.values->end(), *def) > 0;
+  if (stored_first && !stores_default) {
+    fact.initialized.erase(std::find(fact.initialized.begin(), fact.initialized.end(), *def));
+  }
+  std::vector<std::string> shown;
+  for (const FieldValue& v : fact.initialized) shown.push_back(v.ToString());
+  fact.description = Cat(Dotted(owner), ".", f.name, " holds ", absl::StrJoin(shown, " or "));
+  if (fact.initialized.size() != fact.values.size()) fact.description += " once initialized";
+  if (writes.empty() && !constant) fact.description += " (never written)";
+  return fact;
+}
+
+const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
+  if (auto it = classes_.find(owner); it != classes_.end()) return *it->second;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto cf = h_.class_path().Load(owner);
+  if (!cf.ok()) {
+    return *classes_.emplace(std::string(owner), std::make_unique<ClassFacts>()).first->second;
+  }
+  // The facts of every class of the nest at once: one reading of its code.
+  const Writers writers = FindWriters(h_, *cf);
+  std::map<std::string, size_t, std::less<>> index;  // class -> its place in writers.classes
+  for (size_t c = 0; c < writers.classes.size(); ++c) index.emplace(std::string(writers.classes[c].file->this_class), c);
+  // Every store into a field of the nest's classes, by class and "name:descriptor".
+  std::map<std::string, std::map<std::string, std::vector<Store>>, std::less<>> stores;
+  std::map<std::string, std::string> resolved;
+  std::map<std::string, Family> families;  // by the accessor's class
+  for (size_t c = 0; c < writers.classes.size(); ++c) {
+    for (const auto& ir : writers.classes[c].methods) {
+      for (size_t i = 0; i < ir->insns.size(); ++i) {
+        const Instruction& in = ir->insns[i];
+        if (in.op != Op::kPutField && in.op != Op::kPutStatic) continue;
+        const std::string& decl = DeclaringClass(h_, in, &resolved);
+        if (!index.contains(decl)) continue;
+        Store s;
+        s.ir = ir.get();
+        s.insn = static_cast<ir::InsnId>(i);
+        s.writer = c;
+        s.initializer = in.op == Op::kPutStatic ? ir->method_name == "<clinit>"
+                                                 : IsConstructor(*ir) && in.operands[0] == ThisOf(*ir);
+        std::set<ValueId> seen;
+        s.values = ValuesOf(*ir, in.operands.back(), &seen);
+        s.where = Cat(Dotted(ir->class_name), ".", ir->method_name, ir->method_descriptor);
+        if (!s.values) {
+          Family& family = families.try_emplace(std::string(ir->class_name), h_, ir->class_name).first->second;
+          s.values = AccessorArguments(*ir, in.operands.back(), &family);
+        }
+        stores[decl][Cat(in.name, ":", in.descriptor)].push_back(std::move(s));
+      }
+    }
+  }
+  for (size_t c = 0; c < writers.classes.size(); ++c) {
+    const ClassFile& file = *writers.classes[c].file;
+    if (classes_.contains(file.this_class)) continue;
+    auto facts = std::make_unique<ClassFacts>();
+    const bool serializable = !(file.access_flags & classfile::access::kEnum) &&
+                              h_.IsSubtype(file.this_class, "java/io/Serializable") != classfile::Tristate::kNo;
+    auto& by_field = stores[std::string(file.this_class)];
+    for (const classfile::FieldInfo& f : file.fields) {
+      const std::string key = Cat(f.name, ":", f.descriptor);
+      FieldFact fact = Decide(writers, c, f, serializable, by_field[key]);
+      ++stats_.fields;
+      if (fact.known) ++stats_.known;
+      facts->by_field.emplace(key, std::move(fact));
+    }
+    ++stats_.classes;
+    classes_.emplace(std::string(file.this_class), std::move(facts));
+  }
+  stats_.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  auto it = classes_.find(owner);
+  if (it == classes_.end()) it = classes_.emplace(std::string(owner), std::make_unique<ClassFacts>()).first;
+  return *it->second;
+}
+
+}  // namespace jwp::absint

@@ -1,0 +1,151 @@
+// Field facts (issue #29; DESIGN.md, "Reachable states"): what every
+// program can and cannot store in a field, from the code of the classes that
+// may write it. The backward search treats the fields at its entry as
+// inputs; these facts say which inputs some program can produce, so that a
+// precondition never needs a state no program can create (a private flag
+// that is initialized to false and never written is false) and a search
+// that needs such a state ends NOT_FOUND.
+//
+// Which code may write a field (its writers):
+//   - a private field: its class and the classes of its nest (JVMS 5.4.4;
+//     Java 8's inner classes go through accessors in the class itself);
+//   - a final field: its class (JVMS 6.5 putfield/putstatic: only its
+//     class's initialization methods, or, before class file version 53, any
+//     method of it);
+//   - any other field: code anywhere, so no facts.
+// The facts assume objects are made and changed by that code: no
+// reflection, Unsafe or JNI writes from elsewhere. Where a field is open to
+// those writes, there are no facts: a volatile field (field updaters and
+// VarHandles write those), a field whose name is a string constant in one
+// of its writers (how reflection, Unsafe.objectFieldOffset and field
+// updaters name a field), any field of a class whose writers declare
+// native methods (System's natives set System.out: `<clinit>` stores null
+// there), and an instance field that deserialization sets (a non-transient
+// field of a Serializable class other than an enum; a transient one is left
+// at its default, so its initializer may not have run).
+//
+// The values: the default and every value a writer stores, when each stored
+// value is an int or long constant, null, a string literal, a class
+// literal, a new object or array (of exactly its type), a lambda or `this`
+// (non-null, of the class's type or a subtype), or a phi of those; any
+// other stored value (a parameter, a call's result, a float) leaves the
+// field without facts.
+//
+// Initialized values: a constructor can let `this` escape before it stores
+// a field (calling an overridable method from a superclass constructor is
+// the classic case), and then code sees the field at its default. So the
+// default is left out of the initialized values only when every
+// constructor of the class stores the field on every path to its normal
+// end (or delegates to one that does, this(...)), and before the store
+// `this` is used only to read and write its own fields and to call
+// superclass constructors that do no more than that themselves. A static
+// field's default is left out when `<clinit>` stores it on every path
+// before running any other code (a call, an allocation, another class's
+// static).
+#ifndef JWP_ABSINT_FIELD_FACTS_H_
+#define JWP_ABSINT_FIELD_FACTS_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/synchronization/mutex.h"
+#include "classfile/class_hierarchy.h"
+#include "ir/ir.h"
+
+namespace jwp::absint {
+
+namespace field_facts_internal {
+struct Store;
+struct Writers;
+}  // namespace field_facts_internal
+
+// One value a field can hold.
+struct FieldValue {
+  enum Kind : uint8_t { kInt, kLong, kNull, kString, kObject };
+  Kind kind = kNull;
+  int64_t i = 0;     // kInt (sign-extended), kLong
+  // kString: the literal's text (modified UTF-8, as the constant pool has
+  // it); kObject: its type (an internal class name, or an array descriptor).
+  std::string text;
+  bool exact = false;  // kObject: exactly of that type (an allocation), else it or a subtype
+
+  static FieldValue Int(int64_t v) { return {kInt, v, {}, false}; }
+  static FieldValue Long(int64_t v) { return {kLong, v, {}, false}; }
+  static FieldValue Null() { return {kNull, 0, {}, false}; }
+  static FieldValue String(std::string s) { return {kString, 0, std::move(s), false}; }
+  static FieldValue Object(std::string type, bool exact) { return {kObject, 0, std::move(type), exact}; }
+  auto operator<=>(const FieldValue&) const = default;
+  bool operator==(const FieldValue&) const = default;
+  // As Java writes it: 0, 7L, null, "abc", new java.lang.Object, a java.util.List.
+  std::string ToString() const;
+};
+
+struct FieldFact {
+  // False: the field may hold any value of its type (why_not says why).
+  bool known = false;
+  std::string why_not;
+  // Every value the field holds at any point of any execution: its default
+  // and every value its writers store. Sorted, distinct.
+  std::vector<FieldValue> values;
+  // The values it holds once the constructor of its object (or the class
+  // initializer, for a static) has completed: `values`, without the
+  // default when the header's conditions hold. Sorted, distinct.
+  std::vector<FieldValue> initialized;
+  // Written only by its class's constructors on the object they make (by
+  // `<clinit>`, for a static).
+  bool effectively_final = false;
+  // "wp.Flags.privateFalse holds only 0 (its default; never written)".
+  std::string description;
+};
+
+// The field facts of one class path, computed per declaring class on first
+// use and kept. Thread-safe. Refers to the hierarchy, which must outlive it.
+class FieldFacts {
+ public:
+  explicit FieldFacts(const classfile::ClassHierarchy& h) : h_(h) {}
+  FieldFacts(const FieldFacts&) = delete;
+  FieldFacts& operator=(const FieldFacts&) = delete;
+
+  // The facts of the field `name:descriptor` declared by `owner` (the class
+  // field resolution gives, JVMS 5.4.3.2). The reference lives as long as
+  // this object.
+  const FieldFact& Of(std::string_view owner, std::string_view name, std::string_view descriptor)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  struct Stats {
+    size_t classes = 0;  // classes whose fields were computed
+    size_t fields = 0;
+    size_t known = 0;    // fields with facts
+    double ms = 0;       // time spent computing
+  };
+  Stats stats() const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  struct ClassFacts {
+    std::map<std::string, FieldFact, std::less<>> by_field;  // "name:descriptor"
+  };
+  const ClassFacts& ForClass(std::string_view owner) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The facts of field `f` of the writers' class `own`, from its stores.
+  FieldFact Decide(const field_facts_internal::Writers& writers, size_t own, const classfile::FieldInfo& f,
+                   bool serializable,
+                   const std::vector<field_facts_internal::Store>& writes) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Whether a constructor uses `this` only to read and write its fields and
+  // to call constructors of its class and superclasses that do the same
+  // (Object's included): no code can see the object while it runs.
+  bool ConstructorKeepsThis(std::string_view owner, std::string_view descriptor, int depth)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  const classfile::ClassHierarchy& h_;
+  mutable absl::Mutex mu_;
+  std::map<std::string, std::unique_ptr<ClassFacts>, std::less<>> classes_ ABSL_GUARDED_BY(mu_);
+  std::map<std::string, bool, std::less<>> keeps_this_ ABSL_GUARDED_BY(mu_);  // "owner.<init>desc"
+  Stats stats_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace jwp::absint
+
+#endif  // JWP_ABSINT_FIELD_FACTS_H_

@@ -1,0 +1,129 @@
+// Field facts (absint/field_facts.h) over tests/fixtures/java8/wp/FieldFacts.java,
+// compiled for Java 8 (accessors) and 17 (nestmates), and over the JDK.
+#include "absint/field_facts.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/callgraph/callgraph_test_support.h"
+
+namespace jwp::absint {
+namespace {
+
+using callgraph::testing::World;
+using callgraph::testing::Release;
+constexpr const char* kFacts = "wp/FieldFacts";
+
+std::vector<std::string> Shown(const std::vector<FieldValue>& values) {
+  std::vector<std::string> out;
+  for (const FieldValue& v : values) out.push_back(v.ToString());
+  return out;
+}
+
+using Strings = std::vector<std::string>;
+
+class FieldFactsTest : public ::testing::TestWithParam<Release> {
+ protected:
+  const FieldFact& Of(const char* owner, const char* name, const char* descriptor) {
+    if (facts_ == nullptr) facts_ = std::make_unique<FieldFacts>(World::Get(GetParam()).hierarchy());
+    return facts_->Of(owner, name, descriptor);
+  }
+  std::unique_ptr<FieldFacts> facts_;
+};
+
+TEST_P(FieldFactsTest, AFlagInitializedAndNeverWrittenAgainHoldsItsInitializer) {
+  const FieldFact& f = Of(kFacts, "privateFalse", "Z");
+  ASSERT_TRUE(f.known) << f.why_not;
+  EXPECT_EQ(Shown(f.values), Strings{"0"});
+  EXPECT_TRUE(f.effectively_final);
+  const FieldFact& t = Of(kFacts, "privateTrue", "Z");
+  ASSERT_TRUE(t.known) << t.why_not;
+  EXPECT_EQ(Shown(t.values), (Strings{"0", "1"}));  // 0 while the constructor runs
+  EXPECT_EQ(Shown(t.initialized), Strings{"1"});
+  EXPECT_EQ(t.description, "wp.FieldFacts.privateTrue holds 1 once initialized");
+}
+
+TEST_P(FieldFactsTest, AFinalFieldEveryConstructorSetsOrDelegatesIsSetOnceInitialized) {
+  const FieldFact& f = Of(kFacts, "name", "Ljava/lang/String;");
+  ASSERT_TRUE(f.known) << f.why_not;
+  EXPECT_EQ(Shown(f.values), (Strings{"null", "\"jwp\""}));
+  EXPECT_EQ(Shown(f.initialized), Strings{"\"jwp\""});
+}
+
+TEST_P(FieldFactsTest, ASetterStoringAParameterLeavesNoFacts) {
+  const FieldFact& f = Of(kFacts, "label", "Ljava/lang/String;");
+  EXPECT_FALSE(f.known);
+  EXPECT_NE(f.why_not.find("wp.FieldFacts.setLabel(Ljava/lang/String;)V stores a value"), std::string::npos)
+      << f.why_not;
+  EXPECT_TRUE(f.values.empty());
+}
+
+TEST_P(FieldFactsTest, ANestedClassWritesThroughANestmateOrAnAccessor) {
+  // Java 17: Switcher stores into mode directly (a nestmate); Java 8: through
+  // FieldFacts.access$002, whose only caller passes 3.
+  const FieldFact& f = Of(kFacts, "mode", "I");
+  ASSERT_TRUE(f.known) << f.why_not;
+  EXPECT_EQ(Shown(f.values), (Strings{"0", "3"}));
+  EXPECT_EQ(Shown(f.initialized), (Strings{"0", "3"}));
+  EXPECT_FALSE(f.effectively_final);
+}
+
+TEST_P(FieldFactsTest, ASuperclassConstructorThatLetsThisEscapeKeepsTheDefault) {
+  const FieldFact& leaky = Of("wp/FieldFacts$Leaky", "name", "Ljava/lang/String;");
+  ASSERT_TRUE(leaky.known) << leaky.why_not;
+  EXPECT_EQ(Shown(leaky.initialized), (Strings{"null", "\"set\""}));
+  const FieldFact& two = Of("wp/FieldFacts$TwoWays", "name", "Ljava/lang/String;");
+  ASSERT_TRUE(two.known) << two.why_not;
+  EXPECT_EQ(Shown(two.initialized), (Strings{"null", "\"a\""}));  // TwoWays(int) leaves it unset
+}
+
+TEST_P(FieldFactsTest, AStaticNeverWrittenHoldsItsDefault) {
+  const FieldFact& f = Of(kFacts, "neverSet", "Z");
+  ASSERT_TRUE(f.known) << f.why_not;
+  EXPECT_EQ(Shown(f.initialized), Strings{"0"});
+  EXPECT_EQ(f.description, "wp.FieldFacts.neverSet holds 0 (never written)");
+}
+
+TEST_P(FieldFactsTest, FieldsOthersMayWriteHaveNoFacts) {
+  const FieldFact& named = Of("wp/FieldFacts$Reflective", "secret", "Ljava/lang/String;");
+  EXPECT_FALSE(named.known);
+  EXPECT_NE(named.why_not.find("string constant"), std::string::npos) << named.why_not;
+  // The trap of issue #29: <clinit> stores null in System.out, natives replace it.
+  const FieldFact& out = Of("java/lang/System", "out", "Ljava/io/PrintStream;");
+  EXPECT_FALSE(out.known);
+  EXPECT_NE(out.why_not.find("native"), std::string::npos) << out.why_not;
+  // Deserialization sets an ArrayList's size; field updaters a volatile.
+  const FieldFact& size = Of("java/util/ArrayList", "size", "I");
+  EXPECT_FALSE(size.known);
+  EXPECT_NE(size.why_not.find("deserialization"), std::string::npos) << size.why_not;
+  const FieldFact& v = Of("java/util/concurrent/atomic/AtomicInteger", "value", "I");
+  EXPECT_FALSE(v.known);
+  EXPECT_NE(v.why_not.find("volatile"), std::string::npos) << v.why_not;
+  // Public and non-final: any class may write it.
+  EXPECT_FALSE(Of("java/awt/Point", "x", "I").known);
+  // Not declared there.
+  EXPECT_FALSE(Of(kFacts, "nosuch", "I").known);
+  EXPECT_FALSE(Of("no/such/Class", "f", "I").known);
+}
+
+TEST_P(FieldFactsTest, StatsCountTheClassesAndFieldsComputed) {
+  Of(kFacts, "privateFalse", "Z");
+  const FieldFacts::Stats first = facts_->stats();
+  Of(kFacts, "privateTrue", "Z");
+  Of("wp/FieldFacts$Leaky", "name", "Ljava/lang/String;");
+  FieldFacts::Stats s = facts_->stats();
+  // Computed once per class; with nestmates (Java 17), for the whole nest at once.
+  EXPECT_EQ(first.classes, GetParam() == Release::k17 ? 6u : 1u);
+  EXPECT_EQ(s.classes, GetParam() == Release::k17 ? 6u : 2u);
+  EXPECT_GE(s.fields, 7u);
+  EXPECT_GE(s.known, 5u);
+  EXPECT_LT(s.known, s.fields);
+}
+
+INSTANTIATE_TEST_SUITE_P(Releases, FieldFactsTest, ::testing::Values(Release::k8, Release::k17),
+                         [](const auto& info) { return info.param == Release::k8 ? "Java8" : "Java17"; });
+
+}  // namespace
+}  // namespace jwp::absint
