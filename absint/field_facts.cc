@@ -391,22 +391,16 @@ bool ConstructorsStoreFirst(const Writers::Class& w, std::string_view owner, con
 // Whether the class initializer of `w` (the field's class) stores static
 // field `f` on every path before it runs any other class's code, and the
 // initializers of its superclasses (which run first, JVMS 5.5) run none.
-bool StaticStoredFirst(const classfile::ClassHierarchy& h, const Writers::Class& w, std::string_view owner,
-                       const classfile::FieldInfo& f) {
-  const MethodIR* clinit = nullptr;
+const MethodIR* ClassInitializer(const Writers::Class& w) {
   for (const auto& ir : w.methods) {
-    if (ir->method_name == "<clinit>") clinit = ir.get();
+    if (ir->method_name == "<clinit>") return ir.get();
   }
-  if (clinit == nullptr) return false;
-  auto is_stop = [&](ir::InsnId i) {
-    const Instruction& in = clinit->insns[i];
-    return in.op == Op::kPutStatic && in.owner == owner && in.name == f.name && in.descriptor == f.descriptor;
-  };
-  bool unstopped = false;
-  if (!WalkBefore(*clinit, is_stop, [&](ir::InsnId i) { return RunsOnlyOwnCode(clinit->insns[i], owner); },
-                  &unstopped)) {
-    return false;
-  }
+  return nullptr;
+}
+
+// Whether the class initializers of the superclasses of `w`, which run
+// before its own (JVMS 5.5), run no other class's code.
+bool SuperInitializersRunOnlyOwnCode(const classfile::ClassHierarchy& h, const Writers::Class& w) {
   for (std::string super(w.file->super_class); !super.empty() && super != "java/lang/Object";) {
     auto sf = h.class_path().Load(super);
     if (!sf.ok()) return false;
@@ -421,6 +415,54 @@ bool StaticStoredFirst(const classfile::ClassHierarchy& h, const Writers::Class&
     super = std::string((*sf)->super_class);
   }
   return true;
+}
+
+// Whether `<clinit>` of `w` stores static field `f` of `owner` on every path,
+// with `before` true of each instruction that may run first.
+bool ClassInitializerStores(const Writers::Class& w, std::string_view owner, const classfile::FieldInfo& f,
+                            const std::function<bool(const Instruction&)>& before) {
+  const MethodIR* clinit = ClassInitializer(w);
+  if (clinit == nullptr) return false;
+  auto is_stop = [&](ir::InsnId i) {
+    const Instruction& in = clinit->insns[i];
+    return in.op == Op::kPutStatic && in.owner == owner && in.name == f.name && in.descriptor == f.descriptor;
+  };
+  bool unstopped = false;
+  return WalkBefore(*clinit, is_stop, [&](ir::InsnId i) { return before(clinit->insns[i]); }, &unstopped);
+}
+
+bool StaticStoredFirst(const classfile::ClassHierarchy& h, const Writers::Class& w, std::string_view owner,
+                       const classfile::FieldInfo& f) {
+  return ClassInitializerStores(w, owner, f, [&](const Instruction& in) { return RunsOnlyOwnCode(in, owner); }) &&
+         SuperInitializersRunOnlyOwnCode(h, w);
+}
+
+// The values static `f` of `owner` may hold right after its class is
+// initialized, when its initializer (and its superclasses') run only their
+// own code: the ConstantValue or default, unless `<clinit>` stores on every
+// path, and what `<clinit>` stores. Nullopt when they cannot be had.
+std::optional<std::vector<FieldValue>> InitialValues(const classfile::ClassHierarchy& h, const Writers& writers,
+                                                     size_t own, const classfile::FieldInfo& f,
+                                                     const std::optional<FieldValue>& start,
+                                                     const std::vector<Store>& writes) {
+  const Writers::Class& w = writers.classes[own];
+  const std::string_view owner = w.file->this_class;
+  if (!start || !w.failed.empty()) return std::nullopt;
+  std::vector<FieldValue> out;
+  const MethodIR* clinit = ClassInitializer(w);
+  if (clinit != nullptr) {
+    for (const Instruction& in : clinit->insns) {
+      if (!RunsOnlyOwnCode(in, owner)) return std::nullopt;
+    }
+    if (!SuperInitializersRunOnlyOwnCode(h, w)) return std::nullopt;
+    for (const Store& s : writes) {
+      if (s.ir != clinit) continue;
+      if (!s.values) return std::nullopt;
+      for (const FieldValue& v : *s.values) Insert(&out, v);
+    }
+  }
+  if (!ClassInitializerStores(w, owner, f, [](const Instruction&) { return true; })) Insert(&out, *start);
+  return out;
 }
 
 // The constant a static field's ConstantValue attribute gives it before
@@ -549,6 +591,12 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   const std::optional<FieldValue> def = DefaultValue(f.descriptor);
   bool floating = !def;
   const std::optional<FieldValue> constant = ConstantValueOf(file, f, &floating);
+  if (is_static && !floating) {
+    if (auto initial = InitialValues(h_, writers, own, f, constant ? constant : def, writes)) {
+      fact.initial_known = true;
+      fact.initial = std::move(*initial);
+    }
+  }
   if (open.empty() && floating) open = "a floating-point field";
   if (open.empty()) {
     fact.values.push_back(*def);

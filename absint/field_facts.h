@@ -95,6 +95,14 @@ struct FieldFact {
   // initializer, for a static) has completed: `values`, without the
   // default when the header's conditions hold. Sorted, distinct.
   std::vector<FieldValue> initialized;
+  // A static's values right after its class is initialized, as when a
+  // fresh JVM calls the entry first (--statics initial): known when its
+  // class initializer, and its superclasses', run no other class's code and
+  // store only constants and new objects in it; then the ConstantValue or
+  // default (unless `<clinit>` stores on every path) and what `<clinit>`
+  // stores. Known also where `known` is not (a public static).
+  bool initial_known = false;
+  std::vector<FieldValue> initial;
   // Written only by its class's constructors on the object they make (by
   // `<clinit>`, for a static).
   bool effectively_final = false;

@@ -91,6 +91,7 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   j["confirmed"] = confirmed ? ordered_json(*confirmed) : ordered_json(nullptr);
   j["assumptions"] = r.assumptions;
   j["facts_used"] = r.facts_used;
+  j["static_inputs"] = r.static_inputs;
   ordered_json stats;
   wp::ForEachStat(r.stats, [&](const char* name, auto value) {
     if constexpr (std::is_floating_point_v<decltype(value)>) {
@@ -445,9 +446,13 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
       out << "\n";
       out << "assumptions:" << (r.assumptions.empty() ? " none" : "") << "\n";
       for (const auto& a : r.assumptions) out << "  - " << a << "\n";
+      if (!r.static_inputs.empty()) out << "static fields taken as inputs (--statics any):\n";
+      for (const auto& a : r.static_inputs) out << "  - " << a << "\n";
       out << "witness:\n" << WitnessJson(r, goal->spec) << "\n";
       out << "smtlib:\n" << r.smtlib;
     }
+    if (!r.facts_used.empty()) out << "field facts used:\n";
+    for (const auto& f : r.facts_used) out << "  - " << f << "\n";
     if (confirmed) out << "runner: " << runner_output;
     out << "stats: " << r.stats.minterms << " minterms, " << r.stats.steps << " steps, "
         << r.stats.entry_checks << " final checks, " << static_cast<int64_t>(r.stats.time_ms)

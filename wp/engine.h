@@ -74,6 +74,17 @@ enum class CallGraph {
   kCha,       // every class-hierarchy target is expanded from the start (NoFeedback-CHA)
 };
 
+// What the static fields hold at the entry (issue #29).
+enum class StaticsAtEntry {
+  // Any value a client can store: a static only its class can write holds
+  // what its field facts allow; the others are inputs (Result::static_inputs).
+  // Right for a library, whose public mutable statics any client may set.
+  kAny,
+  // What its class initializer leaves there, as when a fresh JVM calls the
+  // entry first: right for an application's main and for tests.
+  kInitial,
+};
+
 struct EngineOptions {
   uint64_t max_steps = 50000;         // transformer applications per goal
   double timeout_ms = 60000;          // wall clock per goal
@@ -120,6 +131,7 @@ struct EngineOptions {
   // The facts' cache, one per class path, shared by goals and threads;
   // null: the goal makes its own.
   std::shared_ptr<absint::FieldFacts> field_facts_cache;
+  StaticsAtEntry statics = StaticsAtEntry::kAny;
   // The order the search takes its work in (wp/search_order.h).
   SearchOrder search_order = SearchOrder::kShallowFirst;
   // The rewrite simplifier (simplifier/) on every new minterm. Off (the
@@ -182,6 +194,9 @@ struct Result {
   // The field facts the search applied (absint::FieldFact::description),
   // in the order first applied: why a state is out of reach.
   std::vector<std::string> facts_used;
+  // A FOUND's static fields that a client may set (--statics any), which
+  // the precondition takes as inputs: "pkg.C.f (public, not final)".
+  std::vector<std::string> static_inputs;
   // The figures of wp/stats.def.
   struct Stats {
 #define JWP_STAT(type, name, initial, across, comment) type name = initial;

@@ -277,7 +277,11 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   std::vector<Term> query(phi.begin(), phi.end());
   for (Term t : Typing(entry)) query.push_back(t);
   add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
-  vocab_.add_field_values(phi.is_true() ? tm_.mk_true() : phi.term(), Uninitialized(entry), &query);
+  if (std::string why = vocab_.add_field_values(phi.is_true() ? tm_.mk_true() : phi.term(), Uninitialized(entry), &query);
+      !why.empty()) {
+    *why_not = std::move(why);
+    return std::nullopt;
+  }
   AddStringModelInvariants(phi, &query);
   solver::CheckResult r = check(query, /*want_witness=*/true);
   if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {
@@ -317,7 +321,8 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   // precondition too, since a reader could pick such a class otherwise.
   Minterm shown = WithoutLiteralFacts(phi);
   if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
-  return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness)};
+  return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness),
+               phi.is_true() ? std::vector<std::string>{} : vocab_.static_inputs(phi.term())};
 }
 
 }  // namespace jwp::wp
@@ -438,6 +443,7 @@ bool WpProblem::at_entry(const Item& item) {
                              goal_insn.invoke != ir::InvokeKind::kDynamic &&
                              ir_.edges[site.edge].thrown != "java/lang/NullPointerException";
   ph_.result.witness = std::move(found->witness);
+  ph_.result.static_inputs = std::move(found->static_inputs);
   ph_.result.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
                       entry_act.ir->method_descriptor);
   std::vector<std::string> assumed;

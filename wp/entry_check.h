@@ -43,6 +43,7 @@ class EntryCheck {
     std::string precondition;  // as Java, for the reader
     std::string smtlib;        // the query Z3 answered
     Replay witness;
+    std::vector<std::string> static_inputs;  // Vocabulary::static_inputs
   };
   // The solver as the search calls it (it times the calls).
   using SolverCall = std::function<solver::CheckResult(std::span<const logic::Term>, bool want_witness)>;

@@ -3,6 +3,7 @@
 #include "classfile/member_resolution.h"
 #include "models/string_model.h"
 #include "ir/builder.h"
+#include "logic/printer.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
 #include "classfile/strings.h"
@@ -214,8 +215,10 @@ const absint::FieldFact* Vocabulary::field_fact(std::string_view owner, std::str
   return f.known ? &f : nullptr;
 }
 
-void Vocabulary::note_fact_used(const absint::FieldFact& fact) {
-  if (facts_used_set_.insert(fact.description).second) facts_used_.push_back(fact.description);
+void Vocabulary::note_fact_used(const absint::FieldFact& fact) { note_fact_used(fact.description); }
+
+void Vocabulary::note_fact_used(const std::string& description) {
+  if (facts_used_set_.insert(description).second) facts_used_.push_back(description);
 }
 
 Term Vocabulary::field_constant(std::string_view owner, std::string_view name, std::string_view descriptor) {
@@ -258,15 +261,28 @@ Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {
   return tm_.mk_or(any);
 }
 
-void Vocabulary::add_field_values(Term phi, Term uninitialized, std::vector<Term>* out) {
-  if (field_facts_ == nullptr) return;
+std::string Vocabulary::add_field_values(Term phi, Term uninitialized, std::vector<Term>* out) {
+  if (field_facts_ == nullptr) return "";
   for (Term t : logic::collect(phi, [](Term x) {
          return (x.is(logic::TermKind::kRead) && x.arg(0).is(logic::TermKind::kFieldConst)) || x.is_var();
        })) {
     const absint::FieldFact* f = nullptr;
     bool initialized = true;
     if (t.is_var()) {
-      if (const StaticField* s = static_field_of(t)) f = field_fact(s->owner, s->name, s->descriptor);
+      const StaticField* s = static_field_of(t);
+      if (s == nullptr) continue;
+      if (statics_initial_) {
+        const absint::FieldFact& all = field_facts_->Of(s->owner, s->name, s->descriptor);
+        if (!all.initial_known) {
+          return Cat("--statics initial: the value of ", logic::to_java(tm_, t),
+                     " after its class initializer runs is not known (the initializer runs other code, or stores "
+                     "a value that is not a constant)");
+        }
+        out->push_back(one_of(t, all.initial));
+        note_fact_used(Cat(logic::to_java(tm_, t), " holds what its class initializer leaves there (--statics initial)"));
+        continue;
+      }
+      f = field_fact(s->owner, s->name, s->descriptor);
     } else if (!tm_.is_length_field(t.arg(0))) {
       const logic::MemberRef m = tm_.field_info(t.arg(0));
       f = field_fact(m.owner, m.name, m.descriptor);
@@ -276,6 +292,22 @@ void Vocabulary::add_field_values(Term phi, Term uninitialized, std::vector<Term
     out->push_back(one_of(t, initialized ? f->initialized : f->values));
     note_fact_used(*f);
   }
+  return "";
+}
+
+std::vector<std::string> Vocabulary::static_inputs(Term phi) {
+  std::vector<std::string> out;
+  if (statics_initial_) return out;
+  for (Term v : logic::free_variables(phi)) {
+    const StaticField* s = static_field_of(v);
+    if (s == nullptr) continue;
+    if (field_facts_ != nullptr && field_facts_->Of(s->owner, s->name, s->descriptor).known) continue;
+    const std::string why = field_facts_ != nullptr ? field_facts_->Of(s->owner, s->name, s->descriptor).why_not
+                                                    : "field facts are off";
+    out.push_back(Cat(logic::to_java(tm_, v), ": an input, as ", why,
+                      " (--statics initial takes its initializer's value)"));
+  }
+  return out;
 }
 
 const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {

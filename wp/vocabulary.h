@@ -45,6 +45,9 @@ class Vocabulary {
   // fields at the entry are inputs like any other. Must outlive the
   // vocabulary.
   void set_field_facts(absint::FieldFacts* facts) { field_facts_ = facts; }
+  // --statics initial: the statics at the entry hold what their class
+  // initializers leave there (absint::FieldFact::initial).
+  void set_statics_initial(bool initial) { statics_initial_ = initial; }
   // The one value a field can ever hold (a field that is never written, or
   // only with its default): a getfield or getstatic of it reads that
   // constant. A null term when the facts give it more values, or none.
@@ -53,7 +56,13 @@ class Vocabulary {
   // entry heap's field map, and static non-final fields), that it holds one
   // of the values its facts allow: those of an initialized object (or
   // class), or, for `uninitialized` (the entry constructor's `this`), any.
-  void add_field_values(logic::Term phi, logic::Term uninitialized, std::vector<logic::Term>* out);
+  // With --statics initial, a static holds what its class initializer
+  // leaves there; returns why not when that is not known for one `phi`
+  // reads (then `phi` is no precondition), else "".
+  std::string add_field_values(logic::Term phi, logic::Term uninitialized, std::vector<logic::Term>* out);
+  // The static fields `phi` reads that a client may set (no field facts),
+  // as "pkg.C.f (why)": inputs of a precondition under --statics any.
+  std::vector<std::string> static_inputs(logic::Term phi);
   // The field facts the search applied (FieldFact::description), in the
   // order first applied: JSON `facts_used`.
   const std::vector<std::string>& facts_used() const { return facts_used_; }
@@ -127,11 +136,13 @@ class Vocabulary {
   // `x` is one of `values` (absint::FieldValue as terms).
   logic::Term one_of(logic::Term x, const std::vector<absint::FieldValue>& values);
   void note_fact_used(const absint::FieldFact& fact);
+  void note_fact_used(const std::string& description);
 
   logic::TermManager& tm_;
   const classfile::ClassHierarchy& h_;
   const callgraph::LambdaClasses* lambdas_ = nullptr;
   absint::FieldFacts* field_facts_ = nullptr;
+  bool statics_initial_ = false;
   std::vector<std::string> facts_used_;
   absl::flat_hash_set<std::string> facts_used_set_;
   absl::flat_hash_map<std::string, uint32_t> namespaces_;

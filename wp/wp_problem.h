@@ -216,6 +216,7 @@ class WpProblem : private DirectedQueries {
         solver_(tm_, solver_options()) {
     vocab_.set_lambdas(&lambdas_);
     vocab_.set_assertions_enabled(opt.enable_assertions);
+    vocab_.set_statics_initial(opt.statics == StaticsAtEntry::kInitial);
     if (opt.field_facts) {
       field_facts_ = opt.field_facts_cache ? opt.field_facts_cache : std::make_shared<absint::FieldFacts>(h);
       vocab_.set_field_facts(field_facts_.get());

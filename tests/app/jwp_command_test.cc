@@ -35,6 +35,30 @@ TEST(JwpCommand, StatsCountsFixtureClasses) {
   fs::remove_all(dir);
 }
 
+TEST(JwpCommand, StatsCountsFieldFacts) {
+  namespace fs = std::filesystem;
+  // FieldFacts.java's classes (Java 8: no nestmates; its accessor is followed).
+  fs::path dir = fs::temp_directory_path() / "jwp_command_test_field_facts";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "wp");
+  for (const auto& e : fs::directory_iterator(jwp::testing::Release8Dir() + "/wp")) {
+    std::string name = e.path().filename().string();
+    if (name == "FieldFacts.class" || name.rfind("FieldFacts$", 0) == 0) fs::copy_file(e.path(), dir / "wp" / name);
+  }
+  int status = -1;
+  std::string out = RunCommand(JwpBinary() + " stats --field-facts -cp " + dir.string() + " 2>&1", &status);
+  EXPECT_EQ(status, 0) << out;
+  // FieldFacts: privateTrue, privateFalse, privateFive, name, mode, neverSet,
+  // debug (public: no facts), label (a setter); Leaky.name, TwoWays.name,
+  // Switcher.this$0 (a parameter), Reflective.secret (named by a string).
+  EXPECT_THAT(out, HasSubstr("fields: 12\n"));
+  EXPECT_THAT(out, HasSubstr("fields with facts: 8 (one value: 2; default gone once initialized: 3)\n"));
+  EXPECT_THAT(out, HasSubstr("no facts, writable outside its class: 1\n"));
+  EXPECT_THAT(out, HasSubstr("no facts, named by a string constant: 1\n"));
+  EXPECT_THAT(out, HasSubstr("no facts, a stored value is not a constant or a new object: 2\n"));
+  fs::remove_all(dir);
+}
+
 TEST(JwpCommand, StatsReportsBrokenClassesAndExitsOne) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / "jwp_command_test_broken";

@@ -203,6 +203,14 @@ public class ExpectationCheck {
     });
     ex("FieldFacts$Leaky.nameLength:npe", () -> new FieldFacts.Leaky());
     ex("FieldFacts$TwoWays.nameLength:npe", () -> new FieldFacts.TwoWays(1).nameLength());
+    ex("FieldFacts.debugLength:npe", () -> {
+      FieldFacts.debug = true;  // a client sets the public static
+      try {
+        return FieldFacts.debugLength();
+      } finally {
+        FieldFacts.debug = false;
+      }
+    });
     ex("FieldFacts$Reflective.secretLength:npe", () -> {
       FieldFacts.Reflective r = new FieldFacts.Reflective();
       r.reveal();

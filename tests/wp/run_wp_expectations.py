@@ -48,8 +48,12 @@ def read_tsv(path):
 
 
 def entry_args(row):
-    """--entry for a note's `entry=pkg.C.m(desc)`, else nothing."""
+    """--entry for a note's `entry=pkg.C.m(desc)`, --statics for its
+    `statics=any|initial`, else nothing."""
     for word in row.get("note", "").split():
+        if word.startswith("statics="):
+            return ["--statics", word[len("statics="):].rstrip(".,:")] + entry_args(
+                dict(row, note=row["note"].replace(word, "")))
         if word.startswith("entry="):
             entry = word[len("entry="):].rstrip(".,")
             # A ';' that ends an object return type belongs to the descriptor.
