@@ -313,6 +313,14 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   }
   std::optional<Replay> witness;
   if (r.witness && r.witness->replayable) witness = WitnessOf(*r.witness, entry);
+  if (witness) {
+    const std::string uninit =
+        !Uninitialized(entry).is_null() && witness->receiver ? witness->receiver->object : std::string();
+    if (std::string broken = vocab_.breaks_field_facts(*r.witness, uninit); !broken.empty()) {
+      *why_not = Cat("internal: the solver's model breaks a field fact: ", broken);
+      return std::nullopt;
+    }
+  }
   if (!witness) {
     *why_not = "the solver's model could not be turned into a witness";
     return std::nullopt;

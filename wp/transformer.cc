@@ -442,6 +442,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
          return x.is(TermKind::kFieldConst) || x.is(TermKind::kArrayConst);
        })) {
     if (tm_.is_length_field(t)) continue;  // array lengths never change
+    if (vocab_.kept_by_call(t, in.owner, in.name)) continue;  // set only by its class's constructors
     s.add(t, tm_.mk_mod(t, tm_.fresh_skolem(logic::SkolemKind::kHeap, t.sort(), site, t)));
   }
   for (Term v : logic::free_variables(phi)) {

@@ -1,5 +1,6 @@
 #include "wp/vocabulary.h"
 
+#include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "models/string_model.h"
 #include "ir/builder.h"
@@ -236,6 +237,83 @@ Term Vocabulary::field_constant(std::string_view owner, std::string_view name, s
   }
   note_fact_used(*f);
   return c;
+}
+
+bool Vocabulary::kept_by_call(Term field, std::string_view callee_owner, std::string_view callee_name) {
+  if (field_facts_ == nullptr || !field.is(logic::TermKind::kFieldConst) || tm_.is_length_field(field)) return false;
+  const logic::MemberRef m = tm_.field_info(field);
+  const absint::FieldFact& f = field_facts_->Of(m.owner, m.name, m.descriptor);
+  if (!f.effectively_final) return false;
+  if (callee_name == "<init>" && h_.IsSubtype(callee_owner, m.owner) != classfile::Tristate::kNo) return false;
+  note_fact_used(Cat(classfile::JavaName(m.owner), ".", m.name,
+                     " is written only by its class's constructors: kept across other calls"));
+  return true;
+}
+
+namespace {
+
+// Whether witness value `v` (objects in `w`) is one of `values`; true when
+// the witness cannot say (floating-point and opaque values).
+bool allowed(const classfile::ClassHierarchy& h, const solver::Witness& w, const solver::WitnessValue& v,
+             const std::vector<absint::FieldValue>& values) {
+  using Kind = solver::WitnessValue::Kind;
+  for (const absint::FieldValue& x : values) {
+    switch (v.kind) {
+      case Kind::kBool: case Kind::kInt:
+        if (x.kind == absint::FieldValue::kInt && x.i == v.integral) return true;
+        break;
+      case Kind::kLong:
+        if (x.kind == absint::FieldValue::kLong && x.i == v.integral) return true;
+        break;
+      case Kind::kNull:
+        if (x.kind == absint::FieldValue::kNull) return true;
+        break;
+      case Kind::kRef: {
+        const solver::WitnessObject* o = nullptr;
+        for (const solver::WitnessObject& c : w.objects) {
+          if (c.id == v.object) o = &c;
+        }
+        if (o == nullptr) return true;
+        if (x.kind == absint::FieldValue::kString && o->type == "java/lang/String" &&
+            (!o->string_value || *o->string_value == x.text)) {
+          return true;
+        }
+        if (x.kind == absint::FieldValue::kObject &&
+            (x.exact ? o->type == x.text : h.IsSubtype(o->type, x.text) != classfile::Tristate::kNo)) {
+          return true;
+        }
+        break;
+      }
+      default:
+        return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string Vocabulary::breaks_field_facts(const solver::Witness& w, std::string_view uninitialized) {
+  if (field_facts_ == nullptr) return "";
+  for (const solver::WitnessObject& o : w.objects) {
+    if (o.id == uninitialized) continue;
+    for (const solver::WitnessField& f : o.fields) {
+      const absint::FieldFact& fact = field_facts_->Of(f.owner, f.name, f.descriptor);
+      if (fact.known && !allowed(h_, w, f.value, fact.initialized)) {
+        return Cat(o.id, ".", f.name, " (", fact.description, ")");
+      }
+    }
+  }
+  for (const solver::WitnessVariable& v : w.variables) {
+    const StaticField* s = static_field_of(v.var);
+    if (s == nullptr) continue;
+    const absint::FieldFact& fact = field_facts_->Of(s->owner, s->name, s->descriptor);
+    const bool known = statics_initial_ ? fact.initial_known : fact.known;
+    if (known && !allowed(h_, w, v.value, statics_initial_ ? fact.initial : fact.initialized)) {
+      return Cat(v.name, " (", fact.description, ")");
+    }
+  }
+  return "";
 }
 
 Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {

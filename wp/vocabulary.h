@@ -22,6 +22,7 @@
 #include "ir/ir.h"
 #include "logic/minterm.h"
 #include "logic/term_manager.h"
+#include "solver/witness.h"
 
 namespace jwp::wp {
 
@@ -63,6 +64,24 @@ class Vocabulary {
   // The static fields `phi` reads that a client may set (no field facts),
   // as "pkg.C.f (why)": inputs of a precondition under --statics any.
   std::vector<std::string> static_inputs(logic::Term phi);
+  // Whether a skipped call to `callee_owner.callee_name` leaves the
+  // instance field map `field` as it is for every object the caller can
+  // see: the field is written only by its class's constructors on the
+  // object they make (absint::FieldFact::effectively_final), and the callee
+  // is not a constructor of that class or a subclass (the one call that
+  // sets it on an object its caller holds: `new C`, `invokespecial
+  // C.<init>`). Only for skipped calls: an object the call makes flows out
+  // of one as a skolem, whose field the frame leaves unknown; out of an
+  // entered call it flows as fresh(T), whose fields the frame would read as
+  // their defaults, though the constructor set them (so summaries frame
+  // by the mod-set alone, which has the field when the callee may make one).
+  bool kept_by_call(logic::Term field, std::string_view callee_owner, std::string_view callee_name);
+  // A witness that some program can make (DESIGN.md, "Reachable states"):
+  // "" when every field value of its objects (but `uninitialized`'s, the id
+  // of an entry constructor's receiver) and every static it sets is one the
+  // field facts allow; else which is not. The final check adds those facts,
+  // so a model that breaks one is a bug: it is never reported FOUND.
+  std::string breaks_field_facts(const solver::Witness& w, std::string_view uninitialized);
   // The field facts the search applied (FieldFact::description), in the
   // order first applied: JSON `facts_used`.
   const std::vector<std::string>& facts_used() const { return facts_used_; }

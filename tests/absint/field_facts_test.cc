@@ -79,11 +79,27 @@ TEST_P(FieldFactsTest, ASuperclassConstructorThatLetsThisEscapeKeepsTheDefault) 
   EXPECT_EQ(Shown(two.initialized), (Strings{"null", "\"a\""}));  // TwoWays(int) leaves it unset
 }
 
+TEST_P(FieldFactsTest, AFieldOnlyConstructorsWriteIsEffectivelyFinalWhateverTheyStore) {
+  const FieldFact& f = Of("wp/FieldFacts$Kept", "lock", "Ljava/lang/Object;");
+  EXPECT_FALSE(f.known);  // the constructor stores a parameter
+  EXPECT_TRUE(f.effectively_final);
+  EXPECT_FALSE(Of(kFacts, "mode", "I").effectively_final);  // Switcher.on writes it
+}
+
 TEST_P(FieldFactsTest, AStaticNeverWrittenHoldsItsDefault) {
   const FieldFact& f = Of(kFacts, "neverSet", "Z");
   ASSERT_TRUE(f.known) << f.why_not;
   EXPECT_EQ(Shown(f.initialized), Strings{"0"});
   EXPECT_EQ(f.description, "wp.FieldFacts.neverSet holds 0 (never written)");
+  EXPECT_TRUE(f.initial_known);
+  EXPECT_EQ(Shown(f.initial), Strings{"0"});
+  // A public static has no facts (a client may set it), but its initial value is known.
+  const FieldFact& debug = Of(kFacts, "debug", "Z");
+  EXPECT_FALSE(debug.known);
+  ASSERT_TRUE(debug.initial_known);
+  EXPECT_EQ(Shown(debug.initial), Strings{"0"});
+  // System's initializer calls natives: System.out's initial value is not known.
+  EXPECT_FALSE(Of("java/lang/System", "out", "Ljava/io/PrintStream;").initial_known);
 }
 
 TEST_P(FieldFactsTest, FieldsOthersMayWriteHaveNoFacts) {
@@ -115,8 +131,8 @@ TEST_P(FieldFactsTest, StatsCountTheClassesAndFieldsComputed) {
   Of("wp/FieldFacts$Leaky", "name", "Ljava/lang/String;");
   FieldFacts::Stats s = facts_->stats();
   // Computed once per class; with nestmates (Java 17), for the whole nest at once.
-  EXPECT_EQ(first.classes, GetParam() == Release::k17 ? 6u : 1u);
-  EXPECT_EQ(s.classes, GetParam() == Release::k17 ? 6u : 2u);
+  EXPECT_EQ(first.classes, GetParam() == Release::k17 ? 7u : 1u);
+  EXPECT_EQ(s.classes, GetParam() == Release::k17 ? 7u : 2u);
   EXPECT_GE(s.fields, 7u);
   EXPECT_GE(s.known, 5u);
   EXPECT_LT(s.known, s.fields);

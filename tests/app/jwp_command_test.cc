@@ -50,12 +50,14 @@ TEST(JwpCommand, StatsCountsFieldFacts) {
   EXPECT_EQ(status, 0) << out;
   // FieldFacts: privateTrue, privateFalse, privateFive, name, mode, neverSet,
   // debug (public: no facts), label (a setter); Leaky.name, TwoWays.name,
-  // Switcher.this$0 (a parameter), Reflective.secret (named by a string).
-  EXPECT_THAT(out, HasSubstr("fields: 12\n"));
+  // Switcher.this$0 and Kept.lock (parameters), Reflective.secret (named by a
+  // string).
+  EXPECT_THAT(out, HasSubstr("fields: 13\n"));
   EXPECT_THAT(out, HasSubstr("fields with facts: 8 (one value: 2; default gone once initialized: 3)\n"));
   EXPECT_THAT(out, HasSubstr("no facts, writable outside its class: 1\n"));
   EXPECT_THAT(out, HasSubstr("no facts, named by a string constant: 1\n"));
-  EXPECT_THAT(out, HasSubstr("no facts, a stored value is not a constant or a new object: 2\n"));
+  EXPECT_THAT(out, HasSubstr("no facts, a stored value is not a constant or a new object: 3\n"));
+  EXPECT_THAT(out, HasSubstr("effectively final: 9\n"));
   fs::remove_all(dir);
 }
 

@@ -203,6 +203,7 @@ public class ExpectationCheck {
     });
     ex("FieldFacts$Leaky.nameLength:npe", () -> new FieldFacts.Leaky());
     ex("FieldFacts$TwoWays.nameLength:npe", () -> new FieldFacts.TwoWays(1).nameLength());
+    ex("FieldFacts$Kept.unchecked:npe", () -> new FieldFacts.Kept(null).unchecked());
     ex("FieldFacts.debugLength:npe", () -> {
       FieldFacts.debug = true;  // a client sets the public static
       try {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "absint/field_facts.h"
 #include "callgraph/lambda_classes.h"
 #include "logic/printer.h"
 #include "tests/callgraph/callgraph_test_support.h"
@@ -114,6 +115,69 @@ TEST_F(EntryCheckTest, AnOverridableEntryNamesItsDispatch) {
   found = Check({tm_.mk_eq(param(3), tm_.mk_int(7))}, &why_not);
   ASSERT_TRUE(found) << why_not;
   EXPECT_EQ(found->precondition.find("withFlag"), std::string::npos) << found->precondition;
+}
+
+// Field facts at the entry (absint/field_facts.h, issue #29): a field the
+// precondition reads holds only what its class's code leaves there, and a
+// witness that breaks that is refused.
+class EntryFieldFactsTest : public EntryCheckTest {
+ protected:
+  void SetUp() override {
+    vocab_.set_field_facts(&facts_);
+    auto ir = FixtureWorld::Get().cache().Get(callgraph::MethodId("wp/FieldFacts", "takenByTrue", "()I"));
+    ASSERT_TRUE(ir.ok()) << ir.status();
+    ir_ = *ir;
+    tr_ = std::make_unique<Transformer>(vocab_, *ir_, vocab_.namespace_of(*ir_));
+  }
+  Term flag() { return tm_.mk_read(vocab_.field("wp/FieldFacts", "privateTrue", "Z"), param(0)); }
+  absint::FieldFacts facts_{FixtureWorld::Get().hierarchy()};
+};
+
+TEST_F(EntryFieldFactsTest, AFieldHoldsOnlyWhatItsConstructorsLeaveThere) {
+  std::string why_not = "unset";
+  EXPECT_FALSE(Check({tm_.mk_eq(flag(), tm_.mk_int(0))}, &why_not));
+  EXPECT_EQ(why_not, "");  // unsatisfiable: every constructor sets privateTrue
+  std::optional<EntryCheck::Found> found = Check({tm_.mk_eq(flag(), tm_.mk_int(1))}, &why_not);
+  ASSERT_TRUE(found) << why_not;
+  ASSERT_EQ(vocab_.facts_used().size(), 1u);
+  EXPECT_EQ(vocab_.facts_used()[0], "wp.FieldFacts.privateTrue holds 1 once initialized");
+}
+
+TEST_F(EntryFieldFactsTest, AWitnessThatBreaksAFieldFactIsNamed) {
+  solver::Witness w;
+  solver::WitnessObject o;
+  o.id = "o1";
+  o.type = "wp/FieldFacts";
+  solver::WitnessField f;
+  f.owner = "wp/FieldFacts";
+  f.name = "privateTrue";
+  f.descriptor = "Z";
+  f.value.kind = solver::WitnessValue::Kind::kBool;
+  f.value.integral = 1;
+  o.fields.push_back(f);
+  w.objects.push_back(o);
+  EXPECT_EQ(vocab_.breaks_field_facts(w, ""), "");
+  w.objects[0].fields[0].value.integral = 0;
+  EXPECT_EQ(vocab_.breaks_field_facts(w, ""), "o1.privateTrue (wp.FieldFacts.privateTrue holds 1 once initialized)");
+  // The receiver of an entry constructor is not yet initialized.
+  EXPECT_EQ(vocab_.breaks_field_facts(w, "o1"), "");
+  // A reference field: name holds "jwp" once constructed, not another object.
+  solver::WitnessObject s;
+  s.id = "o2";
+  s.type = "java/lang/String";
+  s.string_value = "other";
+  w.objects[0].fields[0].value.integral = 1;
+  solver::WitnessField name;
+  name.owner = "wp/FieldFacts";
+  name.name = "name";
+  name.descriptor = "Ljava/lang/String;";
+  name.value.kind = solver::WitnessValue::Kind::kRef;
+  name.value.object = "o2";
+  w.objects[0].fields.push_back(name);
+  w.objects.push_back(s);
+  EXPECT_NE(vocab_.breaks_field_facts(w, ""), "");
+  w.objects[1].string_value = "jwp";
+  EXPECT_EQ(vocab_.breaks_field_facts(w, ""), "");
 }
 
 }  // namespace
