@@ -480,10 +480,73 @@ std::optional<FieldValue> ConstantValueOf(const ClassFile& file, const classfile
 }
 
 // Why code other than the writers' own may write `f`; "" when nothing can.
+// The JDK's classes whose fields the JVM itself reads and writes (HotSpot's
+// javaClasses: references and the GC's SoftReference clock, threads,
+// classes and class loaders, stack traces, method handles and reflection
+// objects, the VM's constants), as internal-name prefixes: a package ends
+// in '/', a class is followed by '$' or nothing.
+constexpr std::string_view kWrittenByTheVm[] = {
+    "java/lang/ref/", "java/lang/invoke/", "java/lang/reflect/", "jdk/internal/vm/", "jdk/internal/reflect/",
+    "jdk/internal/misc/", "java/lang/Thread", "java/lang/ThreadGroup", "java/lang/Class", "java/lang/ClassLoader",
+    "java/lang/Throwable", "java/lang/StackTraceElement", "java/lang/StackFrameInfo", "java/lang/LiveStackFrameInfo",
+    "java/lang/StackStreamFactory", "java/lang/Module", "java/lang/String", "java/lang/AssertionStatusDirectives",
+    "java/security/AccessControlContext", "java/security/ProtectionDomain",
+};
+
+bool WrittenByTheVm(std::string_view name) {
+  for (std::string_view p : kWrittenByTheVm) {
+    if (!name.starts_with(p)) continue;
+    if (p.back() == '/' || name.size() == p.size() || name[p.size()] == '$') return true;
+  }
+  return false;
+}
+
+// Whether `<clinit>` of `w` asks the JVM to set its statics from the CDS
+// archive (jdk.internal.misc.CDS.initializeFromArchive, as IntegerCache's
+// does): the VM then writes them, whatever the code stores.
+bool InitializedFromArchive(const Writers::Class& w) {
+  for (const auto& ir : w.methods) {
+    if (ir->method_name != "<clinit>") continue;
+    for (const Instruction& in : ir->insns) {
+      if (in.op == Op::kInvoke && in.name == "initializeFromArchive") return true;
+    }
+  }
+  return false;
+}
+
+// Annotations that say something about a field's values and nothing about
+// who sets it (nullness, static analysis): the others (@Inject,
+// @Autowired, @JsonProperty, ...) ask a framework to set it reflectively.
+constexpr std::string_view kDescriptiveAnnotations[] = {
+    "Ljavax/annotation/", "Ljakarta/annotation/Nullable", "Ljakarta/annotation/Nonnull",
+    "Lorg/checkerframework/", "Ledu/umd/cs/findbugs/annotations/", "Lcom/google/errorprone/annotations/",
+    "Lorg/jetbrains/annotations/", "Landroidx/annotation/", "Lcom/google/common/annotations/",
+    "Lcom/google/j2objc/annotations/", "Ljava/lang/Deprecated;",
+};
+
+// The first runtime-visible annotation of `f` that is not descriptive ("" if none).
+std::string FrameworkAnnotation(const ClassFile& file, const classfile::FieldInfo& f) {
+  for (const classfile::Annotation& a : f.annotations.visible) {
+    const std::string_view type = file.pool.Utf8(a.type_index);
+    bool descriptive = false;
+    for (std::string_view p : kDescriptiveAnnotations) descriptive |= type.starts_with(p);
+    if (!descriptive) return std::string(type);
+  }
+  return "";
+}
+
 std::string OpenToOthers(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable) {
   const bool is_private = f.access_flags & classfile::access::kPrivate;
   if (!is_private && !(f.access_flags & classfile::access::kFinal)) {
     return "code outside its class may write it (neither private nor final)";
+  }
+  const std::string_view owner = writers.classes[own].file->this_class;
+  if (WrittenByTheVm(owner)) return Cat("the JVM itself writes the fields of ", Dotted(owner));
+  if (std::string a = FrameworkAnnotation(*writers.classes[own].file, f); !a.empty()) {
+    return Cat("annotated with ", a, ": a framework may set it reflectively");
+  }
+  if ((f.access_flags & classfile::access::kStatic) && InitializedFromArchive(writers.classes[own])) {
+    return "the JVM sets it from the CDS archive (its class initializer calls initializeFromArchive)";
   }
   if (f.access_flags & classfile::access::kVolatile) return "volatile: field updaters and VarHandles may write it";
   if (is_private && !writers.nest_missing.empty()) return Cat("its nestmate ", writers.nest_missing, " cannot be read");
@@ -591,7 +654,7 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   const std::optional<FieldValue> def = DefaultValue(f.descriptor);
   bool floating = !def;
   const std::optional<FieldValue> constant = ConstantValueOf(file, f, &floating);
-  if (is_static && !floating) {
+  if (is_static && !floating && !WrittenByTheVm(owner)) {
     if (auto initial = InitialValues(h_, writers, own, f, constant ? constant : def, writes)) {
       fact.initial_known = true;
       fact.initial = std::move(*initial);

@@ -20,9 +20,16 @@
 // of its writers (how reflection, Unsafe.objectFieldOffset and field
 // updaters name a field), any field of a class whose writers declare
 // native methods (System's natives set System.out: `<clinit>` stores null
-// there), and an instance field that deserialization sets (a non-transient
+// there), an instance field that deserialization sets (a non-transient
 // field of a Serializable class other than an enum; a transient one is left
-// at its default, so its initializer may not have run).
+// at its default, so its initializer may not have run), the fields of the
+// JDK's classes the JVM itself writes (kWrittenByTheVm: references,
+// threads, classes, stack traces, method handles, reflection; the GC sets
+// SoftReference.clock) and the statics of a class whose initializer asks
+// the JVM to set them from the CDS archive (IntegerCache's does), and a
+// field with a runtime-visible annotation other than a descriptive one
+// (nullness, static analysis): @Inject, @Autowired, @JsonProperty and the
+// like ask a framework to set it reflectively.
 //
 // The values: the default and every value a writer stores, when each stored
 // value is an int or long constant, null, a string literal, a class

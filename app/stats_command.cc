@@ -33,6 +33,9 @@ std::string WhyNotKind(const std::string& why) {
       {"string constant", "named by a string constant"},
       {"stores a value", "a stored value is not a constant or a new object"},
       {"floating-point", "floating-point"},
+      {"JVM itself", "the JVM writes it"},
+      {"CDS archive", "set from the CDS archive"},
+      {"a framework may set it", "annotated for a framework"},
   };
   for (const auto& [needle, kind] : kKinds) {
     if (why.find(needle) != std::string::npos) return kind;

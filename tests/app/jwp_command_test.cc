@@ -51,8 +51,9 @@ TEST(JwpCommand, StatsCountsFieldFacts) {
   // FieldFacts: privateTrue, privateFalse, privateFive, name, mode, neverSet,
   // debug (public: no facts), label (a setter); Leaky.name, TwoWays.name,
   // Switcher.this$0 and Kept.lock (parameters), Reflective.secret (named by a
-  // string).
-  EXPECT_THAT(out, HasSubstr("fields: 13\n"));
+  // string), Injectable.service (annotated for a framework).
+  EXPECT_THAT(out, HasSubstr("fields: 14\n"));
+  EXPECT_THAT(out, HasSubstr("no facts, annotated for a framework: 1\n"));
   EXPECT_THAT(out, HasSubstr("fields with facts: 8 (one value: 2; default gone once initialized: 3)\n"));
   EXPECT_THAT(out, HasSubstr("no facts, writable outside its class: 1\n"));
   EXPECT_THAT(out, HasSubstr("no facts, named by a string constant: 1\n"));

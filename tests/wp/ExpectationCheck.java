@@ -204,6 +204,13 @@ public class ExpectationCheck {
     ex("FieldFacts$Leaky.nameLength:npe", () -> new FieldFacts.Leaky());
     ex("FieldFacts$TwoWays.nameLength:npe", () -> new FieldFacts.TwoWays(1).nameLength());
     ex("FieldFacts$Kept.unchecked:npe", () -> new FieldFacts.Kept(null).unchecked());
+    ex("FieldFacts$Injectable.whenInjected:npe", () -> {
+      FieldFacts.Injectable i = new FieldFacts.Injectable();
+      java.lang.reflect.Field f = FieldFacts.Injectable.class.getDeclaredField("service");
+      f.setAccessible(true);
+      f.set(i, new Object());  // as a dependency-injection framework does
+      return i.whenInjected();
+    });
     ex("FieldFacts.debugLength:npe", () -> {
       FieldFacts.debug = true;  // a client sets the public static
       try {
