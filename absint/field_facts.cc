@@ -187,6 +187,9 @@ struct Writers {
     bool has_natives = false;
     std::set<std::string, std::less<>> string_constants;
     std::string failed;  // a method whose code cannot be decoded or built ("" when none)
+    // SuperInitializersRunOnlyOwnCode's answer, once asked (the same for
+    // every static of the class).
+    mutable std::optional<bool> supers_run_own_code;
   };
   std::vector<Class> classes;
   std::string nest_missing;  // a nestmate that is not on the class path, or whose code fails
@@ -401,20 +404,25 @@ const MethodIR* ClassInitializer(const Writers::Class& w) {
 // Whether the class initializers of the superclasses of `w`, which run
 // before its own (JVMS 5.5), run no other class's code.
 bool SuperInitializersRunOnlyOwnCode(const classfile::ClassHierarchy& h, const Writers::Class& w) {
-  for (std::string super(w.file->super_class); !super.empty() && super != "java/lang/Object";) {
-    auto sf = h.class_path().Load(super);
-    if (!sf.ok()) return false;
-    for (const classfile::MethodInfo& m : (*sf)->methods) {
-      if (m.name != "<clinit>" || !m.code) continue;
-      auto ir = ir::BuildMethodIR(*sf, m, h);
-      if (!ir.ok()) return false;
-      for (const Instruction& in : (*ir)->insns) {
-        if (!RunsOnlyOwnCode(in, super)) return false;
+  if (w.supers_run_own_code) return *w.supers_run_own_code;
+  auto run_own_code = [&] {
+    for (std::string super(w.file->super_class); !super.empty() && super != "java/lang/Object";) {
+      auto sf = h.class_path().Load(super);
+      if (!sf.ok()) return false;
+      for (const classfile::MethodInfo& m : (*sf)->methods) {
+        if (m.name != "<clinit>" || !m.code) continue;
+        auto ir = ir::BuildMethodIR(*sf, m, h);
+        if (!ir.ok()) return false;
+        for (const Instruction& in : (*ir)->insns) {
+          if (!RunsOnlyOwnCode(in, super)) return false;
+        }
       }
+      super = std::string((*sf)->super_class);
     }
-    super = std::string((*sf)->super_class);
-  }
-  return true;
+    return true;
+  };
+  w.supers_run_own_code = run_own_code();
+  return *w.supers_run_own_code;
 }
 
 // Whether `<clinit>` of `w` stores static field `f` of `owner` on every path,

@@ -226,17 +226,26 @@ Term Vocabulary::field_constant(std::string_view owner, std::string_view name, s
   if (field_facts_ == nullptr) return Term();
   const absint::FieldFact* f = field_fact(resolved_owner(owner, name, descriptor), name, descriptor);
   if (f == nullptr || f->values.size() != 1) return Term();
-  const absint::FieldValue& v = f->values[0];
-  Term c;
+  const Term c = constant_of(f->values[0]);
+  if (!c.is_null()) note_fact_used(*f);
+  return c;
+}
+
+Term Vocabulary::constant_of(const absint::FieldValue& v) {
   switch (v.kind) {
-    case absint::FieldValue::kInt: c = tm_.mk_int(static_cast<int32_t>(v.i)); break;
-    case absint::FieldValue::kLong: c = tm_.mk_long(v.i); break;
-    case absint::FieldValue::kNull: c = tm_.mk_null(); break;
-    case absint::FieldValue::kString: c = tm_.mk_string(v.text); break;
+    case absint::FieldValue::kInt: return tm_.mk_int(static_cast<int32_t>(v.i));
+    case absint::FieldValue::kLong: return tm_.mk_long(v.i);
+    case absint::FieldValue::kNull: return tm_.mk_null();
+    case absint::FieldValue::kString: return tm_.mk_string(v.text);
     case absint::FieldValue::kObject: return Term();
   }
-  note_fact_used(*f);
-  return c;
+  return Term();
+}
+
+const std::vector<absint::FieldValue>* Vocabulary::entry_values(const StaticField& s) {
+  const absint::FieldFact& fact = field_facts_->Of(s.owner, s.name, s.descriptor);
+  if (statics_initial_) return fact.initial_known ? &fact.initial : nullptr;
+  return fact.known ? &fact.initialized : nullptr;
 }
 
 bool Vocabulary::kept_by_call(Term field, std::string_view callee_owner, std::string_view callee_name) {
@@ -307,10 +316,9 @@ std::string Vocabulary::breaks_field_facts(const solver::Witness& w, std::string
   for (const solver::WitnessVariable& v : w.variables) {
     const StaticField* s = static_field_of(v.var);
     if (s == nullptr) continue;
-    const absint::FieldFact& fact = field_facts_->Of(s->owner, s->name, s->descriptor);
-    const bool known = statics_initial_ ? fact.initial_known : fact.known;
-    if (known && !allowed(h_, w, v.value, statics_initial_ ? fact.initial : fact.initialized)) {
-      return Cat(v.name, " (", fact.description, ")");
+    const std::vector<absint::FieldValue>* values = entry_values(*s);
+    if (values != nullptr && !allowed(h_, w, v.value, *values)) {
+      return Cat(v.name, " (", field_facts_->Of(s->owner, s->name, s->descriptor).description, ")");
     }
   }
   return "";
@@ -319,21 +327,16 @@ std::string Vocabulary::breaks_field_facts(const solver::Witness& w, std::string
 Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {
   std::vector<Term> any;
   for (const absint::FieldValue& v : values) {
-    switch (v.kind) {
-      case absint::FieldValue::kInt: any.push_back(tm_.mk_eq(x, tm_.mk_int(static_cast<int32_t>(v.i)))); break;
-      case absint::FieldValue::kLong: any.push_back(tm_.mk_eq(x, tm_.mk_long(v.i))); break;
-      case absint::FieldValue::kNull: any.push_back(tm_.mk_eq(x, tm_.mk_null())); break;
-      case absint::FieldValue::kString: any.push_back(tm_.mk_eq(x, tm_.mk_string(v.text))); break;
-      case absint::FieldValue::kObject: {
-        // Non-null; an allocation of a class is of exactly that class.
-        Term non_null = tm_.mk_ne(x, tm_.mk_null());
-        if (v.exact && !v.text.empty() && v.text[0] != '[') {
-          any.push_back(tm_.mk_and(non_null, tm_.mk_eq(tm_.mk_type_of(x), tm_.mk_type(v.text))));
-        } else {
-          any.push_back(non_null);
-        }
-        break;
-      }
+    if (Term c = constant_of(v); !c.is_null()) {
+      any.push_back(tm_.mk_eq(x, c));
+      continue;
+    }
+    // An object: non-null; an allocation of a class is of exactly that class.
+    Term non_null = tm_.mk_ne(x, tm_.mk_null());
+    if (v.exact && !v.text.empty() && v.text[0] != '[') {
+      any.push_back(tm_.mk_and(non_null, tm_.mk_eq(tm_.mk_type_of(x), tm_.mk_type(v.text))));
+    } else {
+      any.push_back(non_null);
     }
   }
   return tm_.mk_or(any);
@@ -349,18 +352,20 @@ std::string Vocabulary::add_field_values(Term phi, Term uninitialized, std::vect
     if (t.is_var()) {
       const StaticField* s = static_field_of(t);
       if (s == nullptr) continue;
-      if (statics_initial_) {
-        const absint::FieldFact& all = field_facts_->Of(s->owner, s->name, s->descriptor);
-        if (!all.initial_known) {
-          return Cat("--statics initial: the value of ", logic::to_java(tm_, t),
-                     " after its class initializer runs is not known (the initializer runs other code, or stores "
-                     "a value that is not a constant)");
-        }
-        out->push_back(one_of(t, all.initial));
-        note_fact_used(Cat(logic::to_java(tm_, t), " holds what its class initializer leaves there (--statics initial)"));
-        continue;
+      const std::vector<absint::FieldValue>* values = entry_values(*s);
+      if (statics_initial_ && values == nullptr) {
+        return Cat("--statics initial: the value of ", logic::to_java(tm_, t),
+                   " after its class initializer runs is not known (the initializer runs other code, or stores "
+                   "a value that is not a constant)");
       }
-      f = field_fact(s->owner, s->name, s->descriptor);
+      if (values == nullptr) continue;
+      out->push_back(one_of(t, *values));
+      if (statics_initial_) {
+        note_fact_used(Cat(logic::to_java(tm_, t), " holds what its class initializer leaves there (--statics initial)"));
+      } else {
+        note_fact_used(field_facts_->Of(s->owner, s->name, s->descriptor));
+      }
+      continue;
     } else if (!tm_.is_length_field(t.arg(0))) {
       const logic::MemberRef m = tm_.field_info(t.arg(0));
       f = field_fact(m.owner, m.name, m.descriptor);
@@ -379,9 +384,9 @@ std::vector<std::string> Vocabulary::static_inputs(Term phi) {
   for (Term v : logic::free_variables(phi)) {
     const StaticField* s = static_field_of(v);
     if (s == nullptr) continue;
-    if (field_facts_ != nullptr && field_facts_->Of(s->owner, s->name, s->descriptor).known) continue;
-    const std::string why = field_facts_ != nullptr ? field_facts_->Of(s->owner, s->name, s->descriptor).why_not
-                                                    : "field facts are off";
+    const absint::FieldFact* fact = field_facts_ != nullptr ? &field_facts_->Of(s->owner, s->name, s->descriptor) : nullptr;
+    if (fact != nullptr && fact->known) continue;
+    const std::string why = fact != nullptr ? fact->why_not : "field facts are off";
     out.push_back(Cat(logic::to_java(tm_, v), ": an input, as ", why,
                       " (--statics initial takes its initializer's value)"));
   }

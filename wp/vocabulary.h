@@ -154,6 +154,11 @@ class Vocabulary {
   const absint::FieldFact* field_fact(std::string_view owner, std::string_view name, std::string_view descriptor);
   // `x` is one of `values` (absint::FieldValue as terms).
   logic::Term one_of(logic::Term x, const std::vector<absint::FieldValue>& values);
+  // The constant term of a value; null for an object (known only by its type).
+  logic::Term constant_of(const absint::FieldValue& v);
+  // What a static field may hold at the entry, by --statics: its initial
+  // values (initial) or those its facts allow (any); null when not known.
+  const std::vector<absint::FieldValue>* entry_values(const StaticField& s);
   void note_fact_used(const absint::FieldFact& fact);
   void note_fact_used(const std::string& description);
 
