@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "base/check.h"
 #include "classfile/bytecode.h"
+#include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "ir/builder.h"
 
@@ -27,12 +28,6 @@ using ir::Op;
 using ir::ValueId;
 
 constexpr int kMaxConstructorDepth = 32;
-
-std::string Dotted(std::string_view internal) {
-  std::string s(internal);
-  std::replace(s.begin(), s.end(), '/', '.');
-  return s;
-}
 
 // The default value of a field of this descriptor; nullopt for float and
 // double (the facts hold no floating-point values).
@@ -143,7 +138,7 @@ std::string FieldValue::ToString() const {
     case kLong: return Cat(i, "L");
     case kNull: return "null";
     case kString: return Cat("\"", text, "\"");
-    case kObject: return Cat(exact ? "a new " : "a ", Dotted(text));
+    case kObject: return Cat(exact ? "a new " : "a ", classfile::JavaName(text));
   }
   return "?";
 }
@@ -229,7 +224,7 @@ Writers::Class LoadWriter(const classfile::ClassHierarchy& h, std::shared_ptr<co
       if (ir.ok()) c.methods.push_back(*ir);
       else failed = true;
     }
-    if (failed && c.failed.empty()) c.failed = Cat(Dotted(c.file->this_class), ".", m.name, m.descriptor);
+    if (failed && c.failed.empty()) c.failed = Cat(classfile::JavaName(c.file->this_class), ".", m.name, m.descriptor);
   }
   return c;
 }
@@ -258,7 +253,7 @@ Writers FindWriters(const classfile::ClassHierarchy& h, std::shared_ptr<const Cl
     if (auto hf = h.class_path().Load(host); hf.ok()) {
       host_file = *hf;
     } else {
-      w.nest_missing = Dotted(host);
+      w.nest_missing = classfile::JavaName(host);
       names = {std::string(cf->this_class)};
       host_file = nullptr;
     }
@@ -272,7 +267,7 @@ Writers FindWriters(const classfile::ClassHierarchy& h, std::shared_ptr<const Cl
   for (const std::string& name : names) {
     auto mf = name == cf->this_class ? absl::StatusOr<std::shared_ptr<const ClassFile>>(cf) : h.class_path().Load(name);
     if (!mf.ok()) {
-      if (w.nest_missing.empty()) w.nest_missing = Dotted(name);
+      if (w.nest_missing.empty()) w.nest_missing = classfile::JavaName(name);
       continue;
     }
     w.classes.push_back(LoadWriter(h, *mf, IsPut, /*initializers=*/true));
@@ -549,7 +544,7 @@ std::string OpenToOthers(const Writers& writers, size_t own, const classfile::Fi
     return "code outside its class may write it (neither private nor final)";
   }
   const std::string_view owner = writers.classes[own].file->this_class;
-  if (WrittenByTheVm(owner)) return Cat("the JVM itself writes the fields of ", Dotted(owner));
+  if (WrittenByTheVm(owner)) return Cat("the JVM itself writes the fields of ", classfile::JavaName(owner));
   if (std::string a = FrameworkAnnotation(*writers.classes[own].file, f); !a.empty()) {
     return Cat("annotated with ", a, ": a framework may set it reflectively");
   }
@@ -565,7 +560,7 @@ std::string OpenToOthers(const Writers& writers, size_t own, const classfile::Fi
   for (size_t c = 0; c < writers.classes.size(); ++c) {
     if (!is_private && c != own) continue;
     const Writers::Class& w = writers.classes[c];
-    const std::string name = Dotted(w.file->this_class);
+    const std::string name = classfile::JavaName(w.file->this_class);
     if (w.has_natives) return Cat(name, " declares native methods, which may write it");
     if (w.string_constants.contains(f.name)) {
       return Cat("its name is a string constant in ", name, ": it may be written reflectively");
@@ -702,7 +697,7 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   }
   std::vector<std::string> shown;
   for (const FieldValue& v : fact.initialized) shown.push_back(v.ToString());
-  fact.description = Cat(Dotted(owner), ".", f.name, " holds ", absl::StrJoin(shown, " or "));
+  fact.description = Cat(classfile::JavaName(owner), ".", f.name, " holds ", absl::StrJoin(shown, " or "));
   if (fact.initialized.size() != fact.values.size()) fact.description += " once initialized";
   if (writes.empty() && !constant) fact.description += " (never written)";
   return fact;
@@ -738,7 +733,7 @@ const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
                                                  : IsConstructor(*ir) && in.operands[0] == ThisOf(*ir);
         std::set<ValueId> seen;
         s.values = ValuesOf(*ir, in.operands.back(), &seen);
-        s.where = Cat(Dotted(ir->class_name), ".", ir->method_name, ir->method_descriptor);
+        s.where = Cat(classfile::JavaName(ir->class_name), ".", ir->method_name, ir->method_descriptor);
         if (!s.values) {
           Family& family = families.try_emplace(std::string(ir->class_name), h_, ir->class_name).first->second;
           s.values = AccessorArguments(*ir, in.operands.back(), &family);
