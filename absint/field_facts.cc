@@ -155,6 +155,22 @@ const FieldFact& FieldFacts::Of(std::string_view owner, std::string_view name, s
   return it == c.by_field.end() ? *kNoFacts : it->second;
 }
 
+const std::vector<FieldValue>* FieldFacts::ValuesAtRead(const MethodIR& reader, const Instruction& read,
+                                                        const FieldFact** fact) {
+  if (read.op != Op::kGetField && read.op != Op::kGetStatic) return nullptr;
+  classfile::FieldResult r = classfile::ResolveField(h_, read.owner, read.name, read.descriptor);
+  if (!r.ok() || r.owner == classfile::kNoClass) return nullptr;
+  const std::string_view owner = h_.Name(r.owner);
+  const FieldFact& f = Of(owner, read.name, read.descriptor);
+  if (!f.known) return nullptr;
+  if (fact != nullptr) *fact = &f;
+  const bool in_initializer =
+      reader.class_name == owner &&
+      (read.op == Op::kGetStatic ? reader.method_name == "<clinit>"
+                                 : reader.method_name == "<init>" && read.operands[0] == ThisOf(reader));
+  return in_initializer ? &f.values : &f.initialized;
+}
+
 FieldFacts::Stats FieldFacts::stats() const {
   absl::MutexLock lock(&mu_);
   return stats_;
@@ -310,6 +326,23 @@ bool RunsOnlyOwnCode(const Instruction& in, std::string_view owner) {
   }
 }
 
+// The IR of method `name descriptor` that class `cls` declares, when it
+// has code and `wanted` accepts it; null otherwise.
+std::shared_ptr<const MethodIR> DeclaredCode(const classfile::ClassHierarchy& h, std::string_view cls,
+                                             std::string_view name, std::string_view descriptor,
+                                             const std::function<bool(const classfile::MethodInfo&)>& wanted) {
+  auto cf = h.class_path().Load(cls);
+  if (!cf.ok()) return nullptr;
+  for (const classfile::MethodInfo& m : (*cf)->methods) {
+    if (m.name != name || m.descriptor != descriptor || !m.code || !wanted(m)) continue;
+    auto ir = ir::BuildMethodIR(*cf, m, h);
+    return ir.ok() ? *ir : nullptr;
+  }
+  return nullptr;
+}
+
+bool AnyMethod(const classfile::MethodInfo&) { return true; }
+
 }  // namespace
 
 bool FieldFacts::ConstructorKeepsThis(std::string_view owner, std::string_view descriptor, int depth) {
@@ -319,34 +352,94 @@ bool FieldFacts::ConstructorKeepsThis(std::string_view owner, std::string_view d
   if (depth > kMaxConstructorDepth) return false;
   keeps_this_[key] = false;  // a cycle keeps nothing
   bool keeps = false;
-  auto cf = h_.class_path().Load(owner);
-  const classfile::MethodInfo* m = nullptr;
-  if (cf.ok()) {
-    for (const classfile::MethodInfo& x : (*cf)->methods) {
-      if (x.name == "<init>" && x.descriptor == descriptor && x.code) m = &x;
-    }
-  }
-  if (m != nullptr) {
-    if (auto ir = ir::BuildMethodIR(*cf, *m, h_); ir.ok()) {
-      const MethodIR& code = **ir;
-      const ValueId self = ThisOf(code);
-      keeps = true;
-      for (const Instruction& in : code.insns) {
-        for (size_t k = 0; k < in.operands.size() && keeps; ++k) {
-          if (in.operands[k] != self) continue;
-          const bool field_receiver = (in.op == Op::kGetField || in.op == Op::kPutField) && k == 0;
-          const bool super_call = in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && k == 0 &&
-                                  in.name == "<init>" &&
-                                  (in.owner == owner || in.owner == (*cf)->super_class) &&
-                                  ConstructorKeepsThis(in.owner, in.descriptor, depth + 1);
-          keeps = field_receiver || super_call;
-        }
-        if (!keeps) break;
+  if (const std::shared_ptr<const MethodIR> code = DeclaredCode(h_, owner, "<init>", descriptor, AnyMethod)) {
+    const ValueId self = ThisOf(*code);
+    keeps = true;
+    for (const Instruction& in : code->insns) {
+      for (size_t k = 0; k < in.operands.size() && keeps; ++k) {
+        if (in.operands[k] != self) continue;
+        const bool field_receiver = (in.op == Op::kGetField || in.op == Op::kPutField) && k == 0;
+        const bool super_call = in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && k == 0 &&
+                                in.name == "<init>" &&
+                                (in.owner == owner || in.owner == code->class_file->super_class) &&
+                                ConstructorKeepsThis(in.owner, in.descriptor, depth + 1);
+        keeps = field_receiver || super_call;
       }
+      if (!keeps) break;
     }
   }
   keeps_this_[key] = keeps;
   return keeps;
+}
+
+bool FieldFacts::QuietAllocation(std::string_view owner, const Instruction& in) {
+  if (in.op == Op::kInvoke && in.owner == "java/lang/Class" && in.name == "desiredAssertionStatus" &&
+      in.descriptor == "()Z") {
+    return true;  // javac's `$assertionsDisabled`: the JVM's assertion settings, no class's statics
+  }
+  if (in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kStatic && in.owner == owner) {
+    return HelperRunsOwnCode(owner, in.name, in.descriptor);
+  }
+  if (in.op == Op::kInvoke) {
+    return in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>" && QuietClass(owner, in.owner) &&
+           ConstructorRunsNoCode(in.owner, in.descriptor, 0);
+  }
+  return in.op == Op::kNew && QuietClass(owner, in.type);
+}
+
+bool FieldFacts::HelperRunsOwnCode(std::string_view owner, std::string_view name, std::string_view descriptor) {
+  const std::string key = Cat(owner, ".", name, descriptor);
+  if (auto it = runs_no_code_.find(key); it != runs_no_code_.end()) return it->second;
+  const std::shared_ptr<const MethodIR> code = DeclaredCode(
+      h_, owner, name, descriptor, [](const classfile::MethodInfo& m) { return m.IsPrivate() && m.IsStatic(); });
+  const bool quiet = code != nullptr && std::all_of(code->insns.begin(), code->insns.end(), [&](const Instruction& in) {
+                       return RunsOnlyOwnCode(in, owner);
+                     });
+  runs_no_code_[key] = quiet;
+  return quiet;
+}
+
+bool FieldFacts::QuietClass(std::string_view owner, std::string_view cls) {
+  // Initializing `cls` runs the initializers of it and its superclasses
+  // (JVMS 5.5), up to `owner` (being initialized already) or Object; and of
+  // superinterfaces with default methods, so none may have interfaces.
+  for (std::string c(cls); c != owner && c != "java/lang/Object";) {
+    auto cf = h_.class_path().Load(c);
+    if (!cf.ok() || !(*cf)->interfaces.empty() ||
+        std::any_of((*cf)->methods.begin(), (*cf)->methods.end(),
+                    [](const classfile::MethodInfo& m) { return m.name == "<clinit>"; })) {
+      return false;
+    }
+    c = std::string((*cf)->super_class);
+  }
+  return true;
+}
+
+bool FieldFacts::ConstructorRunsNoCode(std::string_view cls, std::string_view descriptor, int depth) {
+  if (cls == "java/lang/Object") return true;
+  const std::string key = Cat(cls, ".<init>", descriptor);
+  if (auto it = runs_no_code_.find(key); it != runs_no_code_.end()) return it->second;
+  if (depth > kMaxConstructorDepth) return false;
+  runs_no_code_[key] = false;  // a cycle runs code
+  bool quiet = false;
+  if (const std::shared_ptr<const MethodIR> code = DeclaredCode(h_, cls, "<init>", descriptor, AnyMethod)) {
+    quiet = std::all_of(code->insns.begin(), code->insns.end(), [&](const Instruction& in) {
+      switch (in.op) {
+        case Op::kGetField: case Op::kPutField: case Op::kCheckCast: case Op::kInstanceOf:
+          return true;
+        case Op::kGetStatic: case Op::kPutStatic:
+          return false;  // the static being set may be read here, still at its default
+        case Op::kInvoke:
+          return in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>" &&
+                 (in.owner == cls || in.owner == code->class_file->super_class) &&
+                 ConstructorRunsNoCode(in.owner, in.descriptor, depth + 1);
+        default:
+          return RunsOnlyOwnCode(in, cls);
+      }
+    });
+  }
+  runs_no_code_[key] = quiet;
+  return quiet;
 }
 
 namespace {
@@ -434,9 +527,12 @@ bool ClassInitializerStores(const Writers::Class& w, std::string_view owner, con
   return WalkBefore(*clinit, is_stop, [&](ir::InsnId i) { return before(clinit->insns[i]); }, &unstopped);
 }
 
+// `quiet_new` allows what a singleton or an enum constant runs before its
+// store: an allocation whose constructor runs no code (field_facts.h).
 bool StaticStoredFirst(const classfile::ClassHierarchy& h, const Writers::Class& w, std::string_view owner,
-                       const classfile::FieldInfo& f) {
-  return ClassInitializerStores(w, owner, f, [&](const Instruction& in) { return RunsOnlyOwnCode(in, owner); }) &&
+                       const classfile::FieldInfo& f, const std::function<bool(const Instruction&)>& quiet_new) {
+  return ClassInitializerStores(
+             w, owner, f, [&](const Instruction& in) { return RunsOnlyOwnCode(in, owner) || quiet_new(in); }) &&
          SuperInitializersRunOnlyOwnCode(h, w);
 }
 
@@ -496,6 +592,15 @@ constexpr std::string_view kWrittenByTheVm[] = {
     "java/security/AccessControlContext", "java/security/ProtectionDomain",
 };
 
+// Whether `owner` is one of the JDK's classes (from its module image or
+// jmods).
+bool FromTheJdk(const classfile::ClassHierarchy& h, std::string_view owner) {
+  const classfile::ClassId id = h.Find(owner);
+  if (id == classfile::kNoClass || h.ArchiveOf(id) == nullptr) return false;
+  const std::string_view kind = h.ArchiveOf(id)->kind();
+  return kind == "jimage" || kind == "jmod";
+}
+
 bool WrittenByTheVm(std::string_view name) {
   for (std::string_view p : kWrittenByTheVm) {
     if (!name.starts_with(p)) continue;
@@ -538,13 +643,17 @@ std::string FrameworkAnnotation(const ClassFile& file, const classfile::FieldInf
   return "";
 }
 
-std::string OpenToOthers(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable) {
+// `fresh_final`: a static final field its class initializer sets only to
+// new objects and literals: neither the JVM nor a native replaces those
+// (System's natives set the streams `<clinit>` leaves null).
+std::string OpenToOthers(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable,
+                         bool fresh_final) {
   const bool is_private = f.access_flags & classfile::access::kPrivate;
   if (!is_private && !(f.access_flags & classfile::access::kFinal)) {
     return "code outside its class may write it (neither private nor final)";
   }
   const std::string_view owner = writers.classes[own].file->this_class;
-  if (WrittenByTheVm(owner)) return Cat("the JVM itself writes the fields of ", classfile::JavaName(owner));
+  if (WrittenByTheVm(owner) && !fresh_final) return Cat("the JVM itself writes the fields of ", classfile::JavaName(owner));
   if (std::string a = FrameworkAnnotation(*writers.classes[own].file, f); !a.empty()) {
     return Cat("annotated with ", a, ": a framework may set it reflectively");
   }
@@ -561,8 +670,11 @@ std::string OpenToOthers(const Writers& writers, size_t own, const classfile::Fi
     if (!is_private && c != own) continue;
     const Writers::Class& w = writers.classes[c];
     const std::string name = classfile::JavaName(w.file->this_class);
-    if (w.has_natives) return Cat(name, " declares native methods, which may write it");
-    if (w.string_constants.contains(f.name)) {
+    if (w.has_natives && !fresh_final) return Cat(name, " declares native methods, which may write it");
+    // An enum constant's name is a string constant of its class: the
+    // name its constructor gets.
+    const bool enum_constant = f.access_flags & classfile::access::kEnum;
+    if (w.string_constants.contains(f.name) && !enum_constant) {
       return Cat("its name is a string constant in ", name, ": it may be written reflectively");
     }
   }
@@ -641,6 +753,121 @@ std::optional<std::vector<FieldValue>> AccessorArguments(const MethodIR& accesso
   return out;
 }
 
+// The private static method of `file` that call `v` of `ir` runs, when it
+// takes no argument (javac's `$values()` of an enum).
+const classfile::MethodInfo* ArrayHelper(const ClassFile& file, const MethodIR& ir, ValueId v) {
+  const Instruction& d = ir.def(v);
+  if (d.op != Op::kInvoke || d.invoke != ir::InvokeKind::kStatic || d.owner != file.this_class ||
+      !d.operands.empty()) {
+    return nullptr;
+  }
+  for (const classfile::MethodInfo& m : file.methods) {
+    if (m.name == d.name && m.descriptor == d.descriptor && m.code && m.IsPrivate()) return &m;
+  }
+  return nullptr;
+}
+
+// The value of `v`, a call of an ArrayHelper of `file` in `ir`, when every
+// return of the helper is of a new array: that array; nullopt otherwise.
+std::optional<std::vector<FieldValue>> NewArrayOfHelper(const classfile::ClassHierarchy& h, const ClassFile& file,
+                                                        const MethodIR& ir, ValueId v) {
+  const classfile::MethodInfo* helper = ArrayHelper(file, ir, v);
+  if (helper == nullptr) return std::nullopt;
+  auto hir = ir::BuildMethodIR(ir.class_file, *helper, h);
+  if (!hir.ok()) return std::nullopt;
+  std::vector<FieldValue> out;
+  for (const Instruction& in : (*hir)->insns) {
+    if (in.op != Op::kReturn) continue;
+    if (in.operands.empty() || (*hir)->def(in.operands[0]).op != Op::kNewArray) return std::nullopt;
+    Insert(&out, FieldValue::Object(std::string((*hir)->def(in.operands[0]).type), true));
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+// Whether every use of `v` in `ir` only reads the array it refers to: a
+// load, the length, a null check, clone(), the source of a copy; through
+// casts.
+bool OnlyRead(const MethodIR& ir, ValueId v, int depth) {
+  for (const Instruction& in : ir.insns) {
+    for (size_t k = 0; k < in.operands.size(); ++k) {
+      if (in.operands[k] != v) continue;
+      bool reads = false;
+      switch (in.op) {
+        case Op::kArrayLoad: case Op::kArrayLength: reads = k == 0; break;
+        case Op::kIf: case Op::kInstanceOf: reads = true; break;
+        case Op::kCheckCast: reads = depth < 4 && OnlyRead(ir, in.result, depth + 1); break;
+        case Op::kInvoke:
+          reads = k == 0 && ((in.invoke == ir::InvokeKind::kVirtual && in.owner.starts_with("[") && in.name == "clone") ||
+                             (in.invoke == ir::InvokeKind::kStatic &&
+                              ((in.owner == "java/lang/System" && in.name == "arraycopy") ||
+                               (in.owner == "java/util/Arrays" && (in.name == "copyOf" || in.name == "copyOfRange")))));
+          break;
+        default: break;
+      }
+      if (!reads) return false;
+    }
+  }
+  return true;
+}
+
+// The element stores of the new array `v` of `ir` (its every use is a
+// store into it, a load, its length, or `publish`), and whether those on
+// the straight line of blocks from its allocation to `publish` fill every
+// index of its constant length; nullopt when `v` has another use.
+struct Fill {
+  std::vector<const Instruction*> stores;
+  bool full = false;
+};
+std::optional<Fill> FillOf(const MethodIR& ir, ValueId v, const Instruction& publish) {
+  Fill fill;
+  for (const Instruction& in : ir.insns) {
+    for (size_t k = 0; k < in.operands.size(); ++k) {
+      if (in.operands[k] != v || &in == &publish) continue;
+      const bool ok = k == 0 && (in.op == Op::kArrayStore || in.op == Op::kArrayLoad || in.op == Op::kArrayLength);
+      if (!ok) return std::nullopt;
+      if (in.op == Op::kArrayStore) fill.stores.push_back(&in);
+    }
+  }
+  const Instruction& alloc = ir.def(v);
+  if (alloc.operands.size() != 1) return fill;
+  const Instruction& count = ir.def(alloc.operands[0]);
+  if (count.op != Op::kConst || count.const_kind != ir::ConstKind::kInt) return fill;
+  const int64_t n = static_cast<int32_t>(count.bits);
+  std::set<int64_t> filled;
+  // The straight line: from the allocation, each block's one normal
+  // successor, up to `publish`.
+  ir::BlockId b = ir::kNone;
+  for (const ir::Block& x : ir.blocks) {
+    if (std::find(x.insns.begin(), x.insns.end(), ir.values[v].def) != x.insns.end()) b = x.id;
+  }
+  for (size_t steps = 0; b != ir::kNone && steps < ir.blocks.size(); ++steps) {
+    for (ir::InsnId i : ir.blocks[b].insns) {
+      const Instruction& in = ir.insns[i];
+      if (&in == &publish) {
+        fill.full = n >= 0 && static_cast<int64_t>(filled.size()) == n;
+        return fill;
+      }
+      if (in.op == Op::kArrayStore && in.operands[0] == v) {
+        const Instruction& index = ir.def(in.operands[1]);
+        if (index.op == Op::kConst && index.const_kind == ir::ConstKind::kInt) {
+          const int64_t k = static_cast<int32_t>(index.bits);
+          if (k >= 0 && k < n) filled.insert(k);
+        }
+      }
+    }
+    ir::BlockId next = ir::kNone;
+    int normal = 0;
+    for (ir::EdgeId e : ir.blocks[b].succs) {
+      if (ir.edges[e].kind == ir::EdgeKind::kException) continue;
+      ++normal;
+      next = ir.edges[e].to;
+    }
+    b = normal == 1 ? next : ir::kNone;
+  }
+  return fill;
+}
+
 }  // namespace
 
 FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable,
@@ -649,7 +876,20 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   const std::string_view owner = file.this_class;
   FieldFact fact;
   const bool is_static = f.access_flags & classfile::access::kStatic;
-  std::string open = OpenToOthers(writers, own, f, serializable);
+  const bool fresh_final =
+      is_static && (f.access_flags & classfile::access::kFinal) && !writes.empty() &&
+      std::all_of(writes.begin(), writes.end(), [](const Store& s) {
+        return s.values && std::all_of(s.values->begin(), s.values->end(), [](const FieldValue& v) {
+                 return v.kind == FieldValue::kObject || v.kind == FieldValue::kString;
+               });
+      });
+  std::string open = OpenToOthers(writers, own, f, serializable, fresh_final);
+  if (open.empty() && writes.empty() && f.constant_value == 0 && FromTheJdk(h_, owner)) {
+    // The JDK's native code fills plain objects through JNI (the stat
+    // buffer sun.nio.fs.UnixFileAttributes): a JDK field no Java code
+    // writes is one only natives write.
+    open = "no Java code writes it: in the JDK, native code may (JNI)";
+  }
   if (open.empty()) {
     fact.effectively_final =
         std::all_of(writes.begin(), writes.end(), [&](const Store& s) { return s.initializer && s.writer == own; });
@@ -685,7 +925,8 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   const bool stored_first =
       constant ? true
       : is_static
-          ? StaticStoredFirst(h_, writers.classes[own], owner, f)
+          ? StaticStoredFirst(h_, writers.classes[own], owner, f,
+                              [&](const Instruction& in) { return QuietAllocation(owner, in); })
           : !(f.access_flags & classfile::access::kTransient && serializable) &&
                 ConstructorsStoreFirst(writers.classes[own], owner, f, [&](std::string_view c, std::string_view d) {
                   return ConstructorKeepsThis(c, d, 0);
@@ -701,6 +942,86 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   if (fact.initialized.size() != fact.values.size()) fact.description += " once initialized";
   if (writes.empty() && !constant) fact.description += " (never written)";
   return fact;
+}
+
+std::optional<std::vector<FieldValue>> FieldFacts::ArrayElements(const Writers& writers, size_t own,
+                                                                 const classfile::FieldInfo& f,
+                                                                 const std::vector<Store>& writes,
+                                                                 const ClassFacts& facts) {
+  const ClassFile& file = *writers.classes[own].file;
+  const std::string_view owner = file.this_class;
+  const std::optional<FieldValue> def = DefaultValue(f.descriptor.substr(1));
+  if (!def || writes.empty()) return std::nullopt;
+  std::vector<FieldValue> out;
+  // The values one store into a new array gives, in method `ir`.
+  auto element_values = [&](const MethodIR& ir, ValueId x) -> bool {
+    std::set<ValueId> seen;
+    if (std::optional<std::vector<FieldValue>> v = ValuesOf(ir, x, &seen)) {
+      for (const FieldValue& e : *v) Insert(&out, e);
+      return true;
+    }
+    const Instruction& d = ir.def(x);
+    if (d.op != Op::kGetStatic || d.owner != owner) return false;
+    auto it = facts.by_field.find(Cat(d.name, ":", d.descriptor));
+    if (it == facts.by_field.end() || !it->second.known) return false;
+    for (const FieldValue& e : ir.method_name == "<clinit>" ? it->second.values : it->second.initialized) {
+      Insert(&out, e);
+    }
+    return true;
+  };
+  // A new array `v` of `ir` filled and then published by `publish`.
+  auto filled = [&](const MethodIR& ir, ValueId v, const Instruction& publish) -> bool {
+    if (ir.def(v).op != Op::kNewArray) return false;
+    std::optional<Fill> fill = FillOf(ir, v, publish);
+    if (!fill) return false;
+    for (const Instruction* st : fill->stores) {
+      if (!element_values(ir, st->operands[2])) return false;
+    }
+    if (!fill->full) Insert(&out, *def);
+    return true;
+  };
+  for (const Store& st : writes) {
+    const Instruction& put = st.ir->insns[st.insn];
+    const ValueId v = put.operands.back();
+    const Instruction& d = st.ir->def(v);
+    if (st.ir->method_name != "<clinit>") return std::nullopt;
+    if (d.op == Op::kNewArray) {
+      if (!filled(*st.ir, v, put)) return std::nullopt;
+      continue;
+    }
+    // A private static method of the class that returns a new array it
+    // fills (javac's `$values()`).
+    const classfile::MethodInfo* helper = ArrayHelper(file, *st.ir, v);
+    if (helper == nullptr) return std::nullopt;
+    auto hir = ir::BuildMethodIR(writers.classes[own].file, *helper, h_);
+    if (!hir.ok()) return std::nullopt;
+    for (const Instruction& in : (*hir)->insns) {
+      if (in.op == Op::kReturn && (in.operands.empty() || !filled(**hir, in.operands[0], in))) return std::nullopt;
+    }
+  }
+  // Every reader in the nest only reads the array.
+  for (const Writers::Class& c : writers.classes) {
+    const ClassFile& cf = *c.file;
+    auto reads_f = [&](const classfile::Instruction& in) {
+      return in.opcode == classfile::Opcode::kGetstatic && cf.pool.MemberName(in.a) == f.name &&
+             cf.pool.MemberClass(in.a) == owner;
+    };
+    for (const classfile::MethodInfo& m : cf.methods) {
+      bool failed = false;
+      if (!m.code || !field_facts_internal::HasInstruction(cf, m, reads_f, &failed)) {
+        if (failed) return std::nullopt;
+        continue;
+      }
+      auto ir = ir::BuildMethodIR(c.file, m, h_);
+      if (!ir.ok()) return std::nullopt;
+      for (const Instruction& in : (*ir)->insns) {
+        if (in.op == Op::kGetStatic && in.owner == owner && in.name == f.name && !OnlyRead(**ir, in.result, 0)) {
+          return std::nullopt;
+        }
+      }
+    }
+  }
+  return out;
 }
 
 const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
@@ -738,6 +1059,7 @@ const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
           Family& family = families.try_emplace(std::string(ir->class_name), h_, ir->class_name).first->second;
           s.values = AccessorArguments(*ir, in.operands.back(), &family);
         }
+        if (!s.values) s.values = NewArrayOfHelper(h_, *writers.classes[c].file, *ir, in.operands.back());
         stores[decl][Cat(in.name, ":", in.descriptor)].push_back(std::move(s));
       }
     }
@@ -755,6 +1077,22 @@ const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
       ++stats_.fields;
       if (fact.known) ++stats_.known;
       facts->by_field.emplace(key, std::move(fact));
+    }
+    // Immutable static arrays, once the statics they hold are decided.
+    for (const classfile::FieldInfo& f : file.fields) {
+      const uint16_t kPrivateStaticFinal =
+          classfile::access::kPrivate | classfile::access::kStatic | classfile::access::kFinal;
+      if ((f.access_flags & kPrivateStaticFinal) != kPrivateStaticFinal || !f.descriptor.starts_with("[")) continue;
+      const std::string key = Cat(f.name, ":", f.descriptor);
+      FieldFact& fact = facts->by_field[key];
+      if (!fact.known) continue;
+      if (auto elements = ArrayElements(writers, c, f, by_field[key], *facts)) {
+        fact.elements_known = true;
+        fact.elements = std::move(*elements);
+        std::vector<std::string> shown;
+        for (const FieldValue& v : fact.elements) shown.push_back(v.ToString());
+        fact.description += Cat("; its elements hold ", absl::StrJoin(shown, " or "));
+      }
     }
     ++stats_.classes;
     classes_.emplace(std::string(file.this_class), std::move(facts));

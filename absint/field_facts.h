@@ -20,13 +20,16 @@
 // of its writers (how reflection, Unsafe.objectFieldOffset and field
 // updaters name a field), any field of a class whose writers declare
 // native methods (System's natives set System.out: `<clinit>` stores null
-// there), an instance field that deserialization sets (a non-transient
+// there; a static final that `<clinit>` sets only to new objects and
+// literals is exempt, here and from the next rule), an instance field that deserialization sets (a non-transient
 // field of a Serializable class other than an enum; a transient one is left
 // at its default, so its initializer may not have run), the fields of the
 // JDK's classes the JVM itself writes (kWrittenByTheVm: references,
 // threads, classes, stack traces, method handles, reflection; the GC sets
 // SoftReference.clock) and the statics of a class whose initializer asks
-// the JVM to set them from the CDS archive (IntegerCache's does), and a
+// the JVM to set them from the CDS archive (IntegerCache's does), a JDK
+// field that no Java code writes (JNI fills such objects: the stat buffer
+// sun.nio.fs.UnixFileAttributes), and a
 // field with a runtime-visible annotation other than a descriptive one
 // (nullness, static analysis): @Inject, @Autowired, @JsonProperty and the
 // like ask a framework to set it reflectively.
@@ -38,6 +41,16 @@
 // other stored value (a parameter, a call's result, a float) leaves the
 // field without facts.
 //
+// Immutable static arrays (the table of an enum's values(), lookup
+// tables): a private static final array field whose every store is of a
+// new array that `<clinit>` (or a private static method it calls, as
+// javac's `$values()`) fills in straight-line code before storing it, and
+// that its nest reads only to load elements, take the length, clone it or
+// copy from it (System.arraycopy, Arrays.copyOf). Its elements hold the
+// values those stores give (a static of its class they read holds its
+// initialized values, outside `<clinit>`), and the default too unless the
+// stores fill every index of an array of constant length.
+//
 // Initialized values: a constructor can let `this` escape before it stores
 // a field (calling an overridable method from a superclass constructor is
 // the classic case), and then code sees the field at its default. So the
@@ -48,13 +61,21 @@
 // superclass constructors that do no more than that themselves. A static
 // field's default is left out when `<clinit>` stores it on every path
 // before running any other code (a call, an allocation, another class's
-// static).
+// static), but for an allocation of its own class (or of a class whose
+// initialization runs no code: no initializer in it or its superclasses
+// below the field's class or Object, and no interfaces; an enum constant's
+// body) whose constructor runs no code but its own and reads no static: a
+// singleton, an enum constant; and
+// javac's `Class.desiredAssertionStatus()` for `$assertionsDisabled`, and a
+// private static method of its class that runs only the class's own code
+// (javac's `$values()` of an enum).
 #ifndef JWP_ABSINT_FIELD_FACTS_H_
 #define JWP_ABSINT_FIELD_FACTS_H_
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -113,6 +134,11 @@ struct FieldFact {
   // Written only by its class's constructors on the object they make (by
   // `<clinit>`, for a static).
   bool effectively_final = false;
+  // A private static final array that only its class initializer fills and
+  // no code writes after (see the header): every value its elements hold
+  // once initialized. Known only with `known`.
+  bool elements_known = false;
+  std::vector<FieldValue> elements;
   // "wp.Flags.privateFalse holds only 0 (its default; never written)".
   std::string description;
 };
@@ -130,6 +156,15 @@ class FieldFacts {
   // this object.
   const FieldFact& Of(std::string_view owner, std::string_view name, std::string_view descriptor)
       ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The values the field that `read` (a kGetField or kGetStatic of method
+  // `reader`) reads may hold there, and its fact (through *fact, when
+  // given); null when it has no facts. Inside the initializer that sets it
+  // the field may still hold its default (a constructor reading its own
+  // object's field, `<clinit>` its class's static): `values` there,
+  // `initialized` elsewhere.
+  const std::vector<FieldValue>* ValuesAtRead(const ir::MethodIR& reader, const ir::Instruction& read,
+                                              const FieldFact** fact = nullptr) ABSL_LOCKS_EXCLUDED(mu_);
 
   struct Stats {
     size_t classes = 0;  // classes whose fields were computed
@@ -154,10 +189,35 @@ class FieldFacts {
   bool ConstructorKeepsThis(std::string_view owner, std::string_view descriptor, int depth)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
+  // The elements of the static final array field `f` of class `own` of
+  // `writers` (FieldFact::elements), given the facts of its class's other
+  // fields; nullopt when they are not known.
+  std::optional<std::vector<FieldValue>> ArrayElements(const field_facts_internal::Writers& writers, size_t own,
+                                                       const classfile::FieldInfo& f,
+                                                       const std::vector<field_facts_internal::Store>& writes,
+                                                       const ClassFacts& facts) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Whether instruction `in` of `<clinit>` of `owner` is part of an
+  // allocation that runs no code: `new` of the class itself or of a class
+  // whose initialization runs none (QuietClass), and a constructor that
+  // runs no code; the assertion status query; a helper of own code only.
+  bool QuietAllocation(std::string_view owner, const ir::Instruction& in) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  bool QuietClass(std::string_view owner, std::string_view cls) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Whether the private static method `owner.name descriptor` runs only its
+  // class's own code (javac's `$values()`).
+  bool HelperRunsOwnCode(std::string_view owner, std::string_view name, std::string_view descriptor)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Whether constructor `cls.<init>descriptor` runs no code but its own:
+  // constants, arithmetic, fields, arrays, and constructors of its class and
+  // superclasses that do the same; no statics (the one being set may be
+  // read, still at its default), no other calls.
+  bool ConstructorRunsNoCode(std::string_view cls, std::string_view descriptor, int depth)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
   const classfile::ClassHierarchy& h_;
   mutable absl::Mutex mu_;
   std::map<std::string, std::unique_ptr<ClassFacts>, std::less<>> classes_ ABSL_GUARDED_BY(mu_);
   std::map<std::string, bool, std::less<>> keeps_this_ ABSL_GUARDED_BY(mu_);  // "owner.<init>desc"
+  std::map<std::string, bool, std::less<>> runs_no_code_ ABSL_GUARDED_BY(mu_);  // "class.<init>desc"
   Stats stats_ ABSL_GUARDED_BY(mu_);
 };
 

@@ -21,6 +21,10 @@
 //     field, an unknown object, a call it does not follow, a lambda); it is
 //     unknown from then on, with everything reachable from it. Code the
 //     analysis does not follow can reach only escaped objects.
+//   - Fields of objects it does not track, and statics, hold what their
+//     field facts allow (a single constant, or a non-null reference); a call
+//     it does not follow returns non-null where the method never returns
+//     null (non_null_returns.h). Both only when the options give them.
 //   - Calls: a static or special call, or a virtual one whose receivers
 //     are allocated objects that select one method, runs the callee's code
 //     (its method model's, as the search does) in a context named by the
@@ -56,6 +60,8 @@
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
 #include "absint/domain.h"
+#include "absint/field_facts.h"
+#include "absint/non_null_returns.h"
 
 namespace jwp::absint {
 
@@ -103,6 +109,12 @@ struct ForwardOptions {
   uint32_t max_depth = 8;
   size_t max_contexts = 256;
   size_t max_objects = 4096;    // abstract objects: beyond, no facts
+  // Fields of objects and statics the analysis does not track hold what
+  // their field facts allow (issue #29); null: anything.
+  FieldFacts* field_facts = nullptr;
+  // A call the analysis does not follow returns non-null when the method
+  // never returns null; null: it may return anything.
+  NonNullReturns* non_null_returns = nullptr;
 };
 
 class ForwardFacts {
@@ -124,6 +136,9 @@ class ForwardFacts {
   uint64_t steps = 0;
   size_t dead_edges = 0;   // over all contexts
   size_t contexts = 0;
+  // The field facts and non-null methods the states rest on
+  // (FieldFact::description, NonNullReturns), in the order first used.
+  std::vector<std::string> facts_used;
   absl::flat_hash_map<std::string, ForwardContext> by_context;
   // By call site, Child(caller, call, ""): the contexts in by_context below it.
   absl::flat_hash_map<std::string, std::vector<std::string>> callees_by_site;

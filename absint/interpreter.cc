@@ -130,13 +130,12 @@ void Interpreter::Escape(Heap& heap, const AbsVal& v) {
   }
 }
 
-AbsVal Interpreter::Load(const Heap& heap, const AbsVal& ref, const std::string& key) const {
-  if (ref.MayBeUnknown()) return AbsVal::Top();
-  AbsVal r;
+AbsVal Interpreter::Load(const Heap& heap, const AbsVal& ref, const std::string& key, const AbsVal& fact) const {
+  if (ref.kind != AbsVal::kRef) return fact;
+  AbsVal r = ref.unknown ? fact : AbsVal{};
   for (ObjId id : ref.objs) {
     auto it = heap.find(id);
-    if (it == heap.end() || it->second.escaped) return AbsVal::Top();
-    r = Join(r, FieldOf(it->second, key));
+    r = Join(r, it == heap.end() || it->second.escaped ? fact : FieldOf(it->second, key));
   }
   return r.kind == AbsVal::kBottom ? AbsVal::Top() : r;
 }
@@ -161,6 +160,10 @@ AbsVal Interpreter::ArrayLoad(const Heap& heap, const AbsVal& arr, const AbsVal&
   if (arr.MayBeUnknown()) return AbsVal::Top();
   AbsVal r;
   for (ObjId id : arr.objs) {
+    if (auto s = static_arrays_.find(id); s != static_arrays_.end()) {
+      r = Join(r, s->second);  // nothing writes it, escaped or not
+      continue;
+    }
     auto it = heap.find(id);
     if (it == heap.end() || it->second.escaped || !it->second.is_array) return AbsVal::Top();
     const AbsObj& o = it->second;
@@ -215,9 +218,129 @@ bool Interpreter::TypesOf(const Heap& heap, const AbsVal& ref, std::vector<std::
   return true;
 }
 
-void Interpreter::Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a) {
+void Interpreter::Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a,
+                          const callgraph::CallTargets* targets) {
   for (const AbsVal& v : args) Escape(heap, v);
-  if (in.result != ir::kNone) a.Set(in.result, AbsVal::Top());
+  if (in.result == ir::kNone) return;
+  AbsVal r = AbsVal::Top();
+  if (NonNullReturns* nn = opt_.non_null_returns) {
+    std::vector<std::string> facts;
+    bool non_null = false;
+    if (targets != nullptr && !targets->targets.empty() && !targets->incomplete && !targets->truncated &&
+        a.ir.values[in.result].type.kind == ir::TypeKind::kRef) {
+      non_null = std::all_of(targets->targets.begin(), targets->targets.end(),
+                             [&](const callgraph::MethodId& t) { return nn->Of(t, &facts); });
+    } else {
+      non_null = nn->OfCall(in, &facts);
+    }
+    if (non_null) {
+      r = AbsVal::NonNull();
+      UseFacts(facts);
+    }
+  }
+  a.Set(in.result, r);
+}
+
+void Interpreter::UseFacts(const std::vector<std::string>& facts) {
+  for (const std::string& f : facts) {
+    if (std::find(out_->facts_used.begin(), out_->facts_used.end(), f) == out_->facts_used.end()) {
+      out_->facts_used.push_back(f);
+    }
+  }
+}
+
+namespace {
+
+// What a field (or element) that holds one of `values` is in the domain: a
+// constant, a non-null reference, or Top.
+AbsVal FromFieldValues(const std::vector<FieldValue>& values) {
+  if (values.size() == 1) {
+    const FieldValue& v = values.front();
+    switch (v.kind) {
+      case FieldValue::kInt: case FieldValue::kLong: return AbsVal::Int(v.i);
+      case FieldValue::kNull: return AbsVal::Null();
+      case FieldValue::kString: return AbsVal::Str(v.text);
+      case FieldValue::kObject: return AbsVal::NonNull();
+    }
+  }
+  // References: null (when one of them) or an object the analysis does
+  // not track.
+  const bool references = !values.empty() && std::all_of(values.begin(), values.end(), [](const FieldValue& v) {
+    return v.kind == FieldValue::kString || v.kind == FieldValue::kObject || v.kind == FieldValue::kNull;
+  });
+  if (!references) return AbsVal::Top();
+  AbsVal r = AbsVal::NonNull();
+  r.may_null = std::any_of(values.begin(), values.end(), [](const FieldValue& v) { return v.kind == FieldValue::kNull; });
+  return r;
+}
+
+}  // namespace
+
+AbsVal Interpreter::FactValue(const ir::MethodIR& reader, const ir::Instruction& in, const FieldFact** fact) {
+  if (opt_.field_facts == nullptr) return AbsVal::Top();
+  auto it = fact_values_.find(&in);
+  if (it == fact_values_.end()) {
+    const FieldFact* f = nullptr;
+    const std::vector<FieldValue>* values = opt_.field_facts->ValuesAtRead(reader, in, &f);
+    const AbsVal r = values == nullptr ? AbsVal::Top() : FromFieldValues(*values);
+    it = fact_values_.emplace(&in, std::make_pair(r, r.kind == AbsVal::kTop ? nullptr : f)).first;
+  }
+  const auto& [r, f] = it->second;
+  if (f == nullptr) return r;
+  UseFacts({f->description});
+  if (fact != nullptr) *fact = f;
+  return r;
+}
+
+ObjId Interpreter::StaticArray(Heap& heap, const ir::Instruction& in, const FieldFact& fact) {
+  const ObjId id =
+      sites_.try_emplace(absl::StrCat("static:", FieldKeyOf(in)), static_cast<ObjId>(sites_.size())).first->second;
+  if (!heap.contains(id)) {
+    AbsObj o;
+    o.type = std::string(in.descriptor);
+    o.is_array = true;
+    o.element = o.type.substr(1);
+    o.rest = FromFieldValues(fact.elements);
+    o.length = AbsVal::Top();
+    static_arrays_[id] = o.rest;
+    heap.emplace(id, std::move(o));
+  }
+  return id;
+}
+
+bool Interpreter::CloneArray(Activation& a, const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap) {
+  if (in.invoke != ir::InvokeKind::kVirtual || !in.owner.starts_with("[") || in.name != "clone" || args.empty() ||
+      args[0].MayBeUnknown() || args[0].objs.empty() || in.result == ir::kNone) {
+    return false;
+  }
+  AbsObj copy;
+  for (ObjId id : args[0].objs) {
+    auto it = heap.find(id);
+    if (it == heap.end() || !it->second.is_array) return false;
+    const AbsObj& src = it->second;
+    const bool kept = !src.escaped || static_arrays_.contains(id);  // nothing else wrote it
+    if (!kept) return false;
+    if (copy.type.empty()) {
+      copy = src;
+    } else {
+      copy = JoinObj(copy, src);
+      if (copy.type != src.type) copy.type = std::string(in.owner);
+    }
+  }
+  if (sites_.size() > opt_.max_objects) return false;
+  const ir::InsnId call = static_cast<ir::InsnId>(&in - a.ir.insns.data());
+  const ObjId o = Allocate(heap, a.context, call, copy.type);
+  AbsObj& made = heap[o];
+  copy.escaped = false;
+  if (!made.is_array) {  // the site's first array
+    copy.singleton = true;
+    made = std::move(copy);
+  } else {  // Allocate made it stand for several
+    made = JoinObj(made, copy);
+    made.singleton = false;
+  }
+  a.Set(in.result, AbsVal::Obj(o));
+  return true;
 }
 
 bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, bool* may_throw,
@@ -244,6 +367,14 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     return true;
   }
   const bool npe = has_receiver && args[0].MayBeNull();
+  if (CloneArray(a, in, args, heap)) {
+    const callgraph::MethodId object_clone("java/lang/Object", "clone", "()Ljava/lang/Object;");
+    out_->by_context[a.context].calls_not_run.emplace(call, object_clone);
+    dispatched_to(object_clone.ToString());
+    *may_throw = npe;
+    if (npe) *exc_heap = heap;
+    return true;
+  }
   callgraph::CallTargets targets;
   if (!has_receiver || in.invoke == ir::InvokeKind::kSpecial) {
     targets = callgraph::TargetsForTypes(h_, in, {});
@@ -299,7 +430,7 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
     // states, so none of them may keep facts.
     unknown_sites_.insert(ForwardFacts::Child(a.context, call, ""));
     dispatched_to(std::string(ForwardContext::kUnknownTarget));
-    Unknown(in, args, heap, a);
+    Unknown(in, args, heap, a, &targets);
     *exc_heap = heap;
     return true;
   }
@@ -307,7 +438,21 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
   dispatched_to(absl::StrCat(target.owner, ".", target.name, target.descriptor));
   Outcome o;
   if (!Run(*callee, context, args, heap, a.depth + 1, &o)) return false;
-  if (in.result != ir::kNone) a.Set(in.result, o.ret.kind == AbsVal::kBottom ? AbsVal::Top() : o.ret);
+  if (in.result != ir::kNone) {
+    AbsVal r = o.ret.kind == AbsVal::kBottom ? AbsVal::Top() : o.ret;
+    // The run joins what a null check told apart; the method's returns
+    // may still all be non-null (non_null_returns.h).
+    const bool may_null = r.kind == AbsVal::kTop || (r.kind == AbsVal::kRef && r.may_null && !r.DefinitelyNull());
+    if (may_null && a.ir.values[in.result].type.kind == ir::TypeKind::kRef && opt_.non_null_returns != nullptr) {
+      std::vector<std::string> facts;
+      if (opt_.non_null_returns->Of(target, &facts)) {
+        if (r.kind == AbsVal::kTop) r = AbsVal::NonNull();
+        r.may_null = false;
+        UseFacts(facts);
+      }
+    }
+    a.Set(in.result, r);
+  }
   *may_throw = npe || o.exceptional.has_value();
   *may_return = o.normal.has_value();
   if (npe) *exc_heap = heap;
@@ -514,15 +659,23 @@ void Interpreter::StepHeapAccess(Activation& a, ir::InsnId id, Heap& heap, Block
   switch (in.op) {
     case ir::Op::kGetField:
       NonNullOrThrow(heap, run, op(0));
-      a.Set(in.result, Load(heap, op(0), FieldKeyOf(in)));
+      a.Set(in.result, Load(heap, op(0), FieldKeyOf(in), FactValue(a.ir, in)));
       break;
     case ir::Op::kPutField:
       NonNullOrThrow(heap, run, op(0));
       Store(heap, op(0), FieldKeyOf(in), op(1));
       break;
-    case ir::Op::kGetStatic:
-      a.Set(in.result, AbsVal::Top());
+    case ir::Op::kGetStatic: {
+      const FieldFact* fact = nullptr;
+      AbsVal v = FactValue(a.ir, in, &fact);
+      if (fact != nullptr && fact->elements_known && v.kind == AbsVal::kRef) {
+        const bool may_null = v.may_null;
+        v = AbsVal::Obj(StaticArray(heap, in, *fact));
+        v.may_null = may_null;
+      }
+      a.Set(in.result, v);
       break;
+    }
     case ir::Op::kPutStatic:
       Escape(heap, op(0));
       break;

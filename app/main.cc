@@ -94,6 +94,8 @@ int main(int argc, char** argv) {
                    "Explore backwards every edge, also those the objects the goal's method builds rule out");
   wp_cmd->add_flag("!--no-field-facts", wp.engine.field_facts,
                    "Treat every field at the entry as an input, also values no code of its class stores (absint/field_facts.h)");
+  wp_cmd->add_flag("!--no-non-null-returns", wp.engine.non_null_returns,
+                   "Let every call return null, also of methods that never do (absint/non_null_returns.h)");
   wp_cmd->add_flag("!--no-generalization", wp.engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
   wp_cmd->add_flag("!--no-simplification", wp.engine.simplify, "Check new minterms with Z3 alone, without the rewrite simplifier (paper Table 4)");
   wp_cmd->add_option("--max-call-depth", wp.engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();

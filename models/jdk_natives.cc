@@ -15,15 +15,19 @@ NativeTable BuildTable() {
   NativeTable t;
 #define JWP_NEVER_THROWS(key) t[key].never_throws = true;
 #define JWP_WRITES_NOTHING(key) t[key].writes_nothing = true;
+#define JWP_RETURNS_NON_NULL(key) t[key].returns_non_null = true;
 #define JWP_CACHED_BOX(key, box_class, value_descriptor) \
   t[key].never_throws = true;                            \
+  t[key].returns_non_null = true;                        \
   t[key].cached_box_class = box_class;                   \
   t[key].cached_box_value_descriptor = value_descriptor;
-#define JWP_ONE_THREAD(key)    \
-  t[key].never_throws = true;  \
+#define JWP_ONE_THREAD(key)        \
+  t[key].never_throws = true;      \
+  t[key].returns_non_null = true;  \
   t[key].current_thread = true;
 #define JWP_CLASS_OF_RECEIVER(key) \
   t[key].never_throws = true;      \
+  t[key].returns_non_null = true;  \
   t[key].class_of_receiver = true;
 #define JWP_CLASS_IS_INSTANCE(key) \
   t[key].never_throws = true;      \
@@ -47,6 +51,7 @@ std::vector<std::string_view> NativeFactsKeys() {
   };
 #define JWP_NEVER_THROWS(key) add(key);
 #define JWP_WRITES_NOTHING(key) add(key);
+#define JWP_RETURNS_NON_NULL(key) add(key);
 #define JWP_CACHED_BOX(key, box_class, value_descriptor) add(key);
 #define JWP_ONE_THREAD(key) add(key);
 #define JWP_CLASS_OF_RECEIVER(key) add(key);

@@ -16,6 +16,8 @@ struct NativeFacts {
   bool never_throws = false;
   // Writes nothing the analysis models (it may still throw).
   bool writes_nothing = false;
+  // Returns a non-null reference whenever it returns.
+  bool returns_non_null = false;
   // Returns the one current thread (Vocabulary::current_thread).
   bool current_thread = false;
   // Returns the receiver's Class object, classOf(typeOf(receiver)).

@@ -228,6 +228,12 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   const Term post = exit_postcondition(atr, e, call, phi);
   const absl::StatusOr<std::vector<Minterm>> post_dnf = logic::to_dnf(tm_, post, 4096);
   if (!post_dnf.ok()) note("incomplete: too many disjuncts");
+  // At the normal exit of a target that never returns null
+  // (absint/non_null_returns.h), `ret == null` is no path.
+  std::optional<absl::StatusOr<std::vector<Minterm>>> post_non_null_dnf;
+  const bool asks_ret = !exceptional && call.result != ir::kNone &&
+                        logic::mentions(phi, atr.var(call.result)) &&
+                        atr.var(call.result).sort() == logic::Sort::Ref();
   for (const Target* tp : chosen->targets) {
     const Target& t = *tp;
     count_step(item.at.act);
@@ -238,13 +244,21 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
       continue;
     }
     if (!post_dnf.ok()) continue;  // noted once above
+    const std::vector<Minterm>* posts = &*post_dnf;
+    if (asks_ret && vocab_.returns_non_null(callgraph::MethodId(t.owner, t.name, t.descriptor))) {
+      if (!post_non_null_dnf) {
+        post_non_null_dnf = logic::to_dnf(
+            tm_, tm_.mk_and({post, tm_.mk_ne(tm_.ret(logic::Sort::Ref()), tm_.mk_null())}), 4096);
+      }
+      if (post_non_null_dnf->ok()) posts = &**post_non_null_dnf;
+    }
     if (opt_.summaries) {
-      for (const Minterm& m : *post_dnf) {
+      for (const Minterm& m : *posts) {
         enter_summary(item, t, item.at.act, call_id, adepth + 1, exceptional, m);
       }
       continue;
     }
-    enter_activation(item, t, call_id, adepth + 1, exceptional, *post_dnf);
+    enter_activation(item, t, call_id, adepth + 1, exceptional, *posts);
   }
   return chosen->handled;
 }

@@ -128,6 +128,10 @@ struct EngineOptions {
   // at the entry hold values their class's code can store there. Off: every
   // field at the entry is an input (the state may be one no program makes).
   bool field_facts = true;
+  // Methods that never return null (absint/non_null_returns.h) give
+  // non-null results at their calls, backwards and forwards
+  // (--no-non-null-returns turns it off).
+  bool non_null_returns = true;
   // The facts' cache, one per class path, shared by goals and threads;
   // null: the goal makes its own.
   std::shared_ptr<absint::FieldFacts> field_facts_cache;

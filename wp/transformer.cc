@@ -437,6 +437,8 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
     const size_t close = in.descriptor.rfind(')');
     if (close != std::string_view::npos) tm_.set_java_type(sigma_ret, in.descriptor.substr(close + 1));
     s.add(w, sigma_ret);
+    // A method that never returns null (absint/non_null_returns.h).
+    if (logic::mentions(phi, w) && vocab_.returns_non_null(in)) conds.push_back(tm_.mk_ne(sigma_ret, tm_.mk_null()));
   }
   for (Term t : logic::collect(phi, [](Term x) {
          return x.is(TermKind::kFieldConst) || x.is(TermKind::kArrayConst);

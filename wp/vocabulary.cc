@@ -127,9 +127,18 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
     // The class initializer is read once per field (the skolem is the same
     // term at every getstatic).
     if (globals_.insert(sk).second && sort.is_ref()) {
-      ClinitFacts facts = clinit_facts(decl, name, descriptor);
-      if (facts.non_null) non_null_.insert(sk);
-      if (facts.length) array_lengths_.try_emplace(sk, *facts.length);
+      // Non-null when its field facts say so: the class initializer stores
+      // it before any other code can read it (absint/field_facts.h).
+      const absint::FieldFact* fact = field_fact(decl, name, descriptor);
+      if (fact != nullptr && !fact->initialized.empty() &&
+          std::none_of(fact->initialized.begin(), fact->initialized.end(),
+                       [](const absint::FieldValue& v) { return v.kind == absint::FieldValue::kNull; })) {
+        non_null_.insert(sk);
+        note_fact_used(*fact);
+      }
+      if (std::optional<int32_t> length = clinit_array_length(decl, name, descriptor)) {
+        array_lengths_.try_emplace(sk, *length);
+      }
     }
     return sk;
   }
@@ -139,25 +148,16 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
   return var;
 }
 
-Vocabulary::ClinitFacts Vocabulary::clinit_facts(const std::string& owner, std::string_view name,
-                                                std::string_view descriptor) {
-  ClinitFacts facts;
+std::optional<int32_t> Vocabulary::clinit_array_length(const std::string& owner, std::string_view name,
+                                                       std::string_view descriptor) {
   const std::shared_ptr<const ir::MethodIR> ir = clinit_ir(owner);
-  if (ir == nullptr) return facts;
-  bool stored = false;
-  bool fresh_everywhere = true;
-  std::optional<int32_t> length;  // the same constant at every store, else unset
-  bool same_length = true;
+  if (ir == nullptr) return std::nullopt;
+  std::optional<int32_t> length;  // the same constant at every store
   for (const ir::Instruction& in : ir->insns) {
-    if (in.op != ir::Op::kPutStatic || in.name != name || in.descriptor != descriptor ||
-        in.owner != owner) {
+    if (in.op != ir::Op::kPutStatic || in.name != name || in.descriptor != descriptor || in.owner != owner) {
       continue;
     }
     const ir::Instruction& def = ir->def(in.operands[0]);
-    const bool fresh = def.op == ir::Op::kNew || def.op == ir::Op::kNewArray ||
-                       def.op == ir::Op::kNewMultiArray ||
-                       (def.op == ir::Op::kConst && def.const_kind == ir::ConstKind::kString);
-    fresh_everywhere = fresh_everywhere && fresh;
     std::optional<int32_t> here;
     if (def.op == ir::Op::kNewArray && def.operands.size() == 1) {
       const ir::Instruction& count = ir->def(def.operands[0]);
@@ -165,13 +165,10 @@ Vocabulary::ClinitFacts Vocabulary::clinit_facts(const std::string& owner, std::
         here = static_cast<int32_t>(count.bits);
       }
     }
-    if (!here || (stored && length != here)) same_length = false;
+    if (!here || *here < 0 || (length && *length != *here)) return std::nullopt;
     length = here;
-    stored = true;
   }
-  facts.non_null = stored && fresh_everywhere;
-  if (stored && same_length && length && *length >= 0) facts.length = length;
-  return facts;
+  return length;
 }
 
 std::shared_ptr<const ir::MethodIR> Vocabulary::clinit_ir(const std::string& owner) {
@@ -220,6 +217,20 @@ void Vocabulary::note_fact_used(const absint::FieldFact& fact) { note_fact_used(
 
 void Vocabulary::note_fact_used(const std::string& description) {
   if (facts_used_set_.insert(description).second) facts_used_.push_back(description);
+}
+
+bool Vocabulary::returns_non_null(const ir::Instruction& in) {
+  std::vector<std::string> facts;
+  if (non_null_returns_ == nullptr || !non_null_returns_->OfCall(in, &facts)) return false;
+  for (const std::string& f : facts) note_fact_used(f);
+  return true;
+}
+
+bool Vocabulary::returns_non_null(const callgraph::MethodId& m) {
+  std::vector<std::string> facts;
+  if (non_null_returns_ == nullptr || !non_null_returns_->Of(m, &facts)) return false;
+  for (const std::string& f : facts) note_fact_used(f);
+  return true;
 }
 
 Term Vocabulary::field_constant(std::string_view owner, std::string_view name, std::string_view descriptor) {

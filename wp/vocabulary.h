@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absint/field_facts.h"
+#include "absint/non_null_returns.h"
 #include "callgraph/lambda_classes.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
@@ -85,6 +86,16 @@ class Vocabulary {
   // The field facts the search applied (FieldFact::description), in the
   // order first applied: JSON `facts_used`.
   const std::vector<std::string>& facts_used() const { return facts_used_; }
+  // Adds a fact the search applied (a field fact, a method that never
+  // returns null) to facts_used, once.
+  void note_fact_used(const std::string& description);
+  // Methods that never return null (absint/non_null_returns.h); null: none
+  // are known. Must outlive the vocabulary.
+  void set_non_null_returns(absint::NonNullReturns* n) { non_null_returns_ = n; }
+  // Whether call `in` (or the method `m`) returns non-null whenever it
+  // returns normally; the facts that say so are noted as used.
+  bool returns_non_null(const ir::Instruction& in);
+  bool returns_non_null(const callgraph::MethodId& m);
   // The lambda class made for kLambda instruction `in` of `ir`, or null.
   const callgraph::LambdaClass* lambda_class(const ir::MethodIR& ir, const ir::Instruction& in) const;
 
@@ -160,12 +171,12 @@ class Vocabulary {
   // values (initial) or those its facts allow (any); null when not known.
   const std::vector<absint::FieldValue>* entry_values(const StaticField& s);
   void note_fact_used(const absint::FieldFact& fact);
-  void note_fact_used(const std::string& description);
 
   logic::TermManager& tm_;
   const classfile::ClassHierarchy& h_;
   const callgraph::LambdaClasses* lambdas_ = nullptr;
   absint::FieldFacts* field_facts_ = nullptr;
+  absint::NonNullReturns* non_null_returns_ = nullptr;
   bool statics_initial_ = false;
   std::vector<std::string> facts_used_;
   absl::flat_hash_set<std::string> facts_used_set_;
@@ -183,17 +194,10 @@ class Vocabulary {
   // initializer stores only new objects, arrays or string literals in them.
   absl::flat_hash_set<logic::Term> non_null_;
   // Static finals whose class initializer stores only new arrays of one
-  // constant length in them: that length.
+  // constant length in them: that length (clinit_array_length).
   absl::flat_hash_map<logic::Term, int32_t> array_lengths_;
   absl::flat_hash_set<logic::Term> globals_;
   std::optional<logic::Term> string_chars_;
-  // What the class initializer of `owner` stores in its static final field:
-  // non_null when every store is of a new object, array or string literal;
-  // length when every store is of a new array of that constant length.
-  struct ClinitFacts {
-    bool non_null = false;
-    std::optional<int32_t> length;
-  };
   // Whether `owner`'s static field `$assertionsDisabled` is javac's (and
   // ecj's) assertion status: synthetic, static final boolean, and set by
   // the class initializer from Class.desiredAssertionStatus() (JLS 14.10:
@@ -205,7 +209,11 @@ class Vocabulary {
   std::shared_ptr<const ir::MethodIR> clinit_ir(const std::string& owner);
   absl::flat_hash_map<std::string, std::shared_ptr<const ir::MethodIR>> clinits_;
   bool assertions_enabled_ = false;
-  ClinitFacts clinit_facts(const std::string& owner, std::string_view name, std::string_view descriptor);
+  // The length of the arrays the class initializer of `owner` stores in its
+  // static final field, when every store is of a new array of one constant
+  // length (whenever the field is not null, that is its length).
+  std::optional<int32_t> clinit_array_length(const std::string& owner, std::string_view name,
+                                             std::string_view descriptor);
 };
 
 }  // namespace jwp::wp

@@ -222,6 +222,14 @@ class WpProblem : private DirectedQueries {
       vocab_.set_field_facts(field_facts_.get());
     }
     method_cache_.set_lambdas(&lambdas_);
+    if (opt.non_null_returns) {
+      non_null_returns_ = std::make_unique<absint::NonNullReturns>(
+          h, method_cache_, field_facts_.get(), [](const callgraph::MethodId& m) {
+            const models::NativeFacts* f = models::FindNativeFacts(m.ToString());
+            return f != nullptr && f->returns_non_null;
+          });
+      vocab_.set_non_null_returns(non_null_returns_.get());
+    }
     lambdas_.AddFrom(ir_);
     lambdas_at_start_ = lambdas_.size();
     Activation root;
@@ -406,6 +414,9 @@ class WpProblem : private DirectedQueries {
   absl::flat_hash_map<std::string, std::string> target_errors_;
   absl::flat_hash_set<const std::vector<Target>*> truncated_;
   callgraph::MethodCache method_cache_{h_};
+  // Methods that never return null (absint/non_null_returns.h), over
+  // method_cache_; null with --no-non-null-returns.
+  std::unique_ptr<absint::NonNullReturns> non_null_returns_;
   ForwardFacts forward_;
   bool forward_done_ = false;
   uint64_t forward_pruned_all_ = 0;  // minterms dropped at dead edges, all phases
@@ -415,7 +426,10 @@ class WpProblem : private DirectedQueries {
   void ensure_forward_facts() {
     if (!opt_.forward_facts || forward_done_) return;
     forward_done_ = true;
-    forward_ = ComputeForwardFacts(h_, method_cache_, ir_);
+    absint::ForwardOptions fopt;
+    fopt.field_facts = field_facts_.get();
+    fopt.non_null_returns = non_null_returns_.get();
+    forward_ = ComputeForwardFacts(h_, method_cache_, ir_, fopt);
     acts_[0].facts = prunes(forward_.Find(ForwardFacts::kRoot));
     if (tracing()) {
       opt_.trace(forward_.complete
@@ -475,7 +489,10 @@ class WpProblem : private DirectedQueries {
   }
   bool pruned() {
     ++ph_.result.stats.forward_pruned;
-    ++forward_pruned_all_;
+    if (forward_pruned_all_++ == 0) {
+      // The states rest on these (absint/forward_facts.h).
+      for (const std::string& f : forward_.facts_used) vocab_.note_fact_used(f);
+    }
     return false;
   }
   std::unique_ptr<callgraph::ModSets> mod_sets_;

@@ -15,6 +15,7 @@
 
 #include "absint/domain.h"
 #include "absint/forward_facts.h"
+#include "callgraph/call_targets.h"
 #include "callgraph/method_cache.h"
 #include "classfile/class_hierarchy.h"
 #include "classfile/member_resolution.h"
@@ -80,9 +81,25 @@ class Interpreter {
   bool RunPaths(Activation& a, const Heap& heap, bool* done);
   bool Invoke(Activation& a, const ir::Instruction& in, Heap& heap, bool* may_throw, bool* may_return,
               std::optional<Heap>* exc_heap);
-  void Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a);
+  // A call the analysis does not run: its arguments escape; its result is
+  // non-null where every target (`targets`, when the receivers' types
+  // gave them, else the call's own) never returns null.
+  void Unknown(const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap, Activation& a,
+               const callgraph::CallTargets* targets = nullptr);
+  // What the field facts say field read `in` of `reader` gives: a constant,
+  // a non-null reference, or Top.
+  AbsVal FactValue(const ir::MethodIR& reader, const ir::Instruction& in, const FieldFact** fact = nullptr);
+  // The one abstract object of the immutable static array that `in` (a
+  // getstatic) reads (FieldFact::elements): its elements hold what the
+  // facts say, and nothing writes them.
+  ObjId StaticArray(Heap& heap, const ir::Instruction& in, const FieldFact& fact);
+  // `arr.clone()` of arrays the analysis tracks: a new array with their
+  // length and elements; false (nothing done) for any other call.
+  bool CloneArray(Activation& a, const ir::Instruction& in, const std::vector<AbsVal>& args, Heap& heap);
+  void UseFacts(const std::vector<std::string>& facts);
   void Escape(Heap& heap, const AbsVal& v);
-  AbsVal Load(const Heap& heap, const AbsVal& ref, const std::string& key) const;
+  // `fact`: what an object the analysis does not track holds there.
+  AbsVal Load(const Heap& heap, const AbsVal& ref, const std::string& key, const AbsVal& fact) const;
   void Store(Heap& heap, const AbsVal& ref, const std::string& key, const AbsVal& v);
   AbsVal ArrayLoad(const Heap& heap, const AbsVal& arr, const AbsVal& index) const;
   void ArrayStore(Heap& heap, const AbsVal& arr, const AbsVal& index, const AbsVal& v);
@@ -111,6 +128,9 @@ class Interpreter {
   ForwardFacts* out_;
   std::map<std::string, ObjId> sites_;  // "context#insn"
   std::map<std::string, std::string> field_keys_;  // FieldKey as referenced -> as resolved
+  std::map<ObjId, AbsVal> static_arrays_;  // StaticArray's objects -> their elements
+  // FactValue's answers per field read (its IR outlives the analysis).
+  std::map<const ir::Instruction*, std::pair<AbsVal, const FieldFact*>> fact_values_;
   struct Memo {
     std::vector<AbsVal> args;
     Heap heap;

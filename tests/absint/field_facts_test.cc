@@ -126,6 +126,11 @@ TEST_P(FieldFactsTest, FieldsOthersMayWriteHaveNoFacts) {
   EXPECT_FALSE(clock.known);
   EXPECT_FALSE(clock.initial_known);
   EXPECT_NE(clock.why_not.find("the JVM itself writes"), std::string::npos) << clock.why_not;
+  // UnixNativeDispatcher.stat fills the stat buffer through JNI; no Java
+  // code writes it.
+  const FieldFact& mode = Of("sun/nio/fs/UnixFileAttributes", "st_mode", "I");
+  EXPECT_FALSE(mode.known);
+  EXPECT_NE(mode.why_not.find("JNI"), std::string::npos) << mode.why_not;
   // Public and non-final: any class may write it.
   EXPECT_FALSE(Of("java/awt/Point", "x", "I").known);
   // Not declared there.

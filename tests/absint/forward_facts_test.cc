@@ -67,6 +67,27 @@ constexpr std::pair<bool, bool> kBoth{true, true};
 constexpr std::pair<bool, bool> kBlockNeverRuns{true, false};
 constexpr std::pair<bool, bool> kBlockAlwaysRuns{false, true};
 
+TEST(ForwardFacts, TheCloneOfATrackedArrayHasItsElements) {
+  EXPECT_EQ(BranchesOf("cloned", "()I"), (std::vector{kBlockNeverRuns}));
+  EXPECT_EQ(BranchesOf("cloneWritten", "()I"), (std::vector{kBlockNeverRuns}));
+}
+
+TEST(ForwardFacts, ImmutableStaticsByTheirFieldFacts) {
+  FixtureWorld& w = FixtureWorld::Get();
+  auto ir = w.cache().Get(callgraph::MethodId(kFresh, "names", "(I)I"));
+  ASSERT_TRUE(ir.ok()) << ir.status();
+  FieldFacts facts(w.hierarchy());
+  ForwardOptions options;
+  options.field_facts = &facts;
+  Analysed with{*ir, ComputeForwardFacts(w.hierarchy(), w.cache(), **ir, options)};
+  ASSERT_TRUE(with.facts.complete) << with.facts.why_not;
+  EXPECT_EQ(Branches(with), (std::vector{kBlockNeverRuns, kBlockNeverRuns}));
+  EXPECT_EQ(with.facts.facts_used.size(), 2u);
+  // Without the facts, either may be null.
+  Analysed without{*ir, ComputeForwardFacts(w.hierarchy(), w.cache(), **ir)};
+  EXPECT_EQ(Branches(without), (std::vector{kBoth, kBoth}));
+}
+
 TEST(ForwardFacts, FieldsOfANewObjectWrittenByACallee) {
   Analysed a = Analyse("oneAdd", "(I)I");
   ASSERT_TRUE(a.facts.complete) << a.facts.why_not;

@@ -211,6 +211,7 @@ public class ExpectationCheck {
       f.set(i, new Object());  // as a dependency-injection framework does
       return i.whenInjected();
     });
+    ex("NonNullReturns.unchecked:npe", () -> NonNullReturns.unchecked(null, true));
     ex("FieldFacts.debugLength:npe", () -> {
       FieldFacts.debug = true;  // a client sets the public static
       try {
