@@ -203,7 +203,21 @@ struct Writers {
     mutable std::optional<bool> supers_run_own_code;
   };
   std::vector<Class> classes;
-  std::string nest_missing;  // a nestmate that is not on the class path, or whose code fails
+  std::string nest_missing;  // a nestmate (a class of the package) that is not on the class path, or whose code fails
+  // The classes of a closed package (FieldFacts::ForPackage), the writers
+  // of its package-private fields; else a nest.
+  bool package = false;
+};
+
+// Every store into a field of a Writers' classes, by declaring class and
+// "name:descriptor".
+using StoreMap = std::map<std::string, std::map<std::string, std::vector<Store>>, std::less<>>;
+
+// The writers of a closed package's package-private fields, and their stores.
+struct Package {
+  Writers writers;
+  std::map<std::string, size_t, std::less<>> index;  // class -> its place in writers.classes
+  StoreMap stores;
 };
 
 // Whether the decoded code of `m` holds an instruction `wanted` accepts.
@@ -223,8 +237,9 @@ bool HasInstruction(const ClassFile& cf, const classfile::MethodInfo& m, Wanted 
 // A class of the writers, with the IR of its methods that `wanted` accepts
 // an instruction of, and of its initialization methods when `initializers`.
 template <class Wanted>
+// With `scan` false, no method's code is read for `wanted` (none can have one).
 Writers::Class LoadWriter(const classfile::ClassHierarchy& h, std::shared_ptr<const ClassFile> cf, Wanted wanted,
-                          bool initializers) {
+                          bool initializers, bool scan = true) {
   Writers::Class c;
   c.file = std::move(cf);
   for (const classfile::CpEntry& e : c.file->pool.entries()) {
@@ -235,7 +250,7 @@ Writers::Class LoadWriter(const classfile::ClassHierarchy& h, std::shared_ptr<co
     if (!m.code) continue;
     bool failed = false;
     const bool init = initializers && (m.name == "<init>" || m.name == "<clinit>");
-    if (init || HasInstruction(*c.file, m, wanted, &failed)) {
+    if (init || (scan && HasInstruction(*c.file, m, wanted, &failed))) {
       absl::StatusOr<std::shared_ptr<const MethodIR>> ir = ir::BuildMethodIR(c.file, m, h);
       if (ir.ok()) c.methods.push_back(*ir);
       else failed = true;
@@ -253,7 +268,9 @@ bool IsPut(const classfile::Instruction& in) {
 
 namespace {
 
+using field_facts_internal::Package;
 using field_facts_internal::Store;
+using field_facts_internal::StoreMap;
 using field_facts_internal::Writers;
 using field_facts_internal::IsPut;
 using field_facts_internal::LoadWriter;
@@ -400,19 +417,21 @@ bool FieldFacts::HelperRunsOwnCode(std::string_view owner, std::string_view name
 }
 
 bool FieldFacts::QuietClass(std::string_view owner, std::string_view cls) {
+  const std::string key = Cat(owner, " new ", cls);
+  if (auto it = runs_no_code_.find(key); it != runs_no_code_.end()) return it->second;
   // Initializing `cls` runs the initializers of it and its superclasses
   // (JVMS 5.5), up to `owner` (being initialized already) or Object; and of
   // superinterfaces with default methods, so none may have interfaces.
-  for (std::string c(cls); c != owner && c != "java/lang/Object";) {
+  bool quiet = true;
+  for (std::string c(cls); quiet && c != owner && c != "java/lang/Object";) {
     auto cf = h_.class_path().Load(c);
-    if (!cf.ok() || !(*cf)->interfaces.empty() ||
-        std::any_of((*cf)->methods.begin(), (*cf)->methods.end(),
-                    [](const classfile::MethodInfo& m) { return m.name == "<clinit>"; })) {
-      return false;
-    }
-    c = std::string((*cf)->super_class);
+    quiet = cf.ok() && (*cf)->interfaces.empty() &&
+            std::none_of((*cf)->methods.begin(), (*cf)->methods.end(),
+                         [](const classfile::MethodInfo& m) { return m.name == "<clinit>"; });
+    if (quiet) c = std::string((*cf)->super_class);
   }
-  return true;
+  runs_no_code_[key] = quiet;
+  return quiet;
 }
 
 bool FieldFacts::ConstructorRunsNoCode(std::string_view cls, std::string_view descriptor, int depth) {
@@ -649,7 +668,9 @@ std::string FrameworkAnnotation(const ClassFile& file, const classfile::FieldInf
 std::string OpenToOthers(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable,
                          bool fresh_final) {
   const bool is_private = f.access_flags & classfile::access::kPrivate;
-  if (!is_private && !(f.access_flags & classfile::access::kFinal)) {
+  const bool package_private =
+      !(f.access_flags & (classfile::access::kPublic | classfile::access::kProtected | classfile::access::kPrivate));
+  if (!is_private && !(f.access_flags & classfile::access::kFinal) && !(writers.package && package_private)) {
     return "code outside its class may write it (neither private nor final)";
   }
   const std::string_view owner = writers.classes[own].file->this_class;
@@ -662,12 +683,15 @@ std::string OpenToOthers(const Writers& writers, size_t own, const classfile::Fi
   }
   if (f.access_flags & classfile::access::kVolatile) return "volatile: field updaters and VarHandles may write it";
   if (is_private && !writers.nest_missing.empty()) return Cat("its nestmate ", writers.nest_missing, " cannot be read");
+  if (writers.package && !writers.nest_missing.empty()) {
+    return Cat("its package's class ", writers.nest_missing, " cannot be read");
+  }
   if (!writers.classes[own].failed.empty()) return Cat("the code of ", writers.classes[own].failed, " cannot be read");
   if (!(f.access_flags & (classfile::access::kStatic | classfile::access::kTransient)) && serializable) {
     return "deserialization may set it";
   }
   for (size_t c = 0; c < writers.classes.size(); ++c) {
-    if (!is_private && c != own) continue;
+    if (!is_private && !writers.package && c != own) continue;
     const Writers::Class& w = writers.classes[c];
     const std::string name = classfile::JavaName(w.file->this_class);
     if (w.has_natives && !fresh_final) return Cat(name, " declares native methods, which may write it");
@@ -868,6 +892,49 @@ std::optional<Fill> FillOf(const MethodIR& ir, ValueId v, const Instruction& pub
   return fill;
 }
 
+// Every store into a field of the classes `index` lists, by the code of
+// `writers`.
+StoreMap CollectStores(const classfile::ClassHierarchy& h, const Writers& writers,
+                       const std::map<std::string, size_t, std::less<>>& index) {
+  StoreMap stores;
+  std::map<std::string, std::string> resolved;
+  std::map<std::string, Family> families;  // by the accessor's class
+  for (size_t c = 0; c < writers.classes.size(); ++c) {
+    for (const auto& ir : writers.classes[c].methods) {
+      for (size_t i = 0; i < ir->insns.size(); ++i) {
+        const Instruction& in = ir->insns[i];
+        if (in.op != Op::kPutField && in.op != Op::kPutStatic) continue;
+        const std::string& decl = DeclaringClass(h, in, &resolved);
+        if (!index.contains(decl)) continue;
+        Store s;
+        s.ir = ir.get();
+        s.insn = static_cast<ir::InsnId>(i);
+        s.writer = c;
+        s.initializer = in.op == Op::kPutStatic ? ir->method_name == "<clinit>"
+                                                 : IsConstructor(*ir) && in.operands[0] == ThisOf(*ir);
+        std::set<ValueId> seen;
+        s.values = ValuesOf(*ir, in.operands.back(), &seen);
+        s.where = Cat(classfile::JavaName(ir->class_name), ".", ir->method_name, ir->method_descriptor);
+        if (!s.values) {
+          Family& family = families.try_emplace(std::string(ir->class_name), h, ir->class_name).first->second;
+          s.values = AccessorArguments(*ir, in.operands.back(), &family);
+        }
+        if (!s.values) s.values = NewArrayOfHelper(h, *writers.classes[c].file, *ir, in.operands.back());
+        stores[decl][Cat(in.name, ":", in.descriptor)].push_back(std::move(s));
+      }
+    }
+  }
+  return stores;
+}
+
+const std::vector<Store>& StoresOf(const StoreMap& stores, std::string_view owner, const std::string& key) {
+  static const std::vector<Store> kNone;
+  auto c = stores.find(owner);
+  if (c == stores.end()) return kNone;
+  auto f = c->second.find(key);
+  return f == c->second.end() ? kNone : f->second;
+}
+
 }  // namespace
 
 FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable,
@@ -1006,6 +1073,12 @@ std::optional<std::vector<FieldValue>> FieldFacts::ArrayElements(const Writers& 
       return in.opcode == classfile::Opcode::kGetstatic && cf.pool.MemberName(in.a) == f.name &&
              cf.pool.MemberClass(in.a) == owner;
     };
+    const std::vector<classfile::CpEntry>& pool = cf.pool.entries();
+    if (std::none_of(pool.begin(), pool.end(), [&](const classfile::CpEntry& e) {
+          return e.tag == classfile::CpTag::kFieldref && cf.pool.NameOfNameAndType(e.b) == f.name;
+        })) {
+      continue;  // names no such field: reads none
+    }
     for (const classfile::MethodInfo& m : cf.methods) {
       bool failed = false;
       if (!m.code || !field_facts_internal::HasInstruction(cf, m, reads_f, &failed)) {
@@ -1024,6 +1097,99 @@ std::optional<std::vector<FieldValue>> FieldFacts::ArrayElements(const Writers& 
   return out;
 }
 
+FieldFacts::FieldFacts(const classfile::ClassHierarchy& h, bool closed_packages)
+    : h_(h), closed_packages_(closed_packages) {}
+
+FieldFacts::~FieldFacts() = default;
+
+bool FieldFacts::InClosedPackage(const ClassFile& file, const classfile::FieldInfo& f) const {
+  const uint16_t access = f.access_flags;
+  const bool package_private =
+      !(access & (classfile::access::kPublic | classfile::access::kProtected | classfile::access::kPrivate));
+  if (!package_private || (access & classfile::access::kFinal)) return false;
+  return closed_packages_ || FromTheJdk(h_, file.this_class);
+}
+
+const FieldFact* FieldFacts::PackageFact(std::string_view owner, const std::string& key) {
+  const size_t slash = owner.rfind('/');
+  const std::string package(slash == std::string_view::npos ? "" : owner.substr(0, slash));
+  const bool jdk = FromTheJdk(h_, owner);
+  const std::string package_key = Cat(package, jdk ? "|jdk" : "|class path");
+  if (!packages_done_.contains(package_key)) {
+    packages_done_.insert(package_key);
+    ComputePackage(package, jdk);
+  }
+  auto c = package_facts_.find(owner);
+  if (c == package_facts_.end()) return nullptr;
+  auto f = c->second.find(key);
+  return f == c->second.end() ? nullptr : &f->second;
+}
+
+void FieldFacts::ComputePackage(const std::string& package, bool jdk) {
+  if (by_package_.empty()) {
+    for (classfile::ClassId id = 0; id < h_.size(); ++id) {
+      if (!h_.IsPhantom(id)) by_package_[std::string(h_.PackageOf(id))].push_back(id);
+    }
+  }
+  // The package's classes: the IR of the methods that store a field named
+  // as one of its package-private fields, and of the initializers of the
+  // classes that declare one.
+  std::vector<std::shared_ptr<const ClassFile>> files;
+  std::set<std::string, std::less<>> names;
+  Package p;
+  p.writers.package = true;
+  for (classfile::ClassId id : by_package_[package]) {
+    if (FromTheJdk(h_, h_.Name(id)) != jdk) continue;
+    auto cf = h_.class_path().Load(h_.Name(id));
+    if (!cf.ok()) {
+      if (p.writers.nest_missing.empty()) p.writers.nest_missing = classfile::JavaName(h_.Name(id));
+      continue;
+    }
+    files.push_back(*cf);
+    for (const classfile::FieldInfo& f : (*cf)->fields) {
+      if (InClosedPackage(**cf, f)) names.insert(std::string(f.name));
+    }
+  }
+  for (const auto& cf : files) {
+    const bool declares = std::any_of(cf->fields.begin(), cf->fields.end(),
+                                      [&](const classfile::FieldInfo& f) { return InClosedPackage(*cf, f); });
+    // Only a class whose constant pool names one of the fields can store
+    // it: the others' code is not decoded.
+    const std::vector<classfile::CpEntry>& pool = cf->pool.entries();
+    const bool names_one = std::any_of(pool.begin(), pool.end(), [&](const classfile::CpEntry& e) {
+      if (e.tag != classfile::CpTag::kFieldref || !names.contains(cf->pool.NameOfNameAndType(e.b))) return false;
+      const std::string_view cls = cf->pool.ClassName(e.a);
+      const size_t slash = cls.rfind('/');
+      return (slash == std::string_view::npos ? std::string_view() : cls.substr(0, slash)) == package;
+    });
+    auto stores_one = [&](const classfile::Instruction& in) {
+      return IsPut(in) && names.contains(cf->pool.MemberName(in.a));
+    };
+    p.writers.classes.push_back(LoadWriter(h_, cf, stores_one, /*initializers=*/declares, /*scan=*/names_one));
+    if (!p.writers.classes.back().failed.empty() && p.writers.nest_missing.empty()) {
+      p.writers.nest_missing = p.writers.classes.back().failed;
+    }
+  }
+  for (size_t c = 0; c < p.writers.classes.size(); ++c) {
+    p.index.emplace(std::string(p.writers.classes[c].file->this_class), c);
+  }
+  p.stores = CollectStores(h_, p.writers, p.index);
+  for (size_t c = 0; c < p.writers.classes.size(); ++c) {
+    const ClassFile& file = *p.writers.classes[c].file;
+    for (const classfile::FieldInfo& f : file.fields) {
+      if (!InClosedPackage(file, f)) continue;
+      const std::string key = Cat(f.name, ":", f.descriptor);
+      package_facts_[std::string(file.this_class)].emplace(
+          key, Decide(p.writers, c, f, Serializable(file), StoresOf(p.stores, file.this_class, key)));
+    }
+  }
+}
+
+bool FieldFacts::Serializable(const ClassFile& file) const {
+  return !(file.access_flags & classfile::access::kEnum) &&
+         h_.IsSubtype(file.this_class, "java/io/Serializable") != classfile::Tristate::kNo;
+}
+
 const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
   if (auto it = classes_.find(owner); it != classes_.end()) return *it->second;
   const auto t0 = std::chrono::steady_clock::now();
@@ -1035,45 +1201,18 @@ const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
   const Writers writers = FindWriters(h_, *cf);
   std::map<std::string, size_t, std::less<>> index;  // class -> its place in writers.classes
   for (size_t c = 0; c < writers.classes.size(); ++c) index.emplace(std::string(writers.classes[c].file->this_class), c);
-  // Every store into a field of the nest's classes, by class and "name:descriptor".
-  std::map<std::string, std::map<std::string, std::vector<Store>>, std::less<>> stores;
-  std::map<std::string, std::string> resolved;
-  std::map<std::string, Family> families;  // by the accessor's class
-  for (size_t c = 0; c < writers.classes.size(); ++c) {
-    for (const auto& ir : writers.classes[c].methods) {
-      for (size_t i = 0; i < ir->insns.size(); ++i) {
-        const Instruction& in = ir->insns[i];
-        if (in.op != Op::kPutField && in.op != Op::kPutStatic) continue;
-        const std::string& decl = DeclaringClass(h_, in, &resolved);
-        if (!index.contains(decl)) continue;
-        Store s;
-        s.ir = ir.get();
-        s.insn = static_cast<ir::InsnId>(i);
-        s.writer = c;
-        s.initializer = in.op == Op::kPutStatic ? ir->method_name == "<clinit>"
-                                                 : IsConstructor(*ir) && in.operands[0] == ThisOf(*ir);
-        std::set<ValueId> seen;
-        s.values = ValuesOf(*ir, in.operands.back(), &seen);
-        s.where = Cat(classfile::JavaName(ir->class_name), ".", ir->method_name, ir->method_descriptor);
-        if (!s.values) {
-          Family& family = families.try_emplace(std::string(ir->class_name), h_, ir->class_name).first->second;
-          s.values = AccessorArguments(*ir, in.operands.back(), &family);
-        }
-        if (!s.values) s.values = NewArrayOfHelper(h_, *writers.classes[c].file, *ir, in.operands.back());
-        stores[decl][Cat(in.name, ":", in.descriptor)].push_back(std::move(s));
-      }
-    }
-  }
+  StoreMap stores = CollectStores(h_, writers, index);
   for (size_t c = 0; c < writers.classes.size(); ++c) {
     const ClassFile& file = *writers.classes[c].file;
     if (classes_.contains(file.this_class)) continue;
     auto facts = std::make_unique<ClassFacts>();
-    const bool serializable = !(file.access_flags & classfile::access::kEnum) &&
-                              h_.IsSubtype(file.this_class, "java/io/Serializable") != classfile::Tristate::kNo;
+    const bool serializable = Serializable(file);
     auto& by_field = stores[std::string(file.this_class)];
     for (const classfile::FieldInfo& f : file.fields) {
       const std::string key = Cat(f.name, ":", f.descriptor);
-      FieldFact fact = Decide(writers, c, f, serializable, by_field[key]);
+      // A package-private field of a closed package: its package's code.
+      const FieldFact* in_package = InClosedPackage(file, f) ? PackageFact(file.this_class, key) : nullptr;
+      FieldFact fact = in_package != nullptr ? *in_package : Decide(writers, c, f, serializable, by_field[key]);
       ++stats_.fields;
       if (fact.known) ++stats_.known;
       facts->by_field.emplace(key, std::move(fact));

@@ -12,6 +12,11 @@
 //   - a final field: its class (JVMS 6.5 putfield/putstatic: only its
 //     class's initialization methods, or, before class file version 53, any
 //     method of it);
+//   - a package-private field in a closed package: the classes of its
+//     package (JVMS 5.4.4). The JDK's packages are closed (a named
+//     module's packages are its own); the class path's, with
+//     --closed-packages (the user says every class of each package is
+//     there);
 //   - any other field: code anywhere, so no facts.
 // The facts assume objects are made and changed by that code: no
 // reflection, Unsafe or JNI writes from elsewhere. Where a field is open to
@@ -76,6 +81,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -147,7 +153,12 @@ struct FieldFact {
 // use and kept. Thread-safe. Refers to the hierarchy, which must outlive it.
 class FieldFacts {
  public:
-  explicit FieldFacts(const classfile::ClassHierarchy& h) : h_(h) {}
+  // `closed_packages`: every class of each package of the class path is on
+  // it (--closed-packages), so a package-private field's writers are its
+  // package's classes; the JDK's packages are closed anyway (a module's
+  // packages are its own).
+  explicit FieldFacts(const classfile::ClassHierarchy& h, bool closed_packages = false);
+  ~FieldFacts();
   FieldFacts(const FieldFacts&) = delete;
   FieldFacts& operator=(const FieldFacts&) = delete;
 
@@ -213,11 +224,27 @@ class FieldFacts {
   bool ConstructorRunsNoCode(std::string_view cls, std::string_view descriptor, int depth)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
+  // Whether field `f` of `file` is package-private, not final, and its
+  // package closed: its writers are the package's classes.
+  bool InClosedPackage(const classfile::ClassFile& file, const classfile::FieldInfo& f) const;
+  // The fact of package-private field `key` ("name:descriptor") of class
+  // `owner` in a closed package, from its package's code (its classes
+  // from the JDK, or from the class path, as `owner` is); null when it has
+  // none. Every such field of the package is decided at once.
+  const FieldFact* PackageFact(std::string_view owner, const std::string& key) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void ComputePackage(const std::string& package, bool jdk) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // A non-transient instance field of it may be set by deserialization.
+  bool Serializable(const classfile::ClassFile& file) const;
+
   const classfile::ClassHierarchy& h_;
+  const bool closed_packages_;
   mutable absl::Mutex mu_;
   std::map<std::string, std::unique_ptr<ClassFacts>, std::less<>> classes_ ABSL_GUARDED_BY(mu_);
   std::map<std::string, bool, std::less<>> keeps_this_ ABSL_GUARDED_BY(mu_);  // "owner.<init>desc"
   std::map<std::string, bool, std::less<>> runs_no_code_ ABSL_GUARDED_BY(mu_);  // "class.<init>desc"
+  std::set<std::string, std::less<>> packages_done_ ABSL_GUARDED_BY(mu_);  // "package|jdk" or "package|class path"
+  std::map<std::string, std::map<std::string, FieldFact>, std::less<>> package_facts_ ABSL_GUARDED_BY(mu_);
+  std::map<std::string, std::vector<classfile::ClassId>> by_package_ ABSL_GUARDED_BY(mu_);
   Stats stats_ ABSL_GUARDED_BY(mu_);
 };
 

@@ -203,7 +203,7 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
   // One computation of the field facts for every throw site.
   ExceptionsOptions shared = options;
   if (shared.engine.field_facts) {
-    shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy);
+    shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, shared.engine.closed_packages);
   }
   ordered_json all = ordered_json::array();
   std::map<std::string, int> counts;

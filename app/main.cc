@@ -14,8 +14,12 @@
 
 namespace {
 
-// --statics any|initial (issue #29), in every subcommand that searches.
-void AddStaticsOption(CLI::App* cmd, jwp::wp::StaticsAtEntry* statics) {
+// --statics any|initial and --closed-packages (issue #29), in every
+// subcommand that searches.
+void AddReachableStateOptions(CLI::App* cmd, jwp::wp::StaticsAtEntry* statics, bool* closed_packages) {
+  cmd->add_flag("--closed-packages", *closed_packages,
+                "Every class of each package of the class path is on it: a package-private field holds only "
+                "what its package's code stores (the JDK's packages are closed anyway)");
   cmd->add_option("--statics", *statics,
                   "What static fields hold at the entry: any (a client may have set those its class does not "
                   "keep to itself: they are inputs, listed in static_inputs) or initial (what their class "
@@ -112,7 +116,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
   wp_cmd->add_flag("--enable-assertions", wp.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
-  AddStaticsOption(wp_cmd, &wp.engine.statics);
+  AddReachableStateOptions(wp_cmd, &wp.engine.statics, &wp.engine.closed_packages);
   wp_cmd->add_flag("--trace", wp.trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
   wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
   wp_cmd->footer(
@@ -144,7 +148,7 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--max-steps", validate.engine.max_steps, "Step budget per goal")->capture_default_str();
   validate_cmd->add_flag("!--no-models", validate.models, "Analyse the JDK's own classes where jwp has models");
   validate_cmd->add_flag("--enable-assertions", validate.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
-  AddStaticsOption(validate_cmd, &validate.engine.statics);
+  AddReachableStateOptions(validate_cmd, &validate.engine.statics, &validate.engine.closed_packages);
   validate_cmd->add_flag_callback("--progress", [&validate] { validate.progress = 1; },
                                   "Progress line on stderr (default: when stderr is a terminal)");
   validate_cmd->add_flag_callback("--no-progress", [&validate] { validate.progress = 0; }, "No progress line");
@@ -172,7 +176,7 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_flag("!--no-confirm", exceptions.confirm, "Print conditions without replaying their witnesses");
   exceptions_cmd->add_flag("!--no-models", exceptions.models, "Analyse the JDK's own classes where jwp has models");
   exceptions_cmd->add_flag("--enable-assertions", exceptions.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
-  AddStaticsOption(exceptions_cmd, &exceptions.engine.statics);
+  AddReachableStateOptions(exceptions_cmd, &exceptions.engine.statics, &exceptions.engine.closed_packages);
   exceptions_cmd->footer("Example:\n  jwp exceptions -cp commons-lang3.jar org.apache.commons.lang3.Validate --json out.json");
 
   // CLI11 accepts -cp as a cluster of -c and -p, and -ea as -e -a; rewrite

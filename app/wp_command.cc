@@ -70,6 +70,40 @@ ordered_json value_json(const WitnessValue& v) {
   return nullptr;
 }
 
+// A field fact's allowed values as the witness runner reads them: numbers,
+// null, {"string": text}, {"class": name, "exact": bool}.
+ordered_json FieldValueJson(const absint::FieldValue& v) {
+  switch (v.kind) {
+    case absint::FieldValue::kInt: case absint::FieldValue::kLong: return v.i;
+    case absint::FieldValue::kNull: return nullptr;
+    case absint::FieldValue::kString: return ordered_json{{"string", v.text}};
+    case absint::FieldValue::kObject: return ordered_json{{"class", v.text}, {"exact", v.exact}};
+  }
+  return nullptr;
+}
+
+// The witness's "field_facts" (app/witness_runner/README.md): what the
+// runner checks the state it builds against.
+ordered_json FieldFactsJson(const std::vector<wp::FieldFactCheck>& checks) {
+  ordered_json out = ordered_json::array();
+  for (const wp::FieldFactCheck& c : checks) {
+    ordered_json j;
+    const std::string key = c.owner + "." + c.name + ":" + c.descriptor;
+    if (c.object.empty()) {
+      j["static"] = key;
+    } else {
+      j["object"] = c.object;
+      j["field"] = key;
+    }
+    ordered_json allowed = ordered_json::array();
+    for (const absint::FieldValue& v : c.allowed) allowed.push_back(FieldValueJson(v));
+    j["allowed"] = allowed;
+    j["fact"] = c.fact;
+    out.push_back(j);
+  }
+  return out;
+}
+
 }  // namespace
 
 ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const std::optional<bool>& confirmed) {
@@ -173,6 +207,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   for (const auto& s : w.statics) statics[s.owner + "." + s.name + ":" + s.descriptor] = value_json(s.value);
   j["statics"] = statics;
   if (w.assertions) j["assertions"] = true;  // java -ea, as the search assumed
+  if (!w.field_facts.empty()) j["field_facts"] = FieldFactsJson(w.field_facts);
   const bool goal_is_entry = w.entry_class == spec.class_name && w.entry_method == spec.method_name &&
                             w.entry_descriptor == spec.descriptor;
   ordered_json expect;

@@ -132,6 +132,10 @@ struct EngineOptions {
   // non-null results at their calls, backwards and forwards
   // (--no-non-null-returns turns it off).
   bool non_null_returns = true;
+  // Every class of each package of the class path is on it
+  // (--closed-packages): a package-private field's facts come from its
+  // package's code (absint::FieldFacts).
+  bool closed_packages = false;
   // The facts' cache, one per class path, shared by goals and threads;
   // null: the goal makes its own.
   std::shared_ptr<absint::FieldFacts> field_facts_cache;
@@ -152,6 +156,18 @@ enum class Verdict { kFound, kNotFound, kUnknown };
 const char* VerdictName(Verdict v);
 
 // A witness in terms of the entry method: what the witness runner replays.
+// A field fact (issue #29) that a witness's state keeps, for the witness
+// runner to check again: a field of a heap object (but an entry
+// constructor's receiver) or a static the witness sets, and the values its
+// class's code can leave there.
+struct FieldFactCheck {
+  std::string object;  // heap object id; "" for a static
+  std::string owner, name, descriptor;
+  std::vector<absint::FieldValue> allowed;
+  std::string fact;  // absint::FieldFact::description
+  bool kept = true;  // the witness's value is one of `allowed`
+};
+
 struct Replay {
   std::string entry_class, entry_method, entry_descriptor;
   bool entry_static = false;
@@ -168,6 +184,8 @@ struct Replay {
   std::vector<std::string> plain_strings;
   // Run with assertions enabled (`java -ea`): the search assumed them so.
   bool assertions = false;
+  // The field facts its state keeps (the runner checks them).
+  std::vector<FieldFactCheck> field_facts;
 };
 
 struct Result {

@@ -320,6 +320,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
       *why_not = Cat("internal: the solver's model breaks a field fact: ", broken);
       return std::nullopt;
     }
+    witness->field_facts = vocab_.field_fact_checks(*r.witness, uninit);
   }
   if (!witness) {
     *why_not = "the solver's model could not be turned into a witness";

@@ -313,24 +313,33 @@ bool allowed(const classfile::ClassHierarchy& h, const solver::Witness& w, const
 
 }  // namespace
 
-std::string Vocabulary::breaks_field_facts(const solver::Witness& w, std::string_view uninitialized) {
-  if (field_facts_ == nullptr) return "";
+std::vector<FieldFactCheck> Vocabulary::field_fact_checks(const solver::Witness& w, std::string_view uninitialized) {
+  std::vector<FieldFactCheck> out;
+  if (field_facts_ == nullptr) return out;
   for (const solver::WitnessObject& o : w.objects) {
     if (o.id == uninitialized) continue;
     for (const solver::WitnessField& f : o.fields) {
       const absint::FieldFact& fact = field_facts_->Of(f.owner, f.name, f.descriptor);
-      if (fact.known && !allowed(h_, w, f.value, fact.initialized)) {
-        return Cat(o.id, ".", f.name, " (", fact.description, ")");
-      }
+      if (!fact.known) continue;
+      out.push_back(FieldFactCheck{o.id, f.owner, f.name, f.descriptor, fact.initialized, fact.description,
+                                   allowed(h_, w, f.value, fact.initialized)});
     }
   }
   for (const solver::WitnessVariable& v : w.variables) {
     const StaticField* s = static_field_of(v.var);
     if (s == nullptr) continue;
     const std::vector<absint::FieldValue>* values = entry_values(*s);
-    if (values != nullptr && !allowed(h_, w, v.value, *values)) {
-      return Cat(v.name, " (", field_facts_->Of(s->owner, s->name, s->descriptor).description, ")");
-    }
+    if (values == nullptr) continue;
+    out.push_back(FieldFactCheck{"", s->owner, s->name, s->descriptor, *values,
+                                 field_facts_->Of(s->owner, s->name, s->descriptor).description,
+                                 allowed(h_, w, v.value, *values)});
+  }
+  return out;
+}
+
+std::string Vocabulary::breaks_field_facts(const solver::Witness& w, std::string_view uninitialized) {
+  for (const FieldFactCheck& c : field_fact_checks(w, uninitialized)) {
+    if (!c.kept) return Cat(c.object.empty() ? Cat(classfile::JavaName(c.owner), ".", c.name) : Cat(c.object, ".", c.name), " (", c.fact, ")");
   }
   return "";
 }

@@ -18,6 +18,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absint/field_facts.h"
 #include "absint/non_null_returns.h"
+#include "wp/engine.h"
 #include "callgraph/lambda_classes.h"
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
@@ -83,6 +84,9 @@ class Vocabulary {
   // field facts allow; else which is not. The final check adds those facts,
   // so a model that breaks one is a bug: it is never reported FOUND.
   std::string breaks_field_facts(const solver::Witness& w, std::string_view uninitialized);
+  // Every field fact the state of witness `w` must keep (as
+  // breaks_field_facts checks them), each with whether it does.
+  std::vector<FieldFactCheck> field_fact_checks(const solver::Witness& w, std::string_view uninitialized);
   // The field facts the search applied (FieldFact::description), in the
   // order first applied: JSON `facts_used`.
   const std::vector<std::string>& facts_used() const { return facts_used_; }

@@ -218,7 +218,7 @@ class WpProblem : private DirectedQueries {
     vocab_.set_assertions_enabled(opt.enable_assertions);
     vocab_.set_statics_initial(opt.statics == StaticsAtEntry::kInitial);
     if (opt.field_facts) {
-      field_facts_ = opt.field_facts_cache ? opt.field_facts_cache : std::make_shared<absint::FieldFacts>(h);
+      field_facts_ = opt.field_facts_cache ? opt.field_facts_cache : std::make_shared<absint::FieldFacts>(h, opt.closed_packages);
       vocab_.set_field_facts(field_facts_.get());
     }
     method_cache_.set_lambdas(&lambdas_);

@@ -138,6 +138,18 @@ TEST_P(FieldFactsTest, FieldsOthersMayWriteHaveNoFacts) {
   EXPECT_FALSE(Of("no/such/Class", "f", "I").known);
 }
 
+TEST_P(FieldFactsTest, APackagePrivateFieldHasFactsOnlyInAClosedPackage) {
+  const FieldFact& open = Of("wp/PackageFlag", "packageFlag", "Z");
+  EXPECT_FALSE(open.known);
+  EXPECT_NE(open.why_not.find("neither private nor final"), std::string::npos) << open.why_not;
+  FieldFacts closed(World::Get(GetParam()).hierarchy(), /*closed_packages=*/true);
+  const FieldFact& f = closed.Of("wp/PackageFlag", "packageFlag", "Z");
+  ASSERT_TRUE(f.known) << f.why_not;
+  EXPECT_EQ(Shown(f.values), Strings{"0"});
+  // Other fields keep their own writers.
+  EXPECT_EQ(closed.Of(kFacts, "privateFalse", "Z").values, Of(kFacts, "privateFalse", "Z").values);
+}
+
 TEST_P(FieldFactsTest, StatsCountTheClassesAndFieldsComputed) {
   Of(kFacts, "privateFalse", "Z");
   const FieldFacts::Stats first = facts_->stats();

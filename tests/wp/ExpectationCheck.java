@@ -212,6 +212,16 @@ public class ExpectationCheck {
       return i.whenInjected();
     });
     ex("NonNullReturns.unchecked:npe", () -> NonNullReturns.unchecked(null, true));
+    ex("PackageFlag.guarded:npe", () -> {
+      java.lang.reflect.Field f = PackageFlag.class.getDeclaredField("packageFlag");
+      f.setAccessible(true);  // as a class of package wp may
+      f.setBoolean(null, true);
+      try {
+        return PackageFlag.guarded();
+      } finally {
+        f.setBoolean(null, false);
+      }
+    });
     ex("FieldFacts.debugLength:npe", () -> {
       FieldFacts.debug = true;  // a client sets the public static
       try {

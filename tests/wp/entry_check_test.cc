@@ -178,6 +178,18 @@ TEST_F(EntryFieldFactsTest, AWitnessThatBreaksAFieldFactIsNamed) {
   EXPECT_NE(vocab_.breaks_field_facts(w, ""), "");
   w.objects[1].string_value = "jwp";
   EXPECT_EQ(vocab_.breaks_field_facts(w, ""), "");
+  // What the witness runner checks again: each field the witness sets
+  // that has facts, with its allowed values.
+  const std::vector<FieldFactCheck> checks = vocab_.field_fact_checks(w, "");
+  ASSERT_EQ(checks.size(), 2u);
+  EXPECT_EQ(checks[0].object, "o1");
+  EXPECT_EQ(checks[0].name, "privateTrue");
+  ASSERT_EQ(checks[0].allowed.size(), 1u);
+  EXPECT_EQ(checks[0].allowed[0].ToString(), "1");
+  EXPECT_TRUE(checks[0].kept);
+  EXPECT_EQ(checks[1].name, "name");
+  EXPECT_EQ(checks[1].fact, "wp.FieldFacts.name holds \"jwp\" once initialized");
+  EXPECT_TRUE(vocab_.field_fact_checks(w, "o1").empty());
 }
 
 }  // namespace

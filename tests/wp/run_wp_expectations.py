@@ -49,8 +49,11 @@ def read_tsv(path):
 
 def entry_args(row):
     """--entry for a note's `entry=pkg.C.m(desc)`, --statics for its
-    `statics=any|initial`, else nothing."""
+    `statics=any|initial`, --closed-packages for `closed-packages:`, else
+    nothing."""
     for word in row.get("note", "").split():
+        if word.rstrip(".,:") == "closed-packages":
+            return ["--closed-packages"] + entry_args(dict(row, note=row["note"].replace(word, "")))
         if word.startswith("statics="):
             return ["--statics", word[len("statics="):].rstrip(".,:")] + entry_args(
                 dict(row, note=row["note"].replace(word, "")))

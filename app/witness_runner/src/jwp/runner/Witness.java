@@ -55,6 +55,7 @@ final class Witness {
   Map<String, Object> statics = new LinkedHashMap<>();
   long timeoutMs = DEFAULT_TIMEOUT_MS;
   boolean assertions; // run with assertions enabled in the analysed classes (java -ea)
+  List<FieldFactChecks.Check> fieldFacts = new ArrayList<>(); // the state must keep these
   Expect expect;
 
   BadWitness bad(String where, String what) {
@@ -71,7 +72,7 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts"));
     if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
@@ -149,6 +150,8 @@ final class Witness {
         w.statics.put(s.getKey(), s.getValue());
       }
     }
+
+    if (top.containsKey("field_facts")) w.fieldFacts = FieldFactChecks.parse(w, top.get("field_facts"));
 
     if (top.containsKey("timeout_ms")) {
       w.timeoutMs = w.integer(top.get("timeout_ms"), "timeout_ms");

@@ -78,6 +78,7 @@ public final class WitnessRunner {
     }
     if (source == null) source = file.equals("-") ? "<stdin>" : file;
     Witness w = Witness.parse(source, text);
+    FieldFactChecks.verify(w, w.fieldFacts, ClassLoader.getSystemClassLoader());
     if (!w.expect.kind.equals("exit")) return new JdiCheck(w, text, out, err).run();
     return exitInProcess(w, text, inProcessOnly, out, err);
   }
