@@ -362,31 +362,36 @@ bool AnyMethod(const classfile::MethodInfo&) { return true; }
 
 }  // namespace
 
-bool FieldFacts::ConstructorKeepsThis(std::string_view owner, std::string_view descriptor, int depth) {
-  if (owner == "java/lang/Object") return true;
-  const std::string key = Cat(owner, ".<init>", descriptor);
-  if (auto it = keeps_this_.find(key); it != keeps_this_.end()) return it->second;
+bool FieldFacts::ConstructorCheck(std::map<std::string, bool, std::less<>>* memo, std::string_view cls,
+                                  std::string_view descriptor, int depth,
+                                  const std::function<bool(const MethodIR&)>& holds) {
+  if (cls == "java/lang/Object") return true;
+  const std::string key = Cat(cls, ".<init>", descriptor);
+  if (auto it = memo->find(key); it != memo->end()) return it->second;
   if (depth > kMaxConstructorDepth) return false;
-  keeps_this_[key] = false;  // a cycle keeps nothing
-  bool keeps = false;
-  if (const std::shared_ptr<const MethodIR> code = DeclaredCode(h_, owner, "<init>", descriptor, AnyMethod)) {
-    const ValueId self = ThisOf(*code);
-    keeps = true;
-    for (const Instruction& in : code->insns) {
-      for (size_t k = 0; k < in.operands.size() && keeps; ++k) {
+  (*memo)[key] = false;  // a cycle: the check fails
+  const std::shared_ptr<const MethodIR> code = DeclaredCode(h_, cls, "<init>", descriptor, AnyMethod);
+  const bool result = code != nullptr && holds(*code);
+  (*memo)[key] = result;
+  return result;
+}
+
+bool FieldFacts::ConstructorKeepsThis(std::string_view owner, std::string_view descriptor, int depth) {
+  return ConstructorCheck(&keeps_this_, owner, descriptor, depth, [&](const MethodIR& code) {
+    const ValueId self = ThisOf(code);
+    for (const Instruction& in : code.insns) {
+      for (size_t k = 0; k < in.operands.size(); ++k) {
         if (in.operands[k] != self) continue;
         const bool field_receiver = (in.op == Op::kGetField || in.op == Op::kPutField) && k == 0;
         const bool super_call = in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && k == 0 &&
                                 in.name == "<init>" &&
-                                (in.owner == owner || in.owner == code->class_file->super_class) &&
+                                (in.owner == owner || in.owner == code.class_file->super_class) &&
                                 ConstructorKeepsThis(in.owner, in.descriptor, depth + 1);
-        keeps = field_receiver || super_call;
+        if (!field_receiver && !super_call) return false;
       }
-      if (!keeps) break;
     }
-  }
-  keeps_this_[key] = keeps;
-  return keeps;
+    return true;
+  });
 }
 
 bool FieldFacts::QuietAllocation(std::string_view owner, const Instruction& in) {
@@ -435,14 +440,8 @@ bool FieldFacts::QuietClass(std::string_view owner, std::string_view cls) {
 }
 
 bool FieldFacts::ConstructorRunsNoCode(std::string_view cls, std::string_view descriptor, int depth) {
-  if (cls == "java/lang/Object") return true;
-  const std::string key = Cat(cls, ".<init>", descriptor);
-  if (auto it = runs_no_code_.find(key); it != runs_no_code_.end()) return it->second;
-  if (depth > kMaxConstructorDepth) return false;
-  runs_no_code_[key] = false;  // a cycle runs code
-  bool quiet = false;
-  if (const std::shared_ptr<const MethodIR> code = DeclaredCode(h_, cls, "<init>", descriptor, AnyMethod)) {
-    quiet = std::all_of(code->insns.begin(), code->insns.end(), [&](const Instruction& in) {
+  return ConstructorCheck(&runs_no_code_, cls, descriptor, depth, [&](const MethodIR& code) {
+    return std::all_of(code.insns.begin(), code.insns.end(), [&](const Instruction& in) {
       switch (in.op) {
         case Op::kGetField: case Op::kPutField: case Op::kCheckCast: case Op::kInstanceOf:
           return true;
@@ -450,15 +449,13 @@ bool FieldFacts::ConstructorRunsNoCode(std::string_view cls, std::string_view de
           return false;  // the static being set may be read here, still at its default
         case Op::kInvoke:
           return in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>" &&
-                 (in.owner == cls || in.owner == code->class_file->super_class) &&
+                 (in.owner == cls || in.owner == code.class_file->super_class) &&
                  ConstructorRunsNoCode(in.owner, in.descriptor, depth + 1);
         default:
           return RunsOnlyOwnCode(in, cls);
       }
     });
-  }
-  runs_no_code_[key] = quiet;
-  return quiet;
+  });
 }
 
 namespace {

@@ -78,6 +78,7 @@
 #define JWP_ABSINT_FIELD_FACTS_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -194,6 +195,12 @@ class FieldFacts {
   FieldFact Decide(const field_facts_internal::Writers& writers, size_t own, const classfile::FieldInfo& f,
                    bool serializable,
                    const std::vector<field_facts_internal::Store>& writes) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // `holds` of constructor `cls.<init>descriptor`'s IR, memoized in `memo`
+  // by that name: true for Object's, false when the code cannot be had,
+  // on a cycle, or past kMaxConstructorDepth.
+  bool ConstructorCheck(std::map<std::string, bool, std::less<>>* memo, std::string_view cls,
+                        std::string_view descriptor, int depth,
+                        const std::function<bool(const ir::MethodIR&)>& holds) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Whether a constructor uses `this` only to read and write its fields and
   // to call constructors of its class and superclasses that do the same
   // (Object's included): no code can see the object while it runs.
