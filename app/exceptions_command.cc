@@ -137,9 +137,11 @@ ordered_json SearchThrow(const classfile::ClassHierarchy& h, const Method& m, co
   wp::EngineOptions engine = o.engine;
   engine.entry = m.java();  // the condition is the method's own
   engine.timeout_ms = o.timeout_s * 1000;
+  if (o.confirm) RunCandidatesOnJvm(goal->spec, o.class_path, o.jdk, o.exact, &engine);
   const wp::Result r = wp::RunGoal(h, *goal, engine);
   if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
-    const RunnerOutcome run = ConfirmResult(r, goal->spec, o.class_path, o.jdk);
+    RunnerOutcome run = EngineConfirmation(r).value_or(RunnerOutcome{});
+    if (!r.confirmed_on_jvm) run = ConfirmResult(r, goal->spec, o.class_path, o.jdk);
     if (run.error.empty()) *confirmed = run.confirmed;
     else j["runner_error"] = run.error;
   }

@@ -32,6 +32,7 @@ struct ExceptionsOptions {
   double timeout_s = 20;     // per goal
   std::string json_out;      // "" none
   bool confirm = true;       // replay every witness before printing it
+  bool exact = false;        // no optimistic calls (issue #27)
   bool models = true;
   wp::EngineOptions engine;  // the search's budgets
 };

@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   ir_cmd->add_flag("!--no-verify", ir.verify, "Do not run the IR verifier");
   ir_cmd->footer("Example:\n  jwp ir -cp app.jar 'com.example.Foo.bar(I)V'");
 
+  static constexpr const char* kExactHelp = "With --confirm: the exact search only. Without it, the search also passes costly calls without entering them (optimistic calls: assumed to return normally); such a candidate is a FOUND only once the JVM ran its witness to the goal, and a NOT_FOUND is still the exact search's";
   jwp::app::WpOptions wp;
   auto* wp_cmd = app.add_subcommand("wp", "Weakest precondition of one goal (exit 0 FOUND, 3 NOT_FOUND, 4 UNKNOWN, 5 refuted)");
   wp_cmd->add_option("-c,--cp,--class-path", wp.class_path, "Class path (a.jar:dir:b.jar)");
@@ -78,7 +79,12 @@ int main(int argc, char** argv) {
   wp_cmd->add_option("--kind", wp.kind, "reach, npe, throw, exception:T, exit:T or npe-arg:K")->capture_default_str();
   wp_cmd->add_option("--entry", wp.entry, "Entry method pkg.Class.method[(desc)] (default: the first public method met going up through callers)");
   wp_cmd->add_option("--max-caller-depth", wp.engine.max_caller_depth, "Levels of callers searched for the entry")->capture_default_str();
-  wp_cmd->add_flag("--confirm", wp.confirm, "Replay the witness on the JVM with the witness runner");
+  wp_cmd->add_flag("--confirm", wp.confirm,
+                   "Replay the witness on the JVM with the witness runner; the search may then also pass costly "
+                   "calls optimistically (see --exact)");
+  wp_cmd->add_flag("--exact", wp.exact, kExactHelp);
+  wp_cmd->add_option("--max-candidates", wp.engine.max_candidates, "Optimistic candidates run on the JVM per goal")
+      ->capture_default_str();
   wp_cmd->add_flag("--json", wp.json, "Print one JSON object");
   wp_cmd->add_option("--witness-out", wp.witness_out, "Also write the witness JSON to this file");
   wp_cmd->add_option("--max-steps", wp.engine.max_steps, "Step budget per goal")->capture_default_str();
@@ -135,7 +141,10 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--findbugs", validate.findbugs, "BugCollection XML (FindBugs 3.x, SpotBugs 4.x)")->required();
   validate_cmd->add_option("--json", validate.json_out, "Write every result as JSON to this file");
   validate_cmd->add_option("--sarif", validate.sarif_out, "Write SARIF 2.1.0 to this file");
-  validate_cmd->add_flag("--confirm", validate.confirm, "Replay every witness on the JVM with the witness runner");
+  validate_cmd->add_flag("--confirm", validate.confirm,
+                         "Replay every witness on the JVM with the witness runner; the search may then also pass "
+                         "costly calls optimistically (see --exact)");
+  validate_cmd->add_flag("--exact", validate.exact, kExactHelp);
   validate_cmd->add_option("--jobs", validate.jobs, "Goals run in parallel (default: the number of cores)");
   validate_cmd->add_option("--timeout", validate.timeout_s, "Seconds per goal")->capture_default_str();
   validate_cmd->add_option("--memory-mb", validate.memory_mb, "Address-space cap per goal in MB (0: none)")
@@ -174,6 +183,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   exceptions_cmd->add_option("--json", exceptions.json_out, "Write every result as JSON to this file");
   exceptions_cmd->add_flag("!--no-confirm", exceptions.confirm, "Print conditions without replaying their witnesses");
+  exceptions_cmd->add_flag("--exact", exceptions.exact, kExactHelp);
   exceptions_cmd->add_flag("!--no-models", exceptions.models, "Analyse the JDK's own classes where jwp has models");
   exceptions_cmd->add_flag("--enable-assertions", exceptions.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   AddReachableStateOptions(exceptions_cmd, &exceptions.engine.statics, &exceptions.engine.closed_packages);

@@ -161,21 +161,15 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
   }
   j["goal_location"] = located->how;
   const wp::Goal& goal = located->goal;
-  wp::Result r = wp::RunGoal(h, goal, engine);
+  wp::EngineOptions goal_engine = engine;
+  if (o.confirm) RunCandidatesOnJvm(goal.spec, o.class_path, o.jdk, o.exact, &goal_engine);
+  wp::Result r = wp::RunGoal(h, goal, goal_engine);
   std::optional<bool> confirmed;
   std::string runner_output, runner_error;
   std::optional<RunnerOutcome> runner;  // the runner's outcome when it ran
   if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
-    // The runner's JVM needs its own address space: lift the cap (the soft
-    // limit only was set, so this is allowed).
-    rlimit unlimited{RLIM_INFINITY, RLIM_INFINITY};
-    rlimit current;
-    if (getrlimit(RLIMIT_AS, &current) == 0) {
-      unlimited.rlim_max = current.rlim_max;
-      unlimited.rlim_cur = current.rlim_max;
-      setrlimit(RLIMIT_AS, &unlimited);
-    }
-    RunnerOutcome run = ConfirmResult(r, goal.spec, o.class_path, o.jdk);
+    RunnerOutcome run = EngineConfirmation(r).value_or(RunnerOutcome{});
+    if (!r.confirmed_on_jvm) run = ConfirmResult(r, goal.spec, o.class_path, o.jdk);
     if (run.error.empty()) confirmed = run.confirmed;
     runner_output = run.output;
     runner_error = run.error;

@@ -45,6 +45,7 @@ struct ValidateOptions {
   std::string json_out;        // "" none
   std::string sarif_out;       // "" none
   bool confirm = false;
+  bool exact = false;  // with confirm: no optimistic calls (issue #27)
   int jobs = 0;                // 0: the number of cores
   double timeout_s = 60;       // per goal
   uint64_t memory_mb = 4096;   // address-space cap per goal (0: none)

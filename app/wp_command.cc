@@ -16,6 +16,7 @@
 #include <sstream>
 #include <vector>
 
+#include "absl/strings/str_split.h"
 #include "classfile/class_hierarchy.h"
 #include "app/class_path_setup.h"
 #include "app/process.h"
@@ -124,6 +125,10 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   j["witness"] = r.witness ? ordered_json::parse(WitnessJson(r, spec)) : ordered_json(nullptr);
   j["confirmed"] = confirmed ? ordered_json(*confirmed) : ordered_json(nullptr);
   j["assumptions"] = r.assumptions;
+  // Found through optimistic calls (issue #27): the engine ran the witness
+  // on the JVM before it called it FOUND; the calls it assumed are the
+  // assumptions that start with "optimistic:".
+  j["optimistic"] = r.confirmed_on_jvm.has_value();
   j["facts_used"] = r.facts_used;
   j["static_inputs"] = r.static_inputs;
   ordered_json stats;
@@ -296,13 +301,33 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   // runner's error message) is shown only on errors. The runner's own JVM
   // only drives the debuggee (JdiCheck.java starts it with the same
   // flags): C1 and the serial collector start it about 15% sooner.
-  ProcessResult p = RunProcess({jdk->home + "/bin/java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-                                jar + ":" + class_path, "jwp.runner.WitnessRunner", witness_path});
+  // The runner's JVM needs its own address space: the goal's memory cap
+  // (a soft RLIMIT_AS, jwp validate --memory-mb) is lifted for it alone.
+  // It runs the analysed code on inputs jwp chose (an optimistic candidate
+  // is a guess): in a fresh directory of its own, removed after, so that
+  // files the code makes from relative names ("null") land there.
+  char dir[] = "/tmp/jwp-run-XXXXXX";
+  if (mkdtemp(dir) == nullptr) {
+    run.error = Cat("cannot make a directory for the witness runner: ", std::strerror(errno), "\n");
+    return run;
+  }
+  std::string absolute_class_path;
+  for (const std::string& entry : std::vector<std::string>(absl::StrSplit(class_path, ':'))) {
+    if (entry.empty()) continue;
+    if (!absolute_class_path.empty()) absolute_class_path += ":";
+    absolute_class_path += std::filesystem::absolute(entry).string();
+  }
+  ProcessResult p = RunProcess({"/bin/sh", "-c", "ulimit -S -v \"$(ulimit -H -v)\" 2>/dev/null; cd \"$0\" && exec \"$@\"",
+                                dir, jdk->home + "/bin/java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                                std::filesystem::absolute(jar).string() + ":" + absolute_class_path,
+                                "jwp.runner.WitnessRunner", std::filesystem::absolute(witness_path).string()});
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
   run.output = std::move(p.out);
   if (!p.error.empty()) run.error = Cat("the witness runner failed: ", p.error, "\n", p.err);
   else if (p.status == 0) run.confirmed = true;
   else if (p.status == 1) run.confirmed = false;
-  else run.error = Cat("the witness runner failed (exit ", p.status, "):\n", p.err);
+  else run.error = Cat("the witness runner failed (exit ", p.status, "): ", p.err.empty() ? run.output : p.err);
   return run;
 }
 
@@ -320,7 +345,7 @@ bool WriteFileAtomically(const std::string& path, const std::string& text) {
 }
 
 RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, const std::string& class_path,
-                            const std::string& jdk_home) {
+                            const std::string& jdk_home, int timeout_ms) {
   char name[] = "/tmp/jwp-witness-XXXXXX";
   const int fd = mkstemp(name);
   if (fd < 0) {
@@ -329,9 +354,63 @@ RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, 
     return run;
   }
   close(fd);
-  std::ofstream(name) << WitnessJson(result, goal) << "\n";
+  std::string witness = WitnessJson(result, goal);
+  if (timeout_ms > 0) {
+    ordered_json j = ordered_json::parse(witness);
+    j["timeout_ms"] = timeout_ms;
+    witness = j.dump(2);
+  }
+  std::ofstream(name) << witness << "\n";
   RunnerOutcome run = ConfirmWitness(name, class_path, jdk_home);
   std::filesystem::remove(name);
+  return run;
+}
+
+std::vector<wp::EngineOptions::Confirmation::Frame> RunnerStack(const std::string& output) {
+  // "  stack: a/B.m:12 < c/D.n:40" (app/witness_runner/README.md).
+  std::vector<wp::EngineOptions::Confirmation::Frame> frames;
+  std::istringstream lines(output);
+  constexpr std::string_view kStack = "  stack: ";
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.starts_with(kStack)) continue;
+    std::string_view rest = std::string_view(line).substr(kStack.size());
+    while (!rest.empty()) {
+      const size_t sep = rest.find(" < ");
+      const std::string_view frame = rest.substr(0, sep);
+      rest = sep == std::string_view::npos ? std::string_view() : rest.substr(sep + 3);
+      const size_t colon = frame.rfind(':');
+      const size_t dot = colon == std::string_view::npos ? colon : frame.rfind('.', colon);
+      int32_t n = -1;
+      if (dot == std::string_view::npos ||
+          std::from_chars(frame.data() + colon + 1, frame.data() + frame.size(), n).ec != std::errc()) {
+        continue;
+      }
+      frames.push_back({std::string(frame.substr(0, dot)), std::string(frame.substr(dot + 1, colon - dot - 1)), n});
+    }
+  }
+  return frames;
+}
+
+void RunCandidatesOnJvm(const wp::GoalSpec& goal, const std::string& class_path, const std::string& jdk_home,
+                        bool exact, wp::EngineOptions* engine) {
+  if (exact) return;
+  engine->optimistic_calls = true;
+  engine->confirm = [goal, class_path, jdk_home](const wp::Result& candidate) {
+    using Outcome = wp::EngineOptions::Confirmation::Outcome;
+    // A candidate's inputs are Z3's guess: they may make the entry loop.
+    constexpr int kCandidateTimeoutMs = 3000;
+    const RunnerOutcome run = ConfirmResult(candidate, goal, class_path, jdk_home, kCandidateTimeoutMs);
+    if (!run.error.empty()) return wp::EngineOptions::Confirmation{Outcome::kError, run.error, {}};
+    return wp::EngineOptions::Confirmation{run.confirmed ? Outcome::kConfirmed : Outcome::kRefuted, run.output,
+                                           RunnerStack(run.output)};
+  };
+}
+
+std::optional<RunnerOutcome> EngineConfirmation(const wp::Result& result) {
+  if (!result.confirmed_on_jvm) return std::nullopt;
+  RunnerOutcome run;
+  run.confirmed = true;
+  run.output = *result.confirmed_on_jvm;
   return run;
 }
 
@@ -442,6 +521,7 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
   // Why the search starts where it does (the public callers of a public
   // goal method listed), said with the result.
   const wp::EntryChoice entry_choice = wp::ExplainEntry(*hierarchy, *goal, engine);
+  if (options.confirm) RunCandidatesOnJvm(goal->spec, options.class_path, options.jdk, options.exact, &engine);
   wp::Result r = wp::RunGoal(*hierarchy, *goal, engine);
 
   std::optional<bool> confirmed;
@@ -450,7 +530,8 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
   if (r.verdict == wp::Verdict::kFound && r.witness) {
     if (!options.witness_out.empty()) std::ofstream(options.witness_out) << WitnessJson(r, goal->spec) << "\n";
     if (options.confirm) {
-      RunnerOutcome run = ConfirmResult(r, goal->spec, options.class_path, options.jdk);
+      RunnerOutcome run = EngineConfirmation(r).value_or(RunnerOutcome{});
+      if (!r.confirmed_on_jvm) run = ConfirmResult(r, goal->spec, options.class_path, options.jdk);
       if (!run.error.empty()) return fail("ERROR", run.error, 2);
       confirmed = run.confirmed;
       runner_output = run.output;
@@ -479,6 +560,10 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
       out << "path (lines):";
       for (int32_t l : r.path) out << " " << l;
       out << "\n";
+      if (r.confirmed_on_jvm) {
+        out << "optimistic: found through calls the search did not enter (the assumptions below that start with "
+               "\"optimistic:\"); the JVM ran the witness to the goal before this was called FOUND\n";
+      }
       out << "assumptions:" << (r.assumptions.empty() ? " none" : "") << "\n";
       for (const auto& a : r.assumptions) out << "  - " << a << "\n";
       if (!r.static_inputs.empty()) out << "static fields taken as inputs (--statics any):\n";

@@ -35,6 +35,7 @@ struct WpOptions {
   std::string entry;  // the entry method; empty: the closest public one
   bool models = true;  // analyse with lib/jwp-models.jar before the JDK
   bool confirm = false;
+  bool exact = false;  // with confirm: no optimistic calls (issue #27)
   bool json = false;
   std::string witness_out;  // also write the witness JSON here
   bool trace = false;  // the engine's trace lines on `err`
@@ -73,15 +74,28 @@ struct RunnerOutcome {
 };
 RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
                              const std::string& jdk_home);
+// Optimistic calls (issue #27): unless `exact`, the engine passes costly
+// calls beside its exact search (wp::EngineOptions::optimistic_calls) and
+// runs each candidate's witness on the JVM (ConfirmResult) before it
+// returns it as a FOUND.
+void RunCandidatesOnJvm(const wp::GoalSpec& goal, const std::string& class_path, const std::string& jdk_home,
+                        bool exact, wp::EngineOptions* engine);
+// The `stack:` line of the runner's output (a refutation by an exception),
+// top frame first; empty when it has none.
+std::vector<wp::EngineOptions::Confirmation::Frame> RunnerStack(const std::string& output);
+// The runner's outcome when the engine had the result confirmed itself (a
+// FOUND through optimistic calls): nothing to run again.
+std::optional<RunnerOutcome> EngineConfirmation(const wp::Result& result);
 // Writes `text` to `path` through a temporary file renamed over it: a
 // reader, or a run interrupted while writing, sees the old file or the new
 // one, never half of one. False when either step fails.
 bool WriteFileAtomically(const std::string& path, const std::string& text);
 
 // ConfirmWitness on the witness of a FOUND `result`, written to a temporary
-// file for the runner and removed after.
+// file for the runner and removed after; `timeout_ms` (> 0) bounds the entry
+// call (the runner's default otherwise).
 RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, const std::string& class_path,
-                            const std::string& jdk_home);
+                            const std::string& jdk_home, int timeout_ms = 0);
 
 // The runner's outcome as JSON (`runner` in the results of `jwp wp --json`
 // and `jwp validate --json`): "outcome" CONFIRMED or REFUTED; for a

@@ -492,13 +492,7 @@ void WpProblem::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
 bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& context,
                             const std::string* forward_context, std::function<bool(Term)>* may_write,
                             std::string* why_not) {
-  if (!mod_sets_) {
-    callgraph::ModSetOptions o;
-    o.natives_are_top = false;
-    o.lambdas = &lambdas_;
-    mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
-    forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
-  }
+  ensure_mod_sets();
   const callgraph::ModSet* by_facts = forward_context != nullptr ? forward_mods_->Of(*forward_context) : nullptr;
   const callgraph::ModSet& mods =
       by_facts != nullptr ? *by_facts : mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
@@ -516,21 +510,33 @@ bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& conte
       return false;
     }
   }
-  *may_write = [this, &mods](Term x) {
-    static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
-    if (x.is(logic::TermKind::kFieldConst)) {
-      logic::MemberRef f = tm_.field_info(x);
-      return mods.WritesField(f.owner, f.name, f.descriptor);
-    }
-    if (x.is(logic::TermKind::kArrayConst)) {
-      return mods.WritesArray(kKindChar[static_cast<int>(tm_.array_kind(x))]);
-    }
-    if (const Vocabulary::StaticField* sf = vocab_.static_field_of(x)) {
-      return mods.WritesStatic(sf->owner, sf->name, sf->descriptor);
-    }
-    return false;
-  };
+  *may_write = [this, &mods](Term x) { return writes_term(mods, x); };
   return true;
+}
+
+void WpProblem::ensure_mod_sets() {
+  if (mod_sets_) return;
+  callgraph::ModSetOptions o;
+  o.natives_are_top = false;
+  o.lambdas = &lambdas_;
+  mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
+  forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
+}
+
+// Whether mod-set `mods` names the field map, array map or static `x`.
+bool WpProblem::writes_term(const callgraph::ModSet& mods, Term x) const {
+  static constexpr char kKindChar[] = {'B', 'B', 'C', 'S', 'I', 'J', 'F', 'D', 'L'};
+  if (x.is(logic::TermKind::kFieldConst)) {
+    logic::MemberRef f = tm_.field_info(x);
+    return mods.WritesField(f.owner, f.name, f.descriptor);
+  }
+  if (x.is(logic::TermKind::kArrayConst)) {
+    return mods.WritesArray(kKindChar[static_cast<int>(tm_.array_kind(x))]);
+  }
+  if (const Vocabulary::StaticField* sf = vocab_.static_field_of(x)) {
+    return mods.WritesStatic(sf->owner, sf->name, sf->descriptor);
+  }
+  return false;
 }
 
 const std::vector<std::string>& WpProblem::exact_types(int32_t act) {
@@ -564,6 +570,13 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     split = SplitAtCall(tm_, post, may_write, opt_.generalize);
   } else {
     split.dependent = post;
+  }
+  // An optimistic minterm's callee is analysed optimistically too (its
+  // costly calls passed): the marker goes into the summary's key, so the
+  // exact minterms' summaries stay apart (optimistic.cc).
+  if (is_optimistic(post) && !split.dependent.contains(marker_)) {
+    split.dependent = logic::conjoin(tm_, split.dependent, marker_);
+    split.framed = logic::remove_literal(tm_, split.framed, marker_);
   }
   const Minterm& dependent = split.dependent;
   JWP_CHECK(only_canonical_generics(tm_, dependent),
@@ -665,8 +678,8 @@ void WpProblem::apply_summary(const Summary& sm, const SummaryPre& pre, const Wa
 // inside the callee) stand for one execution of the callee: every
 // application gets its own, or two calls of a method returning
 // System.nanoTime() would agree. The vocabulary's global skolems (static
-// finals, the current thread) are the same in every execution and stay, and
-// so do the caller's own: those of the call site's framed part. They also
+// finals, the current thread) are the same in every execution and stay, as
+// does the optimistic marker (optimistic.cc), and so do the caller's own: those of the call site's framed part. They also
 // enter the summary when a literal goes into the callee whole (without
 // generalization; the in-flight exception's literals), and must stay the
 // same skolems in both parts.
@@ -679,7 +692,7 @@ Minterm WpProblem::fresh_skolems(const Minterm& m, const Minterm& framed) {
   logic::Substitution s(tm_);
   for (Term v : logic::free_variables(m)) {
     const logic::VarInfo& info = tm_.var_info(v);
-    if (info.role != logic::VarRole::kSkolem || vocab_.is_global(v) || callers.contains(v)) continue;
+    if (info.role != logic::VarRole::kSkolem || vocab_.is_global(v) || callers.contains(v) || v == marker_) continue;
     s.add(v, tm_.fresh_skolem(info.skolem_kind, info.sort, info.site, info.about));
   }
   return s.empty() ? m : s.apply(m);

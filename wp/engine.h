@@ -85,6 +85,8 @@ enum class StaticsAtEntry {
   kInitial,
 };
 
+struct Result;
+
 struct EngineOptions {
   uint64_t max_steps = 50000;         // transformer applications per goal
   double timeout_ms = 60000;          // wall clock per goal
@@ -146,6 +148,34 @@ struct EngineOptions {
   // paper's NoSimplification configuration, Table 4): each new minterm goes
   // to Z3 as it is, dropped only when Z3 proves it unsatisfiable.
   bool simplify = true;
+  // Optimistic calls (issue #27; wp/optimistic.cc): beside the exact
+  // search, a minterm may pass a call that is not cheap to expand without
+  // entering it: the call is assumed to return normally, its result is a
+  // skolem and what it may write is havocked (PLDI'09 Section 4's skipped
+  // call). Such a minterm never replaces an exact one (it carries a marker
+  // literal, so it never covers one), and a minterm that reaches the entry
+  // with assumptions is only a candidate: `confirm` must run its witness on
+  // a JVM and see the goal happen before it is a FOUND. The exact search
+  // goes on beside it, so a NOT_FOUND is still the exact search's alone.
+  // Off (the default, and `--exact`), or without `confirm`: the exact
+  // search as the paper describes it.
+  bool optimistic_calls = false;
+  // The JVM's verdict on a candidate (app/ runs the witness runner).
+  struct Confirmation {
+    enum class Outcome { kConfirmed, kRefuted, kError } outcome = Outcome::kError;
+    std::string report;  // the runner's report (what it observed), or the error
+    // Refuted by an exception: its stack, from the throw down to the entry.
+    // A frame below the throw at the line of a call the candidate passed
+    // says that call threw: the search expands it from then on.
+    struct Frame {
+      std::string class_name;  // internal name
+      std::string method;
+      int32_t line = -1;
+    };
+    std::vector<Frame> stack;
+  };
+  std::function<Confirmation(const Result& candidate)> confirm;
+  uint32_t max_candidates = 6;  // candidates run on the JVM per goal
   // When set, told one line at a time how the search goes: each phase's
   // end and what it enables, each waiting minterm's sites and candidates,
   // each new summary's key. For people tuning the engine (jwp wp --trace).
@@ -213,6 +243,9 @@ struct Result {
   bool goal_via_call = false;
   int32_t goal_line = -1;
   std::vector<std::string> assumptions;
+  // A FOUND reached through optimistic calls (EngineOptions::optimistic_calls):
+  // the JVM's report that confirmed it before the engine returned it.
+  std::optional<std::string> confirmed_on_jvm;
   // The field facts the search applied (absint::FieldFact::description),
   // in the order first applied: why a state is out of reach.
   std::vector<std::string> facts_used;

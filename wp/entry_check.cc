@@ -181,6 +181,12 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
       r.arguments.push_back(value_of(p));
     }
   }
+  // A value Z3's model leaves as an expression (over the maps of skipped
+  // calls' effects) is none a JVM can take.
+  auto opaque = [](const std::optional<solver::WitnessValue>& v) {
+    return v && v->kind == solver::WitnessValue::Kind::kOpaque;
+  };
+  if (opaque(r.receiver) || std::any_of(r.arguments.begin(), r.arguments.end(), opaque)) return std::nullopt;
   r.heap = w.objects;
   for (const solver::WitnessObject& o : r.heap) {
     // An input cannot be the lambda object of a site inside the program.
@@ -273,7 +279,7 @@ Minterm EntryCheck::WithoutLiteralFacts(const Minterm& phi) {
 // The check itself: the query is the minterm with the entry's typing, the
 // ranges of sub-int values and the String model's invariants.
 std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry entry, const SolverCall& check,
-                                                   std::string* why_not) {
+                                                   std::string* why_not, bool with_skolems) {
   std::vector<Term> query(phi.begin(), phi.end());
   for (Term t : Typing(entry)) query.push_back(t);
   add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
@@ -312,7 +318,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     return std::nullopt;
   }
   std::optional<Replay> witness;
-  if (r.witness && r.witness->replayable) witness = WitnessOf(*r.witness, entry);
+  if (r.witness && (r.witness->replayable || with_skolems)) witness = WitnessOf(*r.witness, entry);
   if (witness) {
     const std::string uninit =
         !Uninitialized(entry).is_null() && witness->receiver ? witness->receiver->object : std::string();
@@ -329,9 +335,35 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   // The receiver's class must not override the entry: said in the
   // precondition too, since a reader could pick such a class otherwise.
   Minterm shown = WithoutLiteralFacts(phi);
+  // σ_exc == null: a passed call returns normally, as every assumption says.
+  auto returns_normally = [&](Term lit) {
+    if (!lit.is(logic::TermKind::kEq)) return false;
+    for (int i = 0; i < 2; ++i) {
+      Term v = lit.arg(i), other = lit.arg(1 - i);
+      if (v.is_var() && other.is(logic::TermKind::kNull) && tm_.var_info(v).role == logic::VarRole::kSkolem &&
+          tm_.var_info(v).skolem_kind == logic::SkolemKind::kExc) {
+        return true;
+      }
+    }
+    return false;
+  };
+  std::vector<std::string> assumed;
+  if (with_skolems) {
+    // A candidate's precondition is said over the inputs; what it assumed
+    // of the calls it passed is said apart (Found::assumed).
+    std::vector<Term> inputs;
+    for (Term lit : shown) {
+      if (!logic::mentions_skolem(lit)) {
+        inputs.push_back(lit);
+      } else if (!returns_normally(lit)) {
+        assumed.push_back(logic::to_java(tm_, Minterm::of(tm_, {lit})));
+      }
+    }
+    shown = Minterm::of(tm_, inputs);
+  }
   if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
   return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness),
-               phi.is_true() ? std::vector<std::string>{} : vocab_.static_inputs(phi.term())};
+               phi.is_true() ? std::vector<std::string>{} : vocab_.static_inputs(phi.term()), std::move(assumed)};
 }
 
 }  // namespace jwp::wp
@@ -386,6 +418,13 @@ bool WpProblem::at_entry(const Item& item) {
   // push: Vocabulary::with_global_facts.)
   const Minterm phi = without_cached_boxes(item.phi);
   if (phi.is_false()) return false;
+  // Optimistic calls: a minterm that passed calls optimistically is a
+  // candidate for the JVM, never a demand on directed construction nor a
+  // reason for an UNKNOWN (its exact sibling goes on: optimistic.cc).
+  if (is_optimistic(phi)) {
+    queue_candidate(item, phi);
+    return false;
+  }
   if (logic::mentions_skolem(phi)) {
     // A skipped call on every path of this minterm. When one of them may be
     // expanded by directed construction, the minterm waits for the end of
@@ -397,6 +436,10 @@ bool WpProblem::at_entry(const Item& item) {
         return false;
       }
     }
+    // Optimistic calls: a candidate for the JVM. A minterm that passed
+    // calls optimistically has an exact sibling (which notes what it
+    // skips); the others name the calls they skipped.
+    if (optimistic_) queue_candidate(item, phi);
     for (Term v : logic::free_variables(phi)) {
       const logic::VarInfo& info = tm_.var_info(v);
       if (info.role != logic::VarRole::kSkolem) continue;
@@ -431,36 +474,41 @@ bool WpProblem::at_entry(const Item& item) {
     if (!why_not.empty()) note(std::move(why_not));
     return false;
   }
-  ph_.result.verdict = Verdict::kFound;
-  ph_.result.precondition = std::move(found->precondition);
-  ph_.result.smtlib = std::move(found->smtlib);
+  fill_found(item, std::move(*found), &ph_.result);
+  return true;
+}
+
+void WpProblem::fill_found(const Item& item, EntryCheck::Found found, Result* r) {
+  const Activation& entry_act = acts_[item.at.act];
+  r->verdict = Verdict::kFound;
+  r->precondition = std::move(found.precondition);
+  r->smtlib = std::move(found.smtlib);
   for (int32_t n = item.path; n >= 0; n = nodes_[n].parent) {
     const PathNode& node = nodes_[n];
-    if (ph_.result.path.empty() || ph_.result.path.back() != node.line) ph_.result.path.push_back(node.line);
+    if (r->path.empty() || r->path.back() != node.line) r->path.push_back(node.line);
     const ir::MethodIR& m = *acts_[node.act].ir;
-    std::vector<Result::PathStep>& steps = ph_.result.path_steps;
+    std::vector<Result::PathStep>& steps = r->path_steps;
     if (steps.empty() || steps.back().line != node.line || steps.back().method != m.method_name ||
         steps.back().class_name != m.class_name) {
       steps.push_back({std::string(m.class_name), std::string(m.method_name), node.line});
     }
   }
   const GoalSite& site = goal_.sites[item.site];
-  ph_.result.goal_bci = site.bci;
-  ph_.result.goal_line = site.line;
+  r->goal_bci = site.bci;
+  r->goal_line = site.line;
   const ir::Instruction& goal_insn = ir_.insns[site.insn];
-  ph_.result.goal_via_call = site.edge != ir::kNone && goal_insn.op == ir::Op::kInvoke &&
+  r->goal_via_call = site.edge != ir::kNone && goal_insn.op == ir::Op::kInvoke &&
                              goal_insn.invoke != ir::InvokeKind::kDynamic &&
                              ir_.edges[site.edge].thrown != "java/lang/NullPointerException";
-  ph_.result.witness = std::move(found->witness);
-  ph_.result.static_inputs = std::move(found->static_inputs);
-  ph_.result.entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
+  r->witness = std::move(found.witness);
+  r->static_inputs = std::move(found.static_inputs);
+  r->entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
                       entry_act.ir->method_descriptor);
   std::vector<std::string> assumed;
   for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
     assumed.push_back(assumption_texts_[assume_nodes_[n].text]);
   }
-  ph_.result.assumptions.insert(ph_.result.assumptions.end(), assumed.rbegin(), assumed.rend());
-  return true;
+  r->assumptions.insert(r->assumptions.end(), assumed.rbegin(), assumed.rend());
 }
 
 }  // namespace jwp::wp::internal

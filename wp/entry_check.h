@@ -44,6 +44,9 @@ class EntryCheck {
     std::string smtlib;        // the query Z3 answered
     Replay witness;
     std::vector<std::string> static_inputs;  // Vocabulary::static_inputs
+    // A candidate's literals about the calls it passed (their results and
+    // effects), as Java: not part of `precondition`, which is the inputs'.
+    std::vector<std::string> assumed;
   };
   // The solver as the search calls it (it times the calls).
   using SolverCall = std::function<solver::CheckResult(std::span<const logic::Term>, bool want_witness)>;
@@ -53,8 +56,11 @@ class EntryCheck {
 
   // `phi` (no skolems left) at the start of `entry`: Found with its witness,
   // or nullopt with *why_not saying why it is no answer ("" when Z3 proved
-  // it unsatisfiable).
-  std::optional<Found> Check(const logic::Minterm& phi, Entry entry, const SolverCall& check, std::string* why_not);
+  // it unsatisfiable). `with_skolems`: `phi` is a candidate of optimistic
+  // calls (EngineOptions::optimistic_calls), whose skolems Z3 chooses
+  // freely: its witness is the inputs alone, for the JVM to try.
+  std::optional<Found> Check(const logic::Minterm& phi, Entry entry, const SolverCall& check, std::string* why_not,
+                             bool with_skolems = false);
 
   // Well-typed inputs: `this` a non-null instance of its class that does
   // not override the entry, reference parameters null or instances of

@@ -9,6 +9,7 @@
 #include <bit>
 #include <utility>
 
+#include "base/check.h"
 #include "classfile/descriptor.h"
 #include "classfile/strings.h"
 #include "logic/substitution.h"
@@ -417,8 +418,16 @@ std::string SourceLocation(const ir::MethodIR& method, const ir::Instruction& in
   return in.line >= 0 ? Cat(where, ":", in.line) : Cat(where, "@bci:", in.bci);
 }
 
+Step Transformer::passed_call(ir::EdgeId eid, const Minterm& post, const std::function<bool(Term)>* may_write) {
+  const ir::Edge& e = ir_.edges[eid];
+  const ir::Block& from = ir_.blocks[e.from];
+  JWP_CHECK(e.kind != ir::EdgeKind::kException && !from.insns.empty() && ir_.insns[from.insns.back()].op == Op::kInvoke,
+            Cat("a passed call's edge leaves no call at ", ir_.QualifiedName()));
+  return skipped_call(ir_.insns[from.insns.back()], through_phis(eid, post), false, nullptr, may_write);
+}
+
 Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool exceptional,
-                               const ir::Edge* e) {
+                               const ir::Edge* e, const std::function<bool(Term)>* may_write) {
   // PLDI'09 Section 4: wp(w = v.m(), φ) = σ_method = dispatch(typeOf(v), m) ∧ v != null
   //   ∧ φ[σ_ret/w][σ_exc/exc][mod(f, σ_f)/f]  (for each field and array map of φ)
   std::string owner(in.owner);
@@ -445,10 +454,11 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
        })) {
     if (tm_.is_length_field(t)) continue;  // array lengths never change
     if (vocab_.kept_by_call(t, in.owner, in.name)) continue;  // set only by its class's constructors
+    if (may_write != nullptr && !(*may_write)(t)) continue;     // not in the call's mod-set
     s.add(t, tm_.mk_mod(t, tm_.fresh_skolem(logic::SkolemKind::kHeap, t.sort(), site, t)));
   }
   for (Term v : logic::free_variables(phi)) {
-    if (vocab_.static_field_of(v) != nullptr) {
+    if (vocab_.static_field_of(v) != nullptr && (may_write == nullptr || (*may_write)(v))) {
       s.add(v, tm_.fresh_skolem(logic::SkolemKind::kOther, v.sort(), site));
     }
   }

@@ -21,6 +21,7 @@
 #define JWP_WP_TRANSFORMER_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,11 @@ class Transformer {
   // Before the last instruction of e.from (or at (e.from, 0) if it has
   // none), given `post` at the start of e.to.
   Step through_edge(ir::EdgeId e, const logic::Minterm& post);
+  // Like through_edge for the normal edge out of a call's block, the call
+  // passed without entering it (an optimistic call, wp/optimistic.cc): a
+  // skipped call that returns normally, whose effect havocs only the field
+  // and array maps and statics `may_write` names (all of them when null).
+  Step passed_call(ir::EdgeId e, const logic::Minterm& post, const std::function<bool(logic::Term)>* may_write);
 
   // Like through_edge for an exceptional edge labelled NullPointerException,
   // restricted to the JVM's own NPE: the dereferenced operand (operand 0) is
@@ -99,7 +105,7 @@ class Transformer {
   Step along_normal(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
   Step along_exception(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,
-                    const ir::Edge* e);
+                    const ir::Edge* e, const std::function<bool(logic::Term)>* may_write = nullptr);
 
   logic::Term operand(const ir::Instruction& in, size_t i) { return var(in.operands[i]); }
   std::string at(const ir::Instruction& in) const { return SourceLocation(ir_, in); }

@@ -27,6 +27,9 @@ int32_t WpProblem::assume(int32_t parent, const std::string& text) {
 }
 
 void WpProblem::note(std::string reason) {
+  // What an optimistic minterm meets is no reason against a NOT_FOUND: the
+  // exact search decides that alone (optimistic.cc).
+  if (in_optimistic_) return;
   if (ph_.reason_set.insert(reason).second) ph_.reasons.push_back(std::move(reason));
 }
 
@@ -126,6 +129,8 @@ void WpProblem::seed() {
 // At an activation's entry: the end of a summary, the call site in the
 // caller, the final check at the goal method's entry, or its callers.
 void WpProblem::FlowOutOfProcedure(const Item& item) {
+  const OptimisticScope scope(this, item);
+  if (in_optimistic_ && !within_optimistic_share()) return;
   const Activation& a = acts_[item.at.act];
   if (a.summary >= 0) {
     summary_entry(item);
@@ -139,6 +144,8 @@ void WpProblem::FlowOutOfProcedure(const Item& item) {
 }
 
 void WpProblem::FlowThroughInstruction(const Item& item) {
+  const OptimisticScope scope(this, item);
+  if (in_optimistic_ && !within_optimistic_share()) return;
   const Point at = item.at;
   const ir::MethodIR& ir = *acts_[at.act].ir;
   const ir::InsnId insn = ir.blocks[at.b].insns[at.k - 1];
@@ -150,6 +157,8 @@ void WpProblem::FlowThroughInstruction(const Item& item) {
 // The edges into the item's block, but none when the forward facts rule
 // the minterm out at the goal method's block, and not those they know dead.
 std::vector<ir::EdgeId> WpProblem::EdgesInto(const Item& item) {
+  const OptimisticScope scope(this, item);
+  if (in_optimistic_ && !within_optimistic_share()) return {};
   const Point at = item.at;
   if (at.act == 0 && ruled_out_at(at.b, item.phi)) return {};
   std::vector<ir::EdgeId> live;
@@ -171,9 +180,9 @@ bool WpProblem::IsCall(const Item& item, ir::EdgeId eid) const {
          !(e.kind == ir::EdgeKind::kException && e.thrown == "java/lang/NullPointerException");
 }
 
-void WpProblem::FlowThroughCall(const Item& item, ir::EdgeId eid) {
-  const CallHandling how = expand_call(item, eid);
-  if (how != CallHandling::kExpanded) along_edge(item, eid, how);
+void WpProblem::FlowAlongEdge(const Item& item, ir::EdgeId eid) {
+  const OptimisticScope scope(this, item);
+  along_edge(item, eid, CallHandling::kSkipped);
 }
 
 void WpProblem::along_edge(const Item& item, ir::EdgeId eid, CallHandling how) {
@@ -192,6 +201,7 @@ void WpProblem::along_edge(const Item& item, ir::EdgeId eid, CallHandling how) {
 
 void WpProblem::count_step(int32_t act) {
   ++ph_.result.stats.steps;
+  if (in_optimistic_) ++ph_.result.stats.optimistic_steps;
   Activation& a = acts_[act];
   if (a.name.empty()) a.name = Cat(dotted(a.ir->class_name), ".", a.ir->method_name, a.ir->method_descriptor);
   ++ph_.summary_counts[a.name].steps;
@@ -204,6 +214,10 @@ std::string WpProblem::Interrupt(Tabulation&) {
   if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) return Cat("budget: ", opt_.max_steps, " steps");
   if (out_of_time()) return Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
   if (tm_.num_terms() > opt_.max_terms) return Cat("memory cap: ", opt_.max_terms, " terms");
+  if (candidates_due()) {
+    run_candidates();
+    if (ph_.found) return "optimistic: a candidate confirmed on the JVM";
+  }
   if (opt_.callgraph != CallGraph::kDirected) return "";
   return directed_.Interrupt(ph_.result.stats.steps);
 }
@@ -226,6 +240,9 @@ Result WpProblem::run(Used used) {
   ph_.result.entry =
       opt_.entry.empty() ? Cat(dotted(ir_.class_name), ".", ir_.method_name, ir_.method_descriptor) : opt_.entry;
   std::string budget = ph_.tabulation->Run();
+  // The search stopped short of an answer: the candidates it queued go to
+  // the JVM (an exhaustive phase needs none; a phase that waits for
+  // directed construction meets them again in the next).
   ph_.result.stats.time_ms = elapsed_ms();
   ph_.result.stats.terms = tm_.num_terms();
   ph_.result.stats.forward_dead_edges = forward_.dead_edges;
@@ -239,6 +256,15 @@ Result WpProblem::run(Used used) {
   if (field_facts_) ph_.result.stats.field_facts_ms = field_facts_->stats().ms;
   if (ph_.found) return ph_.result;
   if (budget.empty() && directed_.Waiting()) directed_.ChooseExpansions(/*allow_big=*/true);
+  // The search stopped short of an answer and no phase follows: the
+  // candidates it queued go to the JVM (an exhaustive phase needs none; a
+  // phase that ends to expand calls meets them again in the next).
+  if (!ph_.candidates.empty() && directed_.to_enable().empty() && !lambdas_grew() &&
+      (!budget.empty() || !ph_.reasons.empty())) {
+    run_candidates();
+    ph_.result.stats.time_ms = elapsed_ms();
+    if (ph_.found) return ph_.result;
+  }
   if (!budget.empty()) ph_.reasons.insert(ph_.reasons.begin(), budget);
   if (lambdas_grew()) {
     note(Cat("lambda classes were made during the phase (", lambdas_.at(lambdas_at_start_).where,
@@ -258,6 +284,7 @@ Result WpProblem::run(Used used) {
     ph_.result.verdict = Verdict::kUnknown;
     ph_.result.reason = ph_.reasons.front();
     for (size_t i = 1; i < ph_.reasons.size() && i < 4; ++i) ph_.result.reason += "; " + ph_.reasons[i];
+    for (const std::string& r : optimistic_remarks_) ph_.result.reason += "; " + r;
   }
   return ph_.result;
 }

@@ -273,7 +273,16 @@ class WpProblem : private DirectedQueries {
   std::vector<ir::EdgeId> EdgesInto(const Item& item);
   bool IsCall(const Item& item, ir::EdgeId eid) const;
   void FlowThroughCall(const Item& item, ir::EdgeId eid);
-  void FlowAlongEdge(const Item& item, ir::EdgeId eid) { along_edge(item, eid, CallHandling::kSkipped); }
+  void FlowAlongEdge(const Item& item, ir::EdgeId eid);
+  // While a flow steps an optimistic minterm, in_optimistic_ says so (what
+  // it notes is no reason for an UNKNOWN); outside the flows it is false.
+  struct OptimisticScope {
+    OptimisticScope(WpProblem* p, const Item& item) : p_(p) { p_->in_optimistic_ = p_->is_optimistic(item.phi); }
+    ~OptimisticScope() { p_->in_optimistic_ = false; }
+    OptimisticScope(const OptimisticScope&) = delete;
+    OptimisticScope& operator=(const OptimisticScope&) = delete;
+    WpProblem* p_;
+  };
   // The flow along edge `eid` into the item's block (through the call at
   // its source skipped, or for the targets not enabled when `how` is kPartial).
   void along_edge(const Item& item, ir::EdgeId eid, CallHandling how);
@@ -333,7 +342,10 @@ class WpProblem : private DirectedQueries {
     return entry_check_.DeclaredTypeBounds(entry(acts_[act]));
   }
   bool OutOfTime() const override { return out_of_time(); }
-  void Note(std::string reason) override { note(std::move(reason)); }
+  void Note(std::string reason) override {
+    // The optimistic marker is no call a reader could expand (optimistic.cc).
+    if (marker_.is_null() || reason != vocab_.call_site_text(tm_.var_info(marker_).site)) note(std::move(reason));
+  }
   Result::Stats& PhaseStats() override { return ph_.result.stats; }
   void return_to_caller(const Item& item);
   // `context`: the exact types the call passes (callgraph/exact_types.h).
@@ -343,6 +355,9 @@ class WpProblem : private DirectedQueries {
   bool writes_of(const Target& t, const std::vector<std::string>& context, const std::string* forward_context,
                  std::function<bool(Term)>* may_write, std::string* why_not);
   const std::vector<std::string>& exact_types(int32_t act);
+  bool writes_term(const callgraph::ModSet& mods, Term x) const;
+  void ensure_mod_sets();
+  std::function<bool(Term)> passed_call_writes(int32_t act, ir::InsnId call_id);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
                      uint32_t depth, bool exceptional, const Minterm& post);
   void summary_entry(const Item& item);
@@ -368,6 +383,40 @@ class WpProblem : private DirectedQueries {
                                    std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
+  // A FOUND at `item` (the entry) into `r`: precondition, witness, path,
+  // entry and assumptions.
+  void fill_found(const Item& item, EntryCheck::Found found, Result* r);
+  // Optimistic calls (optimistic.cc).
+  Term optimistic_marker();
+  bool is_optimistic(const Minterm& m) const;
+  bool cheap_call(const ir::Instruction& call, uint32_t depth = 0);
+  bool passes_optimistically(const Item& item, ir::EdgeId eid);
+  void pass_optimistically(const Item& item, ir::EdgeId eid);
+  void queue_candidate(const Item& item, const Minterm& phi);
+  bool candidates_due() const;
+  void run_candidates();
+  bool try_candidate(const Item& item);
+  void optimistic_remark(std::string text);
+  bool within_optimistic_share();
+  static std::string PassedSite(const ir::MethodIR& ir, const ir::Instruction& call);
+  void refine(const std::vector<EngineOptions::Confirmation::Frame>& stack);
+  bool passed_a_throwing_call(const Item& item) const;
+  struct PassedItem {
+    Item item;           // the minterm at the call's return site
+    std::string callee;  // "pkg/C.m" as the call names it
+  };
+  static constexpr size_t kMaxPassedPerSite = 64;
+  Term other_inputs(const Replay& r, EntryCheck::Entry entry);
+  std::vector<Term> everyday_classes(EntryCheck::Entry entry);
+  // Candidates wait for the exact search's first steps, and so many at most.
+  static constexpr uint64_t kCandidatesAfterSteps = 5000;
+  static constexpr size_t kMaxQueuedCandidates = 64;
+  // Optimistic minterms are made while their steps are at most this share
+  // of the phase's (past a first allowance): the exact search keeps most.
+  static constexpr double kOptimisticShare = 0.3;
+  static constexpr uint64_t kOptimisticAllowance = 500;
+  // Re-solves of a candidate whose witness the JVM refuted already.
+  static constexpr int kCandidateResolves = 2;
   // An activation as the entry check sees it.
   static EntryCheck::Entry entry(const Activation& a) { return {*a.ir, *a.tr}; }
   void note(std::string reason);
@@ -438,6 +487,28 @@ class WpProblem : private DirectedQueries {
                      : Cat("phase ", phase_, ": forward facts: none (", forward_.why_not, ")"));
     }
   }
+  // Optimistic calls (optimistic.cc): on when a JVM confirms candidates.
+  const bool optimistic_ = opt_.optimistic_calls && static_cast<bool>(opt_.confirm);
+  Term marker_;  // the optimistic minterms' literal (null until first used)
+  absl::flat_hash_map<std::string, bool> cheap_calls_;  // by call key
+  // Candidate queries already asked (a later phase meets them again), and
+  // how many were run on the JVM, over every phase of the goal.
+  absl::flat_hash_set<Term> candidates_asked_;
+  uint32_t candidates_run_ = 0;
+  // The step being taken is an optimistic minterm's: what it notes is no
+  // reason for an UNKNOWN (note()).
+  bool in_optimistic_ = false;
+  // Candidate witnesses the JVM refuted (ReplayKey), over every phase: the
+  // same inputs are not run again.
+  absl::flat_hash_set<std::string> refuted_witnesses_;
+  // Passed calls the JVM saw throw (PassedSite): expanded, never passed again.
+  absl::flat_hash_set<std::string> expanded_sites_;
+  absl::flat_hash_set<std::string> expanded_callees_;  // "pkg/C.m" whose call threw
+  // The assumption node of each optimistic pass: its site and callee.
+  absl::flat_hash_map<int32_t, std::pair<std::string, std::string>> passed_calls_;
+  // What became of the candidates, said with an UNKNOWN (never a reason
+  // against a NOT_FOUND: the exact search decides that alone).
+  std::vector<std::string> optimistic_remarks_;
   // The call sites of the cached-box lookups (cached_box), by skolem site.
   absl::flat_hash_map<uint32_t, CachedBox> cached_box_sites_;
   // `phi` without the skolems of cached boxes that it uses only for their
@@ -529,6 +600,10 @@ class WpProblem : private DirectedQueries {
     std::vector<std::string> reasons;  // why the search is not exhaustive, in order
     absl::flat_hash_set<std::string> reason_set;
     bool found = false;
+    std::vector<Item> candidates;  // optimistic candidates waiting for the JVM (optimistic.cc)
+    // The minterms that passed each call site (PassedSite), to step again
+    // when the JVM shows the call threw (refine).
+    std::map<std::string, std::vector<PassedItem>> passed;
   };
   PhaseState ph_;
   std::vector<PathNode> nodes_;

@@ -66,7 +66,10 @@ class Builder {
           break;
         }
         case TermKind::kRead: {
-          Term base = Encoder::base_map(t.arg(0));
+          // Not through a skipped call's effect (mod): that read is of the
+          // heap after the call, and the initial value it names is none the
+          // formula constrains (nor types).
+          Term base = Encoder::base_map(t.arg(0), /*through_mod=*/false);
           if (base && base.is(TermKind::kFieldConst)) {
             z3::expr r = enc_.expr(t.arg(1));
             fields_.push_back({base, r, key(r)});
@@ -74,7 +77,7 @@ class Builder {
           break;
         }
         case TermKind::kARead: {
-          Term base = Encoder::base_map(t.arg(0));
+          Term base = Encoder::base_map(t.arg(0), /*through_mod=*/false);
           if (base && base.is(TermKind::kArrayConst)) {
             z3::expr r = enc_.expr(t.arg(1));
             arrays_.push_back({base, r, enc_.expr(t.arg(2)), key(r)});
@@ -86,16 +89,45 @@ class Builder {
     }
     for (const z3::expr& r : enc_.typed_references()) typed_.insert(key(r));
     std::sort(vars.begin(), vars.end());
+    std::vector<Term> skolems;
     for (Term v : vars) {
       const logic::VarInfo& info = tm_.var_info(v);
-      if (info.role == logic::VarRole::kSkolem && w_.replayable) {
-        w_.replayable = false;
-        w_.notes.push_back("mentions skolem constants of skipped calls: not replayable");
+      if (info.role == logic::VarRole::kSkolem) {
+        if (w_.replayable) {
+          w_.replayable = false;
+          w_.notes.push_back("mentions skolem constants of skipped calls: not replayable");
+        }
+        skolems.push_back(v);
+        continue;
       }
       w_.variables.push_back({v, std::string(info.name), info.role, value(enc_.expr(v), v.sort())});
     }
     // Breadth first over the objects discovered so far.
     for (size_t i = 0; i < w_.objects.size(); ++i) expand(i);
+    // A skolem's value (what a skipped call is assumed to give) names an
+    // object of the inputs, or none: a reference only the call makes is not
+    // an input to build.
+    for (Term v : skolems) {
+      const logic::VarInfo& info = tm_.var_info(v);
+      WitnessValue val;
+      if (v.sort().is_ref()) {
+        const std::string k = key(enc_.expr(v));
+        if (k == null_key_) {
+          val.kind = WitnessValue::Kind::kNull;
+        } else if (auto it = index_.find(k); it != index_.end()) {
+          val.kind = WitnessValue::Kind::kRef;
+          val.object = w_.objects[it->second].id;
+        } else {
+          val.kind = WitnessValue::Kind::kOpaque;
+          val.text = "a non-null reference";
+        }
+      } else {
+        val = value(enc_.expr(v), v.sort());
+      }
+      w_.variables.push_back({v, std::string(info.name), info.role, std::move(val)});
+    }
+    std::sort(w_.variables.begin(), w_.variables.end(),
+              [](const WitnessVariable& a, const WitnessVariable& b) { return a.var < b.var; });
     for (size_t i = 0; i < w_.objects.size(); ++i) w_.objects[i].type = class_of(i);
     return std::move(w_);
   }

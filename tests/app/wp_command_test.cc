@@ -494,6 +494,70 @@ TEST(WpCommand, TracePrintsThePhasesAndWhatTheyEnable) {
   EXPECT_EQ(quiet.find("trace:"), std::string::npos) << quiet;
 }
 
+// The runner's `stack:` line (a refutation by an exception), top frame
+// first: what the engine reads to learn which passed call threw (issue #27).
+TEST(WpCommand, RunnerStackIsReadFromTheRefutation) {
+  const auto frames = RunnerStack(
+      "REFUTED: threw java.lang.IllegalArgumentException at wp/Optimistic.requirePositive line 43, expected ...\n"
+      "  goal: exception java.lang.NullPointerException thrown by wp/Optimistic.positiveThenLength\n"
+      "  entry: threw java.lang.IllegalArgumentException at wp/Optimistic.requirePositive line 43\n"
+      "  stack: wp/Optimistic.requirePositive:43 < wp/Optimistic.positiveThenLength:49 < a/B$C.<init>:-1\n");
+  ASSERT_EQ(frames.size(), 3u);
+  EXPECT_EQ(frames[0].class_name, "wp/Optimistic");
+  EXPECT_EQ(frames[0].method, "requirePositive");
+  EXPECT_EQ(frames[0].line, 43);
+  EXPECT_EQ(frames[1].method, "positiveThenLength");
+  EXPECT_EQ(frames[1].line, 49);
+  EXPECT_EQ(frames[2].class_name, "a/B$C");
+  EXPECT_EQ(frames[2].method, "<init>");
+  EXPECT_EQ(frames[2].line, -1);
+  EXPECT_TRUE(RunnerStack("REFUTED: returned normally, expected ...\n  goal: x\n").empty());
+}
+
+// Optimistic calls end to end (issue #27): the first candidate passes
+// requirePositive with n = 0 and the JVM refutes it (the call threw); the
+// search then expands that call, and the next candidate, n > 0, is
+// confirmed. --exact cannot afford the log line within the same budget.
+TEST(WpCommand, OptimisticCandidateRefinedThenConfirmed) {
+  const std::string goal =
+      "--goal 'wp.Optimistic.positiveThenLength(ILjava/lang/String;)I@line:50' --kind npe --max-steps 3000 --json";
+  int status = -1;
+  std::string out = RunCommand(Wp(goal + " --confirm"), &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["optimistic"], true);
+  EXPECT_EQ(j["precondition"], "t == null && n > 0");
+  EXPECT_GE(j["stats"]["candidate_refinements"].get<int>(), 1) << out;
+  EXPECT_GE(j["stats"]["candidates_refuted"].get<int>(), 1);
+  EXPECT_EQ(j["stats"]["candidates_confirmed"], 1);
+  EXPECT_THAT(j["assumptions"].dump(), HasSubstr("optimistic: wp.Optimistic.log(Ljava/lang/String;)V at "
+                                                 "wp.Optimistic.requirePositive"));
+  out = RunCommand(Wp(goal + " --confirm --exact"), &status);
+  EXPECT_EQ(status, 4) << out;
+  j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["optimistic"], false);
+  EXPECT_EQ(j["stats"]["candidates"], 0);
+}
+
+// The witness runner runs the analysed code in a directory of its own
+// (removed after): a file the code makes by a relative name never lands in
+// the user's working directory.
+TEST(WpCommand, TheRunnerRunsInADirectoryOfItsOwn) {
+  char dir[] = "/tmp/jwp-cwd-test-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  int status = -1;
+  const std::string out = RunCommand(
+      std::string("cd ") + dir + " && " +
+          Wp("--goal 'wp.Optimistic.touchThenLength(Ljava/lang/String;)I@line:56' --kind npe --confirm --json"),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_EQ(nlohmann::json::parse(out)["confirmed"], true);
+  EXPECT_FALSE(std::filesystem::exists(std::string(dir) + "/jwp-runner-cwd-probe"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(WpCommand, StepBudgetGivesUnknownWithTheReason) {
   int status = -1;
   std::string out = RunCommand(

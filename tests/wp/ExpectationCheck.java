@@ -212,6 +212,14 @@ public class ExpectationCheck {
       return i.whenInjected();
     });
     ex("NonNullReturns.unchecked:npe", () -> NonNullReturns.unchecked(null, true));
+    ex("NonNullReturns.watcher:npe", () -> NonNullReturns.watcher());
+    ex("Optimistic.afterLog:npe", () -> Optimistic.afterLog(null));
+    ex("Optimistic.checkRange:exception:java.lang.IllegalArgumentException", () -> {
+      Optimistic.checkRange(1, 0, new int[0]);
+      return null;
+    });
+    ex("Optimistic.valueLength:npe", () -> Optimistic.valueLength(new java.util.HashMap<>(), "k"));
+    ex("Optimistic.positiveThenLength:npe", () -> Optimistic.positiveThenLength(1, null));
     ex("PackageFlag.guarded:npe", () -> {
       java.lang.reflect.Field f = PackageFlag.class.getDeclaredField("packageFlag");
       f.setAccessible(true);  // as a class of package wp may

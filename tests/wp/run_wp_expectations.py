@@ -11,7 +11,10 @@ does (issue #26: an UNKNOWN that passed whatever happened let a goal slide
 back unnoticed). With --allow-unknown, an UNKNOWN passes only where the
 goal's marker allows it: its note holds `allow-unknown:` (the truth is
 FOUND or NOT_FOUND, and the note says why the engine cannot decide it yet).
-A note with `entry=pkg.C.m(desc)` runs the goal with `--entry` that method. Prints a table of outcomes and a summary line.
+A note with `entry=pkg.C.m(desc)` runs the goal with `--entry` that method;
+`max-steps=N` with `--max-steps N`; `exact=VERDICT` runs it again with
+`--exact` (no optimistic calls, issue #27), which must answer VERDICT.
+Prints a table of outcomes and a summary line.
 
   run_wp_expectations.py --jwp build/bin/jwp --cp build/fixtures/release17.jar
                          [--tsv tests/wp/expectations.tsv] [--jobs 2] [--filter TEXT]
@@ -49,9 +52,12 @@ def read_tsv(path):
 
 def entry_args(row):
     """--entry for a note's `entry=pkg.C.m(desc)`, --statics for its
-    `statics=any|initial`, --closed-packages for `closed-packages:`, else
-    nothing."""
+    `statics=any|initial`, --closed-packages for `closed-packages:`,
+    --max-steps for `max-steps=N`, else nothing."""
     for word in row.get("note", "").split():
+        if word.startswith("max-steps="):
+            return ["--max-steps", word[len("max-steps="):].rstrip(".,:")] + entry_args(
+                dict(row, note=row["note"].replace(word, "")))
         if word.rstrip(".,:") == "closed-packages":
             return ["--closed-packages"] + entry_args(dict(row, note=row["note"].replace(word, "")))
         if word.startswith("statics="):
@@ -64,6 +70,15 @@ def entry_args(row):
                 entry = entry[:-1].rstrip(".,")
             return ["--entry", entry]
     return []
+
+
+def exact_verdict(row):
+    """A note's `exact=VERDICT` (issue #27): what `--exact` (no optimistic
+    calls) must answer within the same budget, or None."""
+    for word in row.get("note", "").split():
+        if word.startswith("exact="):
+            return word[len("exact="):].rstrip(".,:")
+    return None
 
 
 def unknown_allowed(row):
@@ -98,6 +113,17 @@ def run_one(args, row):
         expected_exit = 5
     if p.returncode != expected_exit:
         return row, result, "exit status %d does not match verdict %s" % (p.returncode, verdict), elapsed
+    exact = exact_verdict(row)
+    if exact is not None:
+        # The same goal and budget without optimistic calls.
+        try:
+            q = subprocess.run(cmd + ["--exact"], capture_output=True, text=True, timeout=args.timeout_ms / 1000 + 120)
+            exact_result = json.loads(q.stdout)
+        except (subprocess.TimeoutExpired, json.JSONDecodeError):
+            return row, result, "the --exact run did not finish with JSON", time.monotonic() - start
+        if exact_result.get("verdict") != exact:
+            return row, result, "with --exact: %s, the marker says %s (%s)" % (
+                exact_result.get("verdict"), exact, exact_result.get("reason", "")[:200]), time.monotonic() - start
     return row, result, None, elapsed
 
 

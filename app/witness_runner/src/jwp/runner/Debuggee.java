@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Debuggee {
   static final String MARK = "@@jwp-runner@@ ";
+  /** Between an OUTCOME's text and the thrown exception's stack (Outcome.stack), when it threw. */
+  static final String STACK = " @@stack ";
 
   private static volatile boolean reported;
 
@@ -39,7 +41,7 @@ public final class Debuggee {
       Materializer.Call call = m.materialize();
       m.linkExpectClass();
       Outcome o = Outcome.invoke(call, w.timeoutMs);
-      report = "OUTCOME " + o.describe();
+      report = "OUTCOME " + o.describe() + (o.stack().isEmpty() ? "" : STACK + o.stack());
     } catch (BadWitness e) {
       report = "BAD " + oneLine(e.getMessage());
     } catch (Outcome.InvokeError e) {

@@ -190,6 +190,12 @@ final class JdiCheck {
     if (timedOut) outcome = "timed out (the debuggee did not finish within " + (w.timeoutMs + STARTUP_GRACE_MS) + " ms)";
     else if (m != null && m.startsWith("OUTCOME ")) outcome = m.substring(8);
     else throw new SetupError("the debuggee ended without reporting an outcome", null);
+    String stack = "";
+    int cut = outcome.indexOf(Debuggee.STACK);
+    if (cut >= 0) {
+      stack = outcome.substring(cut + Debuggee.STACK.length());
+      outcome = outcome.substring(0, cut);
+    }
     if (!armed) throw new SetupError("class " + x.cls + " was never prepared in the debuggee", null);
     String first;
     switch (x.kind) {
@@ -208,6 +214,7 @@ final class JdiCheck {
     out.println("REFUTED: " + first);
     out.println("  goal: " + goal(where));
     out.println("  entry: " + outcome);
+    if (!stack.isEmpty()) out.println("  stack: " + stack);
     for (String o : observed) out.println("  observed: " + o);
     for (String n : notes) out.println("  note: " + n);
     return 1;

@@ -67,6 +67,24 @@ final class Outcome {
     }
   }
 
+  /**
+   * The thrown exception's stack, top first, as "a/B.m:12 < c/D.n:40 < ..." (at most 40 frames): a
+   * refuted optimistic candidate's stack names the calls the search assumed to return normally that threw
+   * (issue #27). Empty unless THREW.
+   */
+  String stack() {
+    if (kind != Kind.THREW) return "";
+    StringBuilder b = new StringBuilder();
+    StackTraceElement[] st = thrown.getStackTrace();
+    for (int i = 0; i < st.length && i < 40; i++) {
+      if (st[i].getClassName().startsWith("jwp.runner.") || st[i].getClassName().startsWith("jdk.internal.reflect.")) break;
+      if (b.length() > 0) b.append(" < ");
+      b.append(Descriptors.internalName(st[i].getClassName())).append('.').append(st[i].getMethodName())
+          .append(':').append(st[i].getLineNumber());
+    }
+    return b.toString();
+  }
+
   static String at(Throwable t) {
     StackTraceElement[] st = t.getStackTrace();
     if (st.length == 0) return " (no stack trace)";

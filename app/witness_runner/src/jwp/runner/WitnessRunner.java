@@ -124,6 +124,7 @@ public final class WitnessRunner {
     }
     out.println("REFUTED: " + o.describe() + ", expected exit with " + want);
     out.println("  goal: exit with " + want);
+    if (!o.stack().isEmpty()) out.println("  stack: " + o.stack());
     return 1;
   }
 

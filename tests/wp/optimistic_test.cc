@@ -1,0 +1,124 @@
+// Optimistic calls (issue #27, wp/optimistic.cc) with a JVM that the test
+// plays: a candidate is a FOUND only when `confirm` says the JVM reached
+// the goal; a refuted one never reaches the result, and a NOT_FOUND stays
+// the exact search's (tests/fixtures/java8/wp/Optimistic.java).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "tests/callgraph/callgraph_test_support.h"
+#include "wp/engine.h"
+#include "wp/goal.h"
+
+namespace jwp::wp {
+namespace {
+
+using ::testing::HasSubstr;
+using Outcome = EngineOptions::Confirmation::Outcome;
+
+// The line of Optimistic.java holding `marker`.
+int OptimisticLineOf(const std::string& marker) {
+  std::ifstream in(jwp::testing::SourceDir() + "/tests/fixtures/java8/wp/Optimistic.java");
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    if (text.find(marker) != std::string::npos) return n;
+  }
+  ADD_FAILURE() << "no line of Optimistic.java holds " << marker;
+  return -1;
+}
+
+class OptimisticTest : public ::testing::Test {
+ protected:
+  // The goal `method@line of marker`, run with the JVM answering `answer`
+  // (and recording the candidates it was given); without `answer`, the
+  // exact search.
+  Result Run(const std::string& method, const std::string& marker, const std::string& kind,
+             std::optional<Outcome> answer, uint64_t max_steps = 3000) {
+    auto spec = ParseGoal("wp.Optimistic." + method + "@line:" + std::to_string(OptimisticLineOf(marker)), kind);
+    EXPECT_TRUE(spec.ok()) << spec.status();
+    auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
+    EXPECT_TRUE(goal.ok()) << goal.status();
+    EngineOptions options;
+    options.max_steps = max_steps;
+    if (answer) {
+      options.optimistic_calls = true;
+      options.confirm = [this, answer](const Result& candidate) {
+        candidates_.push_back(candidate);
+        return EngineOptions::Confirmation{*answer, *answer == Outcome::kConfirmed ? "CONFIRMED" : "REFUTED: test"};
+      };
+    }
+    return RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  }
+  std::vector<Result> candidates_;
+};
+
+constexpr const char* kAfterLog = "return s.length(); // @goal npe FOUND s=null";
+
+TEST_F(OptimisticTest, ConfirmedCandidateIsFoundWithItsAssumptions) {
+  const Result r = Run("afterLog(Ljava/lang/String;)I", kAfterLog, "npe", Outcome::kConfirmed);
+  ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
+  ASSERT_TRUE(r.confirmed_on_jvm.has_value());
+  EXPECT_EQ(r.precondition, "s == null");
+  EXPECT_THAT(r.assumptions, ::testing::Contains(HasSubstr("optimistic: wp.Optimistic.log(Ljava/lang/String;)V at "
+                                                           "wp.Optimistic.afterLog")));
+  ASSERT_TRUE(r.witness.has_value());
+  ASSERT_EQ(r.witness->arguments.size(), 1u);
+  EXPECT_EQ(r.witness->arguments[0].kind, solver::WitnessValue::Kind::kNull);
+  EXPECT_EQ(r.stats.candidates, 1u);
+  EXPECT_EQ(r.stats.candidates_confirmed, 1u);
+  ASSERT_EQ(candidates_.size(), 1u);
+  EXPECT_EQ(candidates_[0].precondition, "s == null");
+}
+
+TEST_F(OptimisticTest, RefutedCandidatesNeverReachTheResult) {
+  const Result r = Run("afterLog(Ljava/lang/String;)I", kAfterLog, "npe", Outcome::kRefuted);
+  EXPECT_NE(r.verdict, Verdict::kFound);
+  EXPECT_FALSE(r.confirmed_on_jvm.has_value());
+  EXPECT_GE(r.stats.candidates, 1u);
+  EXPECT_EQ(r.stats.candidates_refuted, r.stats.candidates);
+  EXPECT_EQ(r.stats.candidates_confirmed, 0u);
+  // The same inputs are never run twice.
+  for (size_t i = 1; i < candidates_.size(); ++i) {
+    ASSERT_TRUE(candidates_[i].witness && candidates_[0].witness);
+    EXPECT_FALSE(candidates_[i].witness->arguments == candidates_[0].witness->arguments &&
+                 candidates_[i].goal_bci == candidates_[0].goal_bci);
+  }
+}
+
+TEST_F(OptimisticTest, TheExactSearchAloneCannotAffordIt) {
+  const Result r = Run("afterLog(Ljava/lang/String;)I", kAfterLog, "npe", std::nullopt);
+  EXPECT_EQ(r.verdict, Verdict::kUnknown);
+  EXPECT_EQ(r.stats.optimistic_skips, 0u);
+  EXPECT_EQ(r.stats.candidates, 0u);
+}
+
+TEST_F(OptimisticTest, WithoutAJvmTheSearchIsExact) {
+  auto spec = ParseGoal("wp.Optimistic.afterLog(Ljava/lang/String;)I@line:" + std::to_string(OptimisticLineOf(kAfterLog)), "npe");
+  ASSERT_TRUE(spec.ok());
+  auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
+  ASSERT_TRUE(goal.ok());
+  EngineOptions options;
+  options.max_steps = 3000;
+  options.optimistic_calls = true;  // but no confirm: nothing could confirm a candidate
+  const Result r = RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  EXPECT_EQ(r.verdict, Verdict::kUnknown);
+  EXPECT_EQ(r.stats.optimistic_skips, 0u);
+}
+
+// The callee never returns normally: the optimistic minterm reaches the
+// entry, the JVM refutes it, and the exact search's NOT_FOUND stands; what
+// the optimistic minterms met is no reason for an UNKNOWN.
+TEST_F(OptimisticTest, NotFoundStaysTheExactSearchs) {
+  const char* marker = "return s.length(); // @goal npe NOT_FOUND alwaysThrows";
+  const Result exact = Run("afterFailure(Ljava/lang/String;)I", marker, "npe", std::nullopt, 50000);
+  ASSERT_EQ(exact.verdict, Verdict::kNotFound) << exact.reason;
+  const Result r = Run("afterFailure(Ljava/lang/String;)I", marker, "npe", Outcome::kRefuted, 50000);
+  EXPECT_EQ(r.verdict, Verdict::kNotFound) << r.reason;
+  EXPECT_GT(r.stats.optimistic_skips, 0u);
+}
+
+}  // namespace
+}  // namespace jwp::wp

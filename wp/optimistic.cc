@@ -1,0 +1,430 @@
+// Optimistic calls (issue #27; EngineOptions::optimistic_calls): beside the
+// exact search, a minterm passes a call that is not cheap to expand without
+// entering it (PLDI'09 Section 7: "assuming some methods do not throw
+// exceptions, for better performance"), as a skipped call (Section 4): its
+// result is a skolem, what it may write is havocked, it returns normally.
+// Such a minterm carries the marker literal: it never covers an exact one
+// (Covers is literal inclusion), so the exact search loses nothing to it,
+// and once optimistic it passes every costly call it meets without
+// entering it (the exact minterms fork, the optimistic ones do not: the
+// number of minterms grows with the calls on a path, not with their
+// subsets). At the entry such a minterm, or one with skolems of calls the
+// search cannot expand, is a candidate: Z3 chooses inputs (and values for
+// the skolems), and the JVM (EngineOptions::confirm) runs them; only a
+// candidate the JVM confirms is a FOUND, with the calls it assumed listed.
+#include "wp/wp_problem.h"
+
+namespace jwp::wp::internal {
+
+namespace {
+
+// A cheap callee is expanded even by an optimistic minterm (a getter, a
+// setter, a field test, a constructor), whose skolem would lose what the
+// witness must set: at most this many instructions, targets and levels.
+constexpr size_t kCheapCalleeInsns = 64;
+constexpr size_t kCheapCallTargets = 4;
+constexpr uint32_t kCheapCallDepth = 3;
+
+// The inputs of a witness as text: two candidates with the same key run
+// the same way on the JVM.
+std::string ReplayKey(const Replay& r) {
+  std::string key = Cat(r.entry_class, ".", r.entry_method, r.entry_descriptor, " ");
+  if (r.receiver) key += solver::to_string(*r.receiver) + ";";
+  for (const solver::WitnessValue& v : r.arguments) key += solver::to_string(v) + ",";
+  for (const solver::WitnessObject& o : r.heap) {
+    key += Cat(" ", o.id, ":", o.type, o.length ? Cat("[", *o.length, "]") : "", o.string_value.value_or(""), "{");
+    for (const solver::WitnessField& f : o.fields) key += Cat(f.owner, ".", f.name, "=", solver::to_string(f.value), ",");
+    for (const solver::WitnessElement& e : o.elements) key += Cat(e.index, "=", solver::to_string(e.value), ",");
+    key += "}";
+  }
+  for (const Replay::Static& st : r.statics) key += Cat(" ", st.owner, ".", st.name, "=", solver::to_string(st.value));
+  return key;
+}
+
+// A reference parameter declared as a collection interface is, in a
+// candidate, preferably the JDK's everyday implementation: the witness
+// builds it without running a constructor, and a class Z3 picks at random
+// (some Map of the JDK's internals) rarely survives that.
+constexpr std::pair<std::string_view, std::string_view> kEverydayClass[] = {
+    {"Ljava/util/Map;", "java/util/HashMap"},         {"Ljava/util/List;", "java/util/ArrayList"},
+    {"Ljava/util/Collection;", "java/util/ArrayList"}, {"Ljava/lang/Iterable;", "java/util/ArrayList"},
+    {"Ljava/util/Set;", "java/util/HashSet"},         {"Ljava/util/Queue;", "java/util/ArrayDeque"},
+    {"Ljava/util/Deque;", "java/util/ArrayDeque"},    {"Ljava/lang/CharSequence;", "java/lang/String"},
+};
+
+}  // namespace
+
+// `typeOf(p) == C` for each parameter of the entry declared as an
+// interface kEverydayClass names (or null when it is null).
+std::vector<Term> WpProblem::everyday_classes(EntryCheck::Entry entry) {
+  std::vector<Term> prefer;
+  const ir::MethodIR& ir = entry.ir;
+  for (size_t i = ir.is_static ? 0 : 1; i < ir.params.size(); ++i) {
+    const ir::Value& val = ir.values[ir.params[i]];
+    for (const auto& [declared, everyday] : kEverydayClass) {
+      if (val.type.descriptor != declared) continue;
+      const Term p = entry.tr.var(ir.params[i]);
+      prefer.push_back(tm_.mk_or(tm_.mk_eq(p, tm_.mk_null()), tm_.mk_eq(tm_.mk_type_of(p), tm_.mk_type(everyday))));
+    }
+  }
+  return prefer;
+}
+
+// A clause no witness with the same integral parameters and null
+// parameters as `r` satisfies: the candidate re-solved with it asks Z3 for
+// other inputs. Null when `r` pins nothing it could exclude.
+Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry) {
+  const ir::MethodIR& ir = entry.ir;
+  std::vector<Term> differs;
+  for (size_t i = 0; i < ir.params.size(); ++i) {
+    const solver::WitnessValue* v = !ir.is_static && i == 0 ? (r.receiver ? &*r.receiver : nullptr)
+                                    : i - (ir.is_static ? 0 : 1) < r.arguments.size()
+                                        ? &r.arguments[i - (ir.is_static ? 0 : 1)]
+                                        : nullptr;
+    if (v == nullptr) continue;
+    const Term p = entry.tr.var(ir.params[i]);
+    using Kind = solver::WitnessValue::Kind;
+    if ((v->kind == Kind::kInt || v->kind == Kind::kLong || v->kind == Kind::kBool) &&
+        (p.sort().is_int() || p.sort().is_long())) {
+      differs.push_back(tm_.mk_ne(p, tm_.mk_integral(p.sort(), v->integral)));
+    } else if (v->kind == Kind::kNull && p.sort().is_ref()) {
+      differs.push_back(tm_.mk_ne(p, tm_.mk_null()));
+    }
+  }
+  return differs.empty() ? Term() : tm_.mk_or(differs);
+}
+
+Term WpProblem::optimistic_marker() {
+  if (marker_.is_null()) {
+    const uint32_t site = vocab_.call_site("optimistic: a call was passed without entering it", "optimistic-marker");
+    marker_ = tm_.fresh_skolem(logic::SkolemKind::kOther, logic::Sort::Bool(), site);
+  }
+  return marker_;
+}
+
+bool WpProblem::is_optimistic(const Minterm& m) const {
+  return !marker_.is_null() && !m.is_true() && !m.is_false() && m.contains(marker_);
+}
+
+// Whether expanding the call is cheap: every target a method model, a
+// native the table assumes, or a method of a few instructions whose own
+// calls are cheap (a getter, a constructor up to Object's), at most
+// kCheapCallDepth levels down.
+bool WpProblem::cheap_call(const ir::Instruction& call, uint32_t depth) {
+  const std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke));
+  if (auto it = cheap_calls_.find(key); it != cheap_calls_.end()) return it->second;
+  std::string why;
+  std::vector<Target>* all = targets(call, &why);
+  if (all == nullptr) return true;  // not expandable: skipped either way (not memoized: depth-free)
+  if (depth > kCheapCallDepth) return false;
+  cheap_calls_[key] = false;  // a recursive call is not cheap
+  bool cheap = !truncated(all) && all->size() <= kCheapCallTargets && lambda_targets(call).empty();
+  for (size_t i = 0; cheap && i < all->size(); ++i) {
+    Target& t = (*all)[i];
+    if (t.model) continue;
+    if (t.native) {
+      const models::NativeFacts* f = models::FindNativeFacts(t.key());
+      cheap = f != nullptr && f->never_throws;  // assumed by the table, exactly
+      continue;
+    }
+    if (!ensure_ir(t, &why) || t.ir->insns.size() > kCheapCalleeInsns) {
+      cheap = false;
+      continue;
+    }
+    for (const ir::Instruction& in : t.ir->insns) {
+      if (in.op == ir::Op::kInvoke && (in.invoke == ir::InvokeKind::kDynamic || !cheap_call(in, depth + 1))) {
+        cheap = false;
+        break;
+      }
+    }
+  }
+  cheap_calls_[key] = cheap;
+  return cheap;
+}
+
+// The call at the end of edge `eid`'s source, when an optimistic minterm
+// passes it: a normal return from a call that is not cheap.
+bool WpProblem::passes_optimistically(const Item& item, ir::EdgeId eid) {
+  if (!optimistic_) return false;
+  const ir::MethodIR& ir = *acts_[item.at.act].ir;
+  const ir::Edge& e = ir.edges[eid];
+  if (e.kind == ir::EdgeKind::kException) return false;
+  const ir::Instruction& call = ir.insns[ir.blocks[e.from].insns.back()];
+  return !cheap_call(call) && !expanded_sites_.contains(PassedSite(ir, call)) &&
+         !expanded_callees_.contains(Cat(call.owner, ".", call.name));
+}
+
+// Whether the queued candidate `item` passed a call the JVM has since seen
+// throw (refine): it would fail as its sibling did.
+bool WpProblem::passed_a_throwing_call(const Item& item) const {
+  for (int32_t n = item.assume; n >= 0; n = assume_nodes_[n].parent) {
+    auto it = passed_calls_.find(n);
+    if (it != passed_calls_.end() &&
+        (expanded_sites_.contains(it->second.first) || expanded_callees_.contains(it->second.second))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A passed call's site as the runner's stack names its caller frame.
+std::string WpProblem::PassedSite(const ir::MethodIR& ir, const ir::Instruction& call) {
+  return Cat(ir.class_name, ".", ir.method_name, ":", call.line);
+}
+
+// A candidate the JVM refuted by an exception: each frame below the throw
+// that is a call the search passed threw (it did not return normally).
+// From then on that call is expanded, and the minterms that passed it are
+// stepped again to expand it (the refinement of a refuted candidate).
+// The method a frame was executing, as calls name their callee
+// ("pkg/C.m"): a callee that threw is expanded at every site that calls it
+// through the same class.
+void WpProblem::refine(const std::vector<EngineOptions::Confirmation::Frame>& stack) {
+  for (size_t k = 1; k < stack.size(); ++k) {
+    const std::string site = Cat(stack[k].class_name, ".", stack[k].method, ":", stack[k].line);
+    if (!ph_.passed.contains(site) || expanded_sites_.contains(site)) continue;
+    const std::string callee = Cat(stack[k - 1].class_name, ".", stack[k - 1].method);
+    expanded_sites_.insert(site);
+    expanded_callees_.insert(callee);
+    ++ph_.result.stats.candidate_refinements;
+    if (tracing()) {
+      opt_.trace(Cat("candidate refined: ", callee, " threw on the JVM, called at ", site, ": expanded from now on"));
+    }
+    // The minterms that passed it are stepped again, to expand it.
+    for (auto it = ph_.passed.begin(); it != ph_.passed.end();) {
+      const std::vector<PassedItem>& items = it->second;
+      const bool again = it->first == site || std::any_of(items.begin(), items.end(), [&](const PassedItem& p) {
+                           return p.callee == callee;
+                         });
+      if (!again) {
+        ++it;
+        continue;
+      }
+      for (PassedItem& p : it->second) {
+        Item item = p.item;
+        if (!is_optimistic(item.phi)) item.phi = logic::conjoin(tm_, item.phi, optimistic_marker());
+        item.seq = seq_++;
+        ph_.tabulation->Schedule(std::move(item));
+      }
+      ph_.passed.erase(it++);
+    }
+  }
+}
+
+// What the call at `call_id` of activation `act` may write, over all its
+// targets (their mod-sets, natives taken to write nothing: a candidate's
+// frame need not be sound, only likely, since the JVM checks it); null when
+// a target's is unknown (then everything is havocked).
+std::function<bool(Term)> WpProblem::passed_call_writes(int32_t act, ir::InsnId call_id) {
+  const ir::Instruction& call = acts_[act].ir->insns[call_id];
+  std::string why;
+  std::vector<Target>* all = targets(call, &why);
+  if (all == nullptr || truncated(all) || !lambda_targets(call).empty()) return nullptr;
+  ensure_mod_sets();
+  const std::vector<std::string> context = callgraph::CallContext(call, exact_types(act));
+  std::vector<const callgraph::ModSet*> mods;
+  for (const Target& t : *all) {
+    if (t.native) continue;
+    const callgraph::ModSet& m = mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
+    if (m.top) return nullptr;
+    mods.push_back(&m);
+  }
+  return [this, mods](Term x) {
+    return std::any_of(mods.begin(), mods.end(), [&](const callgraph::ModSet* m) { return writes_term(*m, x); });
+  };
+}
+
+void WpProblem::pass_optimistically(const Item& item, ir::EdgeId eid) {
+  const Point at = item.at;
+  const ir::MethodIR& ir = *acts_[at.act].ir;
+  const ir::Edge& e = ir.edges[eid];
+  const ir::Block& from = ir.blocks[e.from];
+  const ir::Instruction& call = ir.insns[from.insns.back()];
+  Item passed = item;
+  if (!is_optimistic(item.phi)) passed.phi = logic::conjoin(tm_, item.phi, optimistic_marker());
+  passed.assume = assume(item.assume, Cat("optimistic: ", dotted(std::string(call.owner)), ".", call.name,
+                                          call.descriptor, " at ", SourceLocation(ir, call),
+                                          " assumed to return normally"));
+  ++ph_.result.stats.optimistic_skips;
+  const std::string site = PassedSite(ir, call), callee = Cat(call.owner, ".", call.name);
+  passed_calls_.try_emplace(passed.assume, site, callee);
+  std::vector<PassedItem>& at_site = ph_.passed[site];
+  if (at_site.size() < kMaxPassedPerSite) at_site.push_back({item, callee});
+  const bool was = in_optimistic_;
+  in_optimistic_ = true;
+  const std::function<bool(Term)> writes = passed_call_writes(at.act, from.insns.back());
+  Step step = acts_[at.act].tr->passed_call(eid, passed.phi, writes ? &writes : nullptr);
+  count_step(at.act);
+  const int32_t k = static_cast<int32_t>(from.insns.size()) - 1;
+  const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
+  absorb(step, Point{at.act, e.from, k}, passed, call.line, back ? 1 : 0);
+  in_optimistic_ = was;
+}
+
+// Optimistic minterms are made and stepped while their steps stay within
+// their share of the phase's; past it they wait, unstepped (dropped: they
+// are extra work beside the exact search, which loses nothing).
+bool WpProblem::within_optimistic_share() {
+  const bool within = ph_.result.stats.optimistic_steps <=
+                      kOptimisticAllowance + static_cast<uint64_t>(kOptimisticShare * static_cast<double>(ph_.result.stats.steps));
+  if (!within) ++ph_.result.stats.optimistic_dropped;
+  return within;
+}
+
+void WpProblem::FlowThroughCall(const Item& item, ir::EdgeId eid) {
+  const OptimisticScope scope(this, item);
+  const bool passes = passes_optimistically(item, eid);
+  if (passes && is_optimistic(item.phi)) {
+    pass_optimistically(item, eid);
+    return;
+  }
+  const CallHandling how = expand_call(item, eid);
+  if (how != CallHandling::kExpanded) along_edge(item, eid, how);
+  // The exact minterm forks: the optimistic one goes on beside it. Only on
+  // the goal's own level (the goal's method and its callers): passing a
+  // call there passes everything below it, and forks inside callees would
+  // only pass less of the same.
+  if (passes && how != CallHandling::kSkipped && acts_[item.at.act].depth == 0 && within_optimistic_share()) {
+    pass_optimistically(item, eid);
+  }
+}
+
+// A candidate at the entry: `phi` mentions skolems of calls it passed
+// (optimistically, or because they cannot be expanded). Candidates wait
+// until the exact search has had its share (kCandidatesAfterSteps, or the
+// phase's end): most goals it decides alone, and a JVM run costs more
+// than many steps.
+void WpProblem::queue_candidate(const Item& item, const Minterm& phi) {
+  if (ph_.candidates.size() >= kMaxQueuedCandidates) return;
+  Item c = item;
+  c.phi = marker_.is_null() ? phi : logic::remove_literal(tm_, phi, marker_);
+  if (tracing()) opt_.trace(Cat("phase ", phase_, ": a candidate waits for the JVM: ", trace_text(c.phi)));
+  ph_.candidates.push_back(std::move(c));
+}
+
+bool WpProblem::candidates_due() const {
+  if (ph_.candidates.empty()) return false;
+  const uint64_t steps = used_.steps + ph_.result.stats.steps;
+  const double ms = used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+  return steps >= std::min<uint64_t>(kCandidatesAfterSteps, opt_.max_steps / 4) || ms >= opt_.timeout_ms / 4;
+}
+
+// Runs the queued candidates on the JVM in the order they came, until one
+// is confirmed (then ph_.result is its FOUND and ph_.found is set).
+void WpProblem::run_candidates() {
+  std::vector<Item> queued;
+  queued.swap(ph_.candidates);
+  for (const Item& c : queued) {
+    // Past the goal's timeout, a quarter more for the JVM at most.
+    if (used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() >
+        opt_.timeout_ms * 1.25) {
+      optimistic_remark("optimistic: no time left to run the candidates on the JVM");
+      return;
+    }
+    if (candidates_run_ >= opt_.max_candidates) {
+      optimistic_remark(Cat("optimistic: ", opt_.max_candidates, " candidates run on the JVM, none confirmed"));
+      return;
+    }
+    if (passed_a_throwing_call(c)) continue;
+    if (try_candidate(c)) {
+      ph_.found = true;
+      return;
+    }
+  }
+}
+
+void WpProblem::optimistic_remark(std::string text) {
+  if (std::find(optimistic_remarks_.begin(), optimistic_remarks_.end(), text) == optimistic_remarks_.end()) {
+    optimistic_remarks_.push_back(std::move(text));
+  }
+}
+
+bool WpProblem::try_candidate(const Item& item) {
+  const Minterm& query = item.phi;
+  if (!candidates_asked_.insert(query.is_true() ? tm_.mk_true() : query.term()).second) return false;
+  if (used_.entry_checks + ph_.result.stats.entry_checks >= opt_.max_entry_checks) return false;
+  ++ph_.result.stats.entry_checks;
+  std::string why_not;
+  const EntryCheck::Entry at = entry(acts_[item.at.act]);
+  auto solve = [&](const Minterm& q) {
+    return entry_check_.Check(q, at, [this](std::span<const Term> qs, bool w) { return check(qs, w); }, &why_not,
+                              /*with_skolems=*/true);
+  };
+  std::optional<EntryCheck::Found> found;
+  if (const std::vector<Term> prefer = everyday_classes(at); !prefer.empty()) {
+    found = solve(logic::conjoin(tm_, query, Minterm::of(tm_, prefer)));
+  }
+  if (!found) found = solve(query);
+  // Inputs the JVM refuted already: ask Z3 for others (a refinement round).
+  Minterm asked = query;
+  auto refuted_before = [&](const Replay& r) {
+    return refuted_witnesses_.contains(Cat(ReplayKey(r), " @", goal_.sites[item.site].bci));
+  };
+  for (int round = 0; found && refuted_before(found->witness); ++round) {
+    const Term other = other_inputs(found->witness, at);
+    if (round == kCandidateResolves || other.is_null()) {
+      found.reset();
+      why_not = "its inputs were refuted on the JVM already";
+      break;
+    }
+    ++ph_.result.stats.candidate_rounds;
+    asked = logic::conjoin(tm_, asked, other);
+    found = solve(asked);
+  }
+  if (!found) {
+    if (tracing()) opt_.trace(Cat("candidate: no witness (", why_not.empty() ? "unsat" : why_not, "): ", trace_text(query)));
+    return false;
+  }
+  // The same inputs run the same way, but the goal's site is part of what
+  // the runner checks.
+  const std::string witness_key = Cat(ReplayKey(found->witness), " @", goal_.sites[item.site].bci);
+  const std::vector<std::string> assumed_values = found->assumed;
+  Result candidate = ph_.result;
+  fill_found(item, std::move(*found), &candidate);
+  // The calls the search could not expand are assumptions too (those it
+  // passed optimistically are named already), and what the candidate
+  // assumed they give.
+  for (Term v : logic::free_variables(query)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem) continue;
+    std::string call = vocab_.call_site_text(info.site);
+    constexpr std::string_view kSkipped = "a call is skipped: ";
+    if (call.starts_with(kSkipped)) call = call.substr(kSkipped.size());
+    const bool named = std::any_of(candidate.assumptions.begin(), candidate.assumptions.end(),
+                                   [&](const std::string& a) { return a.find(call) != std::string::npos; });
+    if (!named) candidate.assumptions.push_back(Cat("optimistic: ", vocab_.call_site_text(info.site)));
+  }
+  if (!assumed_values.empty()) {
+    candidate.assumptions.push_back(
+        Cat("optimistic: what the candidate assumed of them: ", absl::StrJoin(assumed_values, " && ")));
+  }
+  ++candidates_run_;
+  ++ph_.result.stats.candidates;
+  const auto t0 = Clock::now();
+  const EngineOptions::Confirmation c = opt_.confirm(candidate);
+  ph_.result.stats.candidates_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  using Outcome = EngineOptions::Confirmation::Outcome;
+  const std::string said = c.report.substr(0, c.report.find('\n'));
+  if (tracing()) {
+    opt_.trace(Cat("candidate ", candidates_run_, ": ",
+                   c.outcome == Outcome::kConfirmed ? "CONFIRMED" : c.outcome == Outcome::kRefuted ? "REFUTED" : "ERROR",
+                   " (", said, "): ", candidate.precondition));
+  }
+  if (c.outcome == Outcome::kConfirmed) {
+    ++ph_.result.stats.candidates_confirmed;
+    candidate.stats = ph_.result.stats;
+    candidate.confirmed_on_jvm = c.report;
+    ph_.result = std::move(candidate);
+    return true;
+  }
+  if (c.outcome == Outcome::kRefuted) {
+    ++ph_.result.stats.candidates_refuted;
+    refuted_witnesses_.insert(witness_key);
+    refine(c.stack);
+  } else {
+    optimistic_remark(Cat("optimistic: a candidate's witness could not be run on the JVM: ", said));
+  }
+  return false;
+}
+
+}  // namespace jwp::wp::internal
