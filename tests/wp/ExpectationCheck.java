@@ -213,6 +213,8 @@ public class ExpectationCheck {
     });
     ex("NonNullReturns.unchecked:npe", () -> NonNullReturns.unchecked(null, true));
     ex("NonNullReturns.watcher:npe", () -> NonNullReturns.watcher());
+    ex("Constructors.<init>:npe", () -> new Constructors((String) null));
+    ex("Constructors.<init>:exception:java.lang.ArrayIndexOutOfBoundsException", () -> new Constructors(new int[0], 0));
     ex("Optimistic.afterLog:npe", () -> Optimistic.afterLog(null));
     ex("Optimistic.checkRange:exception:java.lang.IllegalArgumentException", () -> {
       Optimistic.checkRange(1, 0, new int[0]);

@@ -34,11 +34,11 @@ def methods_of(class_file):
         if m and cls is None:
             cls = m.group(1).replace(".", "/")
             continue
-        m = re.match(r"^  \S.*?([\w$<>]+)\(.*\)( throws .*)?;$", line)
+        m = re.match(r"^  \S.*?([\w.$<>]+)\(.*\)( throws .*)?;$", line)
         if m:
             name = m.group(1)
-            if name == cls.replace("/", "."):
-                name = "<init>"
+            # javap names a constructor by its class's qualified name.
+            name = "<init>" if name == cls.replace("/", ".") else name.rsplit(".", 1)[-1]
             cur = [cls, name, None, set()]
             result.append(cur)
             continue
@@ -75,7 +75,10 @@ def main():
                 continue
             found = {}
             for rel, t in (("8", t8), ("17", t17)):
-                hits = [m for m in t.get(base, []) if lineno in m[3] and m[1] != "<init>"]
+                # A line of a field initializer is also every constructor's:
+                # a constructor is the goal's method only when no other is.
+                hits = [m for m in t.get(base, []) if lineno in m[3] and m[1] != "<init>"] or \
+                       [m for m in t.get(base, []) if lineno in m[3]]
                 if len(hits) != 1:
                     sys.exit(f"{src}:{lineno}: release {rel}: {len(hits)} methods have this line")
                 found[rel] = hits[0][:3]

@@ -77,6 +77,12 @@ final class Descriptors {
     return "L" + internalName(c.getName()) + ";";
   }
 
+  static String of(java.lang.reflect.Constructor<?> k) {
+    StringBuilder b = new StringBuilder("(");
+    for (Class<?> p : k.getParameterTypes()) b.append(of(p));
+    return b.append(")V").toString();
+  }
+
   static String of(Method m) {
     StringBuilder b = new StringBuilder("(");
     for (Class<?> p : m.getParameterTypes()) b.append(of(p));

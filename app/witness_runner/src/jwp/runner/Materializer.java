@@ -2,6 +2,8 @@ package jwp.runner;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.HashMap;
@@ -16,7 +18,7 @@ import java.util.Map;
 final class Materializer {
   /** The entry call, ready to run. */
   static final class Call {
-    Method method;
+    Executable method; // a Method, or a Constructor when the entry is <init>
     Object receiver;
     Object[] arguments;
   }
@@ -97,7 +99,12 @@ final class Materializer {
     boolean isStatic = Modifier.isStatic(call.method.getModifiers());
     if (w.entryStatic != null && w.entryStatic != isStatic)
       throw w.bad("entry", "method " + w.entryClass + "." + w.entryMethod + w.entryDescriptor + " is " + (isStatic ? "" : "not ") + "static");
-    if (isStatic) {
+    if (call.method instanceof Constructor) {
+      // The constructor makes its receiver: the witness's (its fields not
+      // yet initialized) is not used.
+      if (Modifier.isAbstract(call.method.getDeclaringClass().getModifiers()))
+        throw w.bad("entry", "the constructor of the abstract class " + w.entryClass + " cannot make an instance");
+    } else if (isStatic) {
       if (w.receiver != null) throw w.bad("receiver", "given for the static method " + w.entryMethod);
     } else {
       if (w.receiver == null) throw w.bad("receiver", "missing for the instance method " + w.entryMethod);
@@ -120,10 +127,16 @@ final class Materializer {
     return call;
   }
 
-  private Method entryMethod() throws BadWitness {
-    if (w.entryMethod.equals("<init>") || w.entryMethod.equals("<clinit>"))
-      throw w.bad("entry", "constructors and static initializers are not supported as entry methods");
+  private Executable entryMethod() throws BadWitness {
+    if (w.entryMethod.equals("<clinit>"))
+      throw w.bad("entry", "static initializers are not supported as entry methods");
     Class<?> c = resolve(w.entryClass, "entry");
+    if (w.entryMethod.equals("<init>")) {
+      for (Constructor<?> k : c.getDeclaredConstructors()) {
+        if (Descriptors.of(k).equals(w.entryDescriptor)) return k;
+      }
+      throw w.bad("entry", "no constructor " + w.entryClass + ".<init>" + w.entryDescriptor);
+    }
     for (Method m : c.getDeclaredMethods()) {
       if (m.getName().equals(w.entryMethod) && Descriptors.of(m).equals(w.entryDescriptor)) return m;
     }

@@ -1,6 +1,8 @@
 package jwp.runner;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 
 /** How the entry call ended, observed in the VM that ran it. */
 final class Outcome {
@@ -31,13 +33,17 @@ final class Outcome {
     final Object[] result = new Object[2]; // [0] = Outcome, [1] = InvokeError
     Thread t = new Thread(null, () -> {
       try {
-        call.method.invoke(call.receiver, call.arguments);
+        if (call.method instanceof Constructor) {
+          ((Constructor<?>) call.method).newInstance(call.arguments);
+        } else {
+          ((Method) call.method).invoke(call.receiver, call.arguments);
+        }
         result[0] = new Outcome(Kind.RETURNED, null, 0);
       } catch (InvocationTargetException e) {
         result[0] = new Outcome(Kind.THREW, e.getCause(), 0);
       } catch (ExceptionInInitializerError e) { // initialization of the entry's class, done by the call
         result[0] = new Outcome(Kind.THREW, e, 0);
-      } catch (IllegalAccessException | IllegalArgumentException e) {
+      } catch (IllegalAccessException | IllegalArgumentException | InstantiationException e) {
         result[1] = new InvokeError("reflection refused the entry call: " + e, e);
       } catch (Throwable e) { // e.g. StackOverflowError or OutOfMemoryError around the call itself
         result[0] = new Outcome(Kind.THREW, e, 0);
