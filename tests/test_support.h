@@ -13,7 +13,6 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +31,17 @@ inline std::string JavaHome() { return JWP_JAVA_HOME; }
 inline std::string Jdk25Home() { return "/usr/lib/jvm/temurin-25-jdk-amd64"; }
 // The jwp binary of this build.
 inline std::string JwpBinary() { return BinaryDir() + "/bin/jwp"; }
+// The jwp binary of the tests that ask what the search finds on the
+// fixtures (tests/app/paper_figures_test.cc, models_test.cc,
+// lambdas_test.cc): this build's, unless JWP_ENGINE_BINARY names another.
+// tests/run_all.sh names the optimized build's in its sanitizer pass: there
+// these tests took 60% of the unit tests' time in the engine, whose code
+// runs under the sanitizers in wp_tests, the expectation sample and the
+// build comparison; the command-line tests keep this build's binary.
+inline std::string EngineJwpBinary() {
+  const char* other = std::getenv("JWP_ENGINE_BINARY");
+  return other != nullptr && *other != '\0' ? std::string(other) : JwpBinary();
+}
 
 inline std::vector<uint8_t> ReadFileBytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -10,10 +10,11 @@
 namespace jwp::testing {
 
 // `jwp wp -cp build/fixtures/release17.jar` with more arguments (which
-// must include --json); *status gets jwp's exit status. Throws
+// must include --json), by EngineJwpBinary(); *status gets jwp's exit
+// status. Throws
 // nlohmann::json::parse_error when the output is not JSON.
 inline nlohmann::json RunWpJson(const std::string& args, int* status) {
-  std::string out = RunCommand(JwpBinary() + " wp -cp " + FixturesDir() + "/release17.jar" + args, status);
+  std::string out = RunCommand(EngineJwpBinary() + " wp -cp " + FixturesDir() + "/release17.jar" + args, status);
   return nlohmann::json::parse(out);
 }
 

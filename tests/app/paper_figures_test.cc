@@ -19,7 +19,7 @@ using jwp::testing::RunCommand;
 
 nlohmann::json WpJson(const std::string& args, int expected_status) {
   int status = -1;
-  std::string out = RunCommand(jwp::testing::BinaryDir() + "/bin/jwp wp -cp " + jwp::testing::FixturesDir() +
+  std::string out = RunCommand(jwp::testing::EngineJwpBinary() + " wp -cp " + jwp::testing::FixturesDir() +
                                    "/release17.jar --json " + args,
                                &status);
   EXPECT_EQ(status, expected_status) << out;
@@ -351,7 +351,7 @@ TEST(DirectedConstruction, LaterPhasesReuseTheSummariesTheirNewTargetsLeaveValid
 TEST(ForwardFacts, ANewHashMapRulesOutTheLoopsOfPutAndGet) {
   const std::string goal =
       "--goal 'interproc.JdkUse.mapGetAfterPutLarge(II)I@line:238' "
-      "--kind exception:java.lang.ArithmeticException --max-steps 3000";  // found in ~530
+      "--kind exception:java.lang.ArithmeticException --max-steps 1000";  // found in ~530
   nlohmann::json j = WpJson(goal + " --confirm", 0);
   EXPECT_EQ(j["verdict"], "FOUND") << j.dump();
   EXPECT_EQ(j["confirmed"], true);
@@ -374,7 +374,7 @@ TEST(ForwardFacts, ANewHashMapRulesOutTheLoopsOfPutAndGet) {
 TEST(ForwardFacts, IteratingANewHashMapsValues) {
   const std::string goal =
       "--goal 'interproc.JdkUse.mapValuesSum(III)I@line:43' "
-      "--kind exception:java.lang.ArithmeticException --max-steps 8000";  // found in ~5,700
+      "--kind exception:java.lang.ArithmeticException --max-steps 6500";  // found in ~5,700
   // The exact search's figure (--confirm alone would also pass calls
   // optimistically, issue #27, which takes a share of the steps).
   nlohmann::json j = WpJson(goal + " --confirm --exact", 0);
@@ -397,7 +397,7 @@ TEST(ForwardFacts, IteratingANewHashMapsValues) {
 TEST(ForwardFacts, ANewListHasTheSizeItsAddsGiveIt) {
   const std::string goal =
       "--goal 'interproc.Jdk.listSize(Ljava/lang/Object;I)I@line:53' --kind exception:java.lang.ArithmeticException "
-      "--max-steps 3000";
+      "--max-steps 500";  // NOT_FOUND in ~30
   nlohmann::json j = WpJson(goal, 3);  // 3: NOT_FOUND
   EXPECT_EQ(j["verdict"], "NOT_FOUND") << j.dump();
   EXPECT_NE(j["reason"].get<std::string>().find("forward facts"), std::string::npos) << j["reason"];
