@@ -213,6 +213,18 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   j["statics"] = statics;
   if (w.assertions) j["assertions"] = true;  // java -ea, as the search assumed
   if (!w.field_facts.empty()) j["field_facts"] = FieldFactsJson(w.field_facts);
+  if (!w.observe.empty()) {
+    ordered_json observe = ordered_json::array();
+    for (const wp::Replay::ObservedCall& c : w.observe) {
+      observe.push_back({{"class", c.class_name},
+                         {"method", c.method},
+                         {"descriptor", c.descriptor},
+                         {"bci", c.bci},
+                         {"callee", c.callee},
+                         {"callee_descriptor", c.callee_descriptor}});
+    }
+    j["observe"] = observe;
+  }
   const bool goal_is_entry = w.entry_class == spec.class_name && w.entry_method == spec.method_name &&
                             w.entry_descriptor == spec.descriptor;
   ordered_json expect;
@@ -391,6 +403,21 @@ std::vector<wp::EngineOptions::Confirmation::Frame> RunnerStack(const std::strin
   return frames;
 }
 
+std::vector<wp::EngineOptions::Confirmation::Call> RunnerCalls(const std::string& output) {
+  // "  call: a/B.m(I)V@12: returned int 5" (app/witness_runner/README.md).
+  std::vector<wp::EngineOptions::Confirmation::Call> calls;
+  std::istringstream lines(output);
+  constexpr std::string_view kCall = "  call: ";
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.starts_with(kCall)) continue;
+    const std::string_view rest = std::string_view(line).substr(kCall.size());
+    const size_t sep = rest.find(": ");
+    if (sep == std::string_view::npos) continue;
+    calls.push_back({std::string(rest.substr(0, sep)), std::string(rest.substr(sep + 2))});
+  }
+  return calls;
+}
+
 void RunCandidatesOnJvm(const wp::GoalSpec& goal, const std::string& class_path, const std::string& jdk_home,
                         bool exact, wp::EngineOptions* engine) {
   if (exact) return;
@@ -400,9 +427,9 @@ void RunCandidatesOnJvm(const wp::GoalSpec& goal, const std::string& class_path,
     // A candidate's inputs are Z3's guess: they may make the entry loop.
     constexpr int kCandidateTimeoutMs = 3000;
     const RunnerOutcome run = ConfirmResult(candidate, goal, class_path, jdk_home, kCandidateTimeoutMs);
-    if (!run.error.empty()) return wp::EngineOptions::Confirmation{Outcome::kError, run.error, {}};
+    if (!run.error.empty()) return wp::EngineOptions::Confirmation{Outcome::kError, run.error, {}, {}};
     return wp::EngineOptions::Confirmation{run.confirmed ? Outcome::kConfirmed : Outcome::kRefuted, run.output,
-                                           RunnerStack(run.output)};
+                                           RunnerStack(run.output), RunnerCalls(run.output)};
   };
 }
 

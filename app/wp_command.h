@@ -83,6 +83,9 @@ void RunCandidatesOnJvm(const wp::GoalSpec& goal, const std::string& class_path,
 // The `stack:` line of the runner's output (a refutation by an exception),
 // top frame first; empty when it has none.
 std::vector<wp::EngineOptions::Confirmation::Frame> RunnerStack(const std::string& output);
+// The `call:` lines of the runner's output: what each call the candidate
+// assumed did (Replay::observe).
+std::vector<wp::EngineOptions::Confirmation::Call> RunnerCalls(const std::string& output);
 // The runner's outcome when the engine had the result confirmed itself (a
 // FOUND through optimistic calls): nothing to run again.
 std::optional<RunnerOutcome> EngineConfirmation(const wp::Result& result);

@@ -173,6 +173,15 @@ struct EngineOptions {
       int32_t line = -1;
     };
     std::vector<Frame> stack;
+    // What the candidate's assumed calls (Replay::observe) did: the site,
+    // "class.method(desc)@bci", and the runner's outcome text ("returned int
+    // 5", "returned null", "returned object java/util/HashMap", "returned
+    // string \"a\"", "threw", "not observed (why)").
+    struct Call {
+      std::string site;
+      std::string outcome;
+    };
+    std::vector<Call> calls;
   };
   std::function<Confirmation(const Result& candidate)> confirm;
   uint32_t max_candidates = 6;  // candidates run on the JVM per goal
@@ -216,6 +225,14 @@ struct Replay {
   bool assertions = false;
   // The field facts its state keeps (the runner checks them).
   std::vector<FieldFactCheck> field_facts;
+  // A candidate's calls the search assumed (issue #27): the runner reports
+  // what each did the first time it ran (EngineOptions::Confirmation::calls).
+  struct ObservedCall {
+    std::string class_name, method, descriptor;  // the caller
+    int32_t bci = -1;                            // the invoke
+    std::string callee, callee_descriptor;       // as the invoke names it
+  };
+  std::vector<ObservedCall> observe;
 };
 
 struct Result {

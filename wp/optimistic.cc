@@ -70,12 +70,9 @@ std::vector<Term> WpProblem::everyday_classes(EntryCheck::Entry entry) {
   return prefer;
 }
 
-// A clause no witness with the same integral parameters and null
-// parameters as `r` satisfies: the candidate re-solved with it asks Z3 for
-// other inputs. Null when `r` pins nothing it could exclude.
-Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry) {
+std::vector<Term> WpProblem::input_pins(const Replay& r, EntryCheck::Entry entry) {
   const ir::MethodIR& ir = entry.ir;
-  std::vector<Term> differs;
+  std::vector<Term> pins;
   for (size_t i = 0; i < ir.params.size(); ++i) {
     const solver::WitnessValue* v = !ir.is_static && i == 0 ? (r.receiver ? &*r.receiver : nullptr)
                                     : i - (ir.is_static ? 0 : 1) < r.arguments.size()
@@ -86,11 +83,20 @@ Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry) {
     using Kind = solver::WitnessValue::Kind;
     if ((v->kind == Kind::kInt || v->kind == Kind::kLong || v->kind == Kind::kBool) &&
         (p.sort().is_int() || p.sort().is_long())) {
-      differs.push_back(tm_.mk_ne(p, tm_.mk_integral(p.sort(), v->integral)));
+      pins.push_back(tm_.mk_eq(p, tm_.mk_integral(p.sort(), v->integral)));
     } else if (v->kind == Kind::kNull && p.sort().is_ref()) {
-      differs.push_back(tm_.mk_ne(p, tm_.mk_null()));
+      pins.push_back(tm_.mk_eq(p, tm_.mk_null()));
     }
   }
+  return pins;
+}
+
+// A clause no witness with the same integral parameters and null
+// parameters as `r` satisfies: the candidate re-solved with it asks Z3 for
+// other inputs. Null when `r` pins nothing it could exclude.
+Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry) {
+  std::vector<Term> differs;
+  for (Term pin : input_pins(r, entry)) differs.push_back(tm_.mk_not(pin));
   return differs.empty() ? Term() : tm_.mk_or(differs);
 }
 
@@ -315,9 +321,7 @@ void WpProblem::run_candidates() {
   std::vector<Item> queued;
   queued.swap(ph_.candidates);
   for (const Item& c : queued) {
-    // Past the goal's timeout, a quarter more for the JVM at most.
-    if (used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() >
-        opt_.timeout_ms * 1.25) {
+    if (!candidate_time_left()) {
       optimistic_remark("optimistic: no time left to run the candidates on the JVM");
       return;
     }
@@ -333,10 +337,19 @@ void WpProblem::run_candidates() {
   }
 }
 
+// Candidates run past the goal's timeout by a quarter more at most.
+bool WpProblem::candidate_time_left() const {
+  return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() <= opt_.timeout_ms * 1.25;
+}
+
 void WpProblem::optimistic_remark(std::string text) {
   if (std::find(optimistic_remarks_.begin(), optimistic_remarks_.end(), text) == optimistic_remarks_.end()) {
     optimistic_remarks_.push_back(std::move(text));
   }
+}
+
+bool WpProblem::refuted_before(const Replay& r, const Item& item) const {
+  return refuted_witnesses_.contains(Cat(ReplayKey(r), " @", goal_.sites[item.site].bci));
 }
 
 bool WpProblem::try_candidate(const Item& item) {
@@ -346,7 +359,7 @@ bool WpProblem::try_candidate(const Item& item) {
   ++ph_.result.stats.entry_checks;
   std::string why_not;
   const EntryCheck::Entry at = entry(acts_[item.at.act]);
-  auto solve = [&](const Minterm& q) {
+  const CandidateSolve solve = [&](const Minterm& q) {
     return entry_check_.Check(q, at, [this](std::span<const Term> qs, bool w) { return check(qs, w); }, &why_not,
                               /*with_skolems=*/true);
   };
@@ -357,10 +370,7 @@ bool WpProblem::try_candidate(const Item& item) {
   if (!found) found = solve(query);
   // Inputs the JVM refuted already: ask Z3 for others (a refinement round).
   Minterm asked = query;
-  auto refuted_before = [&](const Replay& r) {
-    return refuted_witnesses_.contains(Cat(ReplayKey(r), " @", goal_.sites[item.site].bci));
-  };
-  for (int round = 0; found && refuted_before(found->witness); ++round) {
+  for (int round = 0; found && refuted_before(found->witness, item); ++round) {
     const Term other = other_inputs(found->witness, at);
     if (round == kCandidateResolves || other.is_null()) {
       found.reset();
@@ -375,12 +385,42 @@ bool WpProblem::try_candidate(const Item& item) {
     if (tracing()) opt_.trace(Cat("candidate: no witness (", why_not.empty() ? "unsat" : why_not, "): ", trace_text(query)));
     return false;
   }
+  std::vector<EngineOptions::Confirmation::Call> calls;
+  Replay refuted = found->witness;
+  if (run_candidate(item, std::move(*found), &calls)) return true;
+  // Concolic rounds (DART, CUTE): what the assumed calls returned on the
+  // refuted inputs becomes equalities on their skolems, and Z3 is asked
+  // again, keeping as many of those inputs as it can (so that the calls
+  // see the same arguments and return the same values).
+  for (int round = 0; round < kConcolicRounds && candidates_run_ < opt_.max_candidates && candidate_time_left();
+       ++round) {
+    const std::optional<Minterm> learned = with_observed_values(asked, query, calls);
+    if (!learned || *learned == asked) return false;
+    asked = *learned;
+    found = solve_keeping_inputs(asked, input_pins(refuted, at), solve);
+    ++ph_.result.stats.candidate_rounds;
+    if (tracing()) {
+      opt_.trace(Cat("concolic round ", round + 1, ": ", found ? "re-solved" : "no witness",
+                     " with the values the JVM observed: ", trace_text(asked)));
+    }
+    if (!found || refuted_before(found->witness, item)) return false;
+    refuted = found->witness;
+    calls.clear();
+    if (run_candidate(item, std::move(*found), &calls)) return true;
+  }
+  return false;
+}
+
+bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
+                              std::vector<EngineOptions::Confirmation::Call>* calls) {
+  const Minterm& query = item.phi;
   // The same inputs run the same way, but the goal's site is part of what
   // the runner checks.
-  const std::string witness_key = Cat(ReplayKey(found->witness), " @", goal_.sites[item.site].bci);
-  const std::vector<std::string> assumed_values = found->assumed;
+  const std::string witness_key = Cat(ReplayKey(found.witness), " @", goal_.sites[item.site].bci);
+  const std::vector<std::string> assumed_values = found.assumed;
   Result candidate = ph_.result;
-  fill_found(item, std::move(*found), &candidate);
+  fill_found(item, std::move(found), &candidate);
+  candidate.witness->observe = observed_calls(query);
   // The calls the search could not expand are assumptions too (those it
   // passed optimistically are named already), and what the candidate
   // assumed they give.
@@ -421,6 +461,7 @@ bool WpProblem::try_candidate(const Item& item) {
     ++ph_.result.stats.candidates_refuted;
     refuted_witnesses_.insert(witness_key);
     refine(c.stack);
+    *calls = c.calls;
   } else {
     optimistic_remark(Cat("optimistic: a candidate's witness could not be run on the JVM: ", said));
   }

@@ -139,6 +139,18 @@ class Vocabulary {
   // description), shown as `description`.
   uint32_t call_site(const std::string& description, const std::string& identity);
   const std::string& call_site_text(uint32_t site) const { return sites_[site]; }
+  // The invoke behind a skipped call's site (Transformer::skipped_call), for
+  // the witness runner to observe what it did (issue #27).
+  struct SkippedCall {
+    std::string class_name, method, descriptor;  // the caller
+    int32_t bci = -1;
+    std::string callee, callee_descriptor;  // as the invoke names it
+  };
+  void note_skipped_call(uint32_t site, SkippedCall call) { skipped_calls_.try_emplace(site, std::move(call)); }
+  const SkippedCall* skipped_call(uint32_t site) const {
+    auto it = skipped_calls_.find(site);
+    return it == skipped_calls_.end() ? nullptr : &it->second;
+  }
 
   // For witnesses: the static field behind a variable made by static_field.
   struct StaticField {
@@ -188,6 +200,7 @@ class Vocabulary {
   uint32_t next_fresh_ns_ = 1u << 20;
   std::vector<std::string> sites_;
   absl::flat_hash_map<std::string, uint32_t> site_ids_;
+  absl::flat_hash_map<uint32_t, SkippedCall> skipped_calls_;
   struct Resolved {
     std::string owner;
     bool is_final = false;

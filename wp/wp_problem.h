@@ -394,6 +394,7 @@ class WpProblem : private DirectedQueries {
   void pass_optimistically(const Item& item, ir::EdgeId eid);
   void queue_candidate(const Item& item, const Minterm& phi);
   bool candidates_due() const;
+  bool candidate_time_left() const;
   void run_candidates();
   bool try_candidate(const Item& item);
   void optimistic_remark(std::string text);
@@ -407,6 +408,28 @@ class WpProblem : private DirectedQueries {
   };
   static constexpr size_t kMaxPassedPerSite = 64;
   Term other_inputs(const Replay& r, EntryCheck::Entry entry);
+  // `p == value` for each integral or null parameter of the entry that the
+  // witness `r` gives (other_inputs negates them; the concolic round keeps
+  // what it can of them).
+  std::vector<Term> input_pins(const Replay& r, EntryCheck::Entry entry);
+  // Concolic refinement (concolic.cc): the calls a candidate assumed, for
+  // the runner to observe; what the runner saw them return, as equalities on
+  // their skolems; a witness for the query with those, keeping as many of
+  // the refuted witness's inputs as it can.
+  std::vector<Replay::ObservedCall> observed_calls(const Minterm& query) const;
+  // (Nothing when nothing was learned.)
+  std::optional<Minterm> with_observed_values(const Minterm& asked, const Minterm& query,
+                               const std::vector<EngineOptions::Confirmation::Call>& calls);
+  using CandidateSolve = std::function<std::optional<EntryCheck::Found>(const Minterm&)>;
+  std::optional<EntryCheck::Found> solve_keeping_inputs(const Minterm& query, const std::vector<Term>& pins,
+                                                        const CandidateSolve& solve);
+  // Runs a witness of candidate `item` on the JVM: true when confirmed (then
+  // ph_.result is its FOUND); refuted, *calls has what its assumed calls did.
+  bool run_candidate(const Item& item, EntryCheck::Found found,
+                     std::vector<EngineOptions::Confirmation::Call>* calls);
+  bool refuted_before(const Replay& r, const Item& item) const;
+  // Concolic rounds after a refuted candidate whose calls were observed.
+  static constexpr int kConcolicRounds = 2;
   std::vector<Term> everyday_classes(EntryCheck::Entry entry);
   // Candidates wait for the exact search's first steps, and so many at most.
   static constexpr uint64_t kCandidatesAfterSteps = 5000;

@@ -514,6 +514,48 @@ TEST(WpCommand, RunnerStackIsReadFromTheRefutation) {
   EXPECT_TRUE(RunnerStack("REFUTED: returned normally, expected ...\n  goal: x\n").empty());
 }
 
+// The runner's `call:` lines (what the calls a candidate assumed did) are
+// read site by site, the outcome whole (a string value may hold ": ").
+TEST(WpCommand, RunnerCallsAreReadFromTheReport) {
+  const auto calls = RunnerCalls(
+      "REFUTED: returned normally, the athrow at wp/Concolic.collide(II)V bci 17 (line 23) never executed\n"
+      "  goal: throw at wp/Concolic.collide(II)V bci 17 (line 23)\n"
+      "  call: wp/Concolic.collide(II)V@1: returned int 3523607\n"
+      "  call: a/B.m(Ljava/lang/String;)V@7: returned string \"x: y\"\n"
+      "  note: whatever\n");
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls[0].site, "wp/Concolic.collide(II)V@1");
+  EXPECT_EQ(calls[0].outcome, "returned int 3523607");
+  EXPECT_EQ(calls[1].site, "a/B.m(Ljava/lang/String;)V@7");
+  EXPECT_EQ(calls[1].outcome, "returned string \"x: y\"");
+  EXPECT_TRUE(RunnerCalls("CONFIRMED\n  goal: x\n").empty());
+}
+
+// Concolic refinement end to end (issue #27): the first candidate guesses
+// the digest, the JVM refutes it and reports what the digest returned;
+// the next round keeps `id` and takes `expected` from that value, and the
+// JVM confirms it. --exact cannot afford Objects.hash within the budget.
+TEST(WpCommand, ConcolicRoundConfirmedOnTheJvm) {
+  const std::string goal =
+      "--goal 'wp.Concolic.collide(II)V@line:23' --kind throw --max-steps 3000 --json";
+  int status = -1;
+  const std::string out = RunCommand(
+      JwpBinary() + " wp -cp " + jwp::testing::FixturesDir() + "/release17.jar --confirm " + goal, &status);
+  ASSERT_EQ(status, 0) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["optimistic"], true);
+  EXPECT_EQ(j["stats"]["candidates_refuted"], 1) << j["stats"].dump();
+  EXPECT_GE(j["stats"]["candidate_rounds"].get<int>(), 1) << j["stats"].dump();
+  const auto& args = j["witness"]["arguments"];
+  ASSERT_EQ(args.size(), 2u);
+  EXPECT_THAT(j["precondition"].get<std::string>(), ::testing::HasSubstr("expected == "));
+  EXPECT_THAT(j["witness"]["observe"].dump(), ::testing::HasSubstr("\"callee\":\"digest\""));
+  const std::string exact = RunCommand(
+      JwpBinary() + " wp -cp " + jwp::testing::FixturesDir() + "/release17.jar --confirm --exact " + goal, &status);
+  EXPECT_EQ(nlohmann::json::parse(exact)["verdict"], "UNKNOWN");
+}
+
 // Optimistic calls end to end (issue #27): the first candidate passes
 // requirePositive with n = 0 and the JVM refutes it (the call threw); the
 // search then expands that call, and the next candidate, n > 0, is

@@ -215,6 +215,11 @@ public class ExpectationCheck {
     ex("NonNullReturns.watcher:npe", () -> NonNullReturns.watcher());
     ex("Constructors.<init>:npe", () -> new Constructors((String) null));
     ex("Constructors.<init>:exception:java.lang.ArrayIndexOutOfBoundsException", () -> new Constructors(new int[0], 0));
+    ex("Concolic.collide:throw", () -> { Concolic.collide(0, java.util.Objects.hash(0, "salt")); return null; });
+    ex("Concolic.sameFingerprint:throw", () -> {
+      Concolic.sameFingerprint("", java.util.Objects.hash("", 7));
+      return null;
+    });
     ex("Optimistic.afterLog:npe", () -> Optimistic.afterLog(null));
     ex("Optimistic.checkRange:exception:java.lang.IllegalArgumentException", () -> {
       Optimistic.checkRange(1, 0, new int[0]);

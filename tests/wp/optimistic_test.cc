@@ -47,7 +47,7 @@ class OptimisticTest : public ::testing::Test {
       options.optimistic_calls = true;
       options.confirm = [this, answer](const Result& candidate) {
         candidates_.push_back(candidate);
-        return EngineOptions::Confirmation{*answer, *answer == Outcome::kConfirmed ? "CONFIRMED" : "REFUTED: test"};
+        return EngineOptions::Confirmation{*answer, *answer == Outcome::kConfirmed ? "CONFIRMED" : "REFUTED: test", {}, {}};
       };
     }
     return RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
@@ -118,6 +118,51 @@ TEST_F(OptimisticTest, NotFoundStaysTheExactSearchs) {
   const Result r = Run("afterFailure(Ljava/lang/String;)I", marker, "npe", Outcome::kRefuted, 50000);
   EXPECT_EQ(r.verdict, Verdict::kNotFound) << r.reason;
   EXPECT_GT(r.stats.optimistic_skips, 0u);
+}
+
+// Concolic refinement (wp/concolic.cc, tests/fixtures/java8/wp/Concolic.java):
+// the test's JVM says the digest returned 77 on the first candidate's
+// inputs; the next round keeps `id`, takes 77 for the call's result and
+// chooses `expected` from it.
+TEST_F(OptimisticTest, AConcolicRoundTakesTheValueTheJvmObserved) {
+  std::ifstream in(jwp::testing::SourceDir() + "/tests/fixtures/java8/wp/Concolic.java");
+  int line = -1;
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    if (text.find("throw new IllegalStateException(\"collision\")") != std::string::npos) line = n;
+  }
+  ASSERT_GT(line, 0);
+  auto spec = ParseGoal("wp.Concolic.collide(II)V@line:" + std::to_string(line), "throw");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
+  ASSERT_TRUE(goal.ok()) << goal.status();
+  EngineOptions options;
+  options.max_steps = 3000;
+  options.optimistic_calls = true;
+  options.confirm = [this](const Result& candidate) {
+    candidates_.push_back(candidate);
+    EngineOptions::Confirmation c;
+    const bool second = candidates_.size() > 1;
+    c.outcome = second ? Outcome::kConfirmed : Outcome::kRefuted;
+    c.report = second ? "CONFIRMED" : "REFUTED: returned normally";
+    for (const Replay::ObservedCall& call : candidate.witness->observe) {
+      const std::string site = call.class_name + "." + call.method + call.descriptor + "@" + std::to_string(call.bci);
+      if (call.callee == "digest") c.calls.push_back({site, "returned int 77"});
+    }
+    return c;
+  };
+  const Result r = RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
+  ASSERT_EQ(candidates_.size(), 2u);
+  ASSERT_TRUE(candidates_[0].witness && candidates_[1].witness);
+  EXPECT_THAT(candidates_[0].witness->observe,
+              ::testing::Contains(::testing::Field(&Replay::ObservedCall::callee, "digest")));
+  EXPECT_THAT(r.precondition, HasSubstr("expected == 77"));
+  ASSERT_EQ(r.witness->arguments.size(), 2u);
+  EXPECT_EQ(r.witness->arguments[1].integral, 77);
+  EXPECT_EQ(r.witness->arguments[0].integral, candidates_[0].witness->arguments[0].integral);  // id kept
+  EXPECT_GE(r.stats.candidate_rounds, 1u);
+  EXPECT_EQ(r.stats.candidates_refuted, 1u);
 }
 
 }  // namespace

@@ -77,6 +77,7 @@ final class JdiCheck {
   private List<Integer> lineTable; // codeIndex, line pairs of the expected method
   private Set<Integer> callSites; // via_call: the invoke instructions (bci) whose callees count, once armed
   private volatile String marker; // the debuggee's last marker line
+  private final CallObserver observer; // the calls jwp assumed (witness "observe")
 
   JdiCheck(Witness w, String text, PrintStream out, PrintStream err) {
     this.w = w;
@@ -84,6 +85,7 @@ final class JdiCheck {
     this.x = w.expect;
     this.out = out;
     this.err = err;
+    this.observer = new CallObserver(w.observe, ENTRY_THREAD);
   }
 
   static final class SetupError extends Exception {
@@ -127,6 +129,17 @@ final class JdiCheck {
       for (ReferenceType rt : vm.classesByName(cls)) {
         if (rt.isPrepared()) arm(erm, rt);
       }
+      for (String c : observer.classes()) {
+        if (!c.equals(cls)) {
+          ClassPrepareRequest r = erm.createClassPrepareRequest();
+          r.addClassFilter(c);
+          r.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+          r.enable();
+        }
+        for (ReferenceType rt : vm.classesByName(c)) {
+          if (rt.isPrepared()) observer.arm(erm, rt);
+        }
+      }
       loop:
       while (confirmedBy == null && badExpect == null) {
         long left = deadline - System.currentTimeMillis();
@@ -147,9 +160,11 @@ final class JdiCheck {
             }
             break loop;
           }
+          if (observer.handle(e, erm)) continue;
           if (e instanceof ClassPrepareEvent) {
             ReferenceType rt = ((ClassPrepareEvent) e).referenceType();
             if (rt.name().equals(cls)) arm(erm, rt);
+            observer.arm(erm, rt);
           } else if (e instanceof ExceptionEvent) {
             onException((ExceptionEvent) e);
           } else if (e instanceof BreakpointEvent) {
@@ -180,6 +195,7 @@ final class JdiCheck {
       out.println("CONFIRMED");
       out.println("  goal: " + goal(where));
       out.println("  observed: " + confirmedBy);
+      for (String c : observer.lines()) out.println("  " + c);
       for (String n : notes) out.println("  note: " + n);
       return 0;
     }
@@ -216,6 +232,7 @@ final class JdiCheck {
     out.println("  entry: " + outcome);
     if (!stack.isEmpty()) out.println("  stack: " + stack);
     for (String o : observed) out.println("  observed: " + o);
+    for (String c : observer.lines()) out.println("  " + c);
     for (String n : notes) out.println("  note: " + n);
     return 1;
   }

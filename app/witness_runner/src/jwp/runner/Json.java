@@ -51,6 +51,18 @@ final class Json {
     return v;
   }
 
+  /** A JSON string literal of {@code s}: quotes, backslashes and control characters escaped. */
+  static String quote(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (int k = 0; k < s.length(); k++) {
+      char c = s.charAt(k);
+      if (c == '"' || c == '\\') b.append('\\').append(c);
+      else if (c < 0x20 || c == 0x2028 || c == 0x2029) b.append(String.format("\\u%04x", (int) c));
+      else b.append(c);
+    }
+    return b.append('"').toString();
+  }
+
   /** Renders a parsed value back as compact JSON text (for messages). */
   static String show(Object v) {
     if (v == null) return "null";

@@ -46,6 +46,17 @@ final class Witness {
     }
   }
 
+  /** A call jwp assumed to return normally (issue #27): what it did is observed and reported. */
+  static final class ObservedCall {
+    String cls, method, descriptor; // the caller
+    int bci; // the invoke
+    String calleeName, calleeDescriptor; // as the invoke names it
+
+    String where() {
+      return cls + "." + method + descriptor + "@" + bci;
+    }
+  }
+
   String source;
   String entryClass, entryMethod, entryDescriptor;
   Boolean entryStatic;
@@ -57,6 +68,7 @@ final class Witness {
   boolean assertions; // run with assertions enabled in the analysed classes (java -ea)
   List<FieldFactChecks.Check> fieldFacts = new ArrayList<>(); // the state must keep these
   Expect expect;
+  List<ObservedCall> observe = new ArrayList<>();
 
   BadWitness bad(String where, String what) {
     return new BadWitness(source + ": " + (where.isEmpty() ? "" : where + ": ") + what);
@@ -72,7 +84,7 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts", "observe"));
     if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
@@ -199,7 +211,28 @@ final class Witness {
       if (x.bci == null && x.line == null) throw w.bad("expect", "needs \"bci\" or \"line\"");
     }
     w.expect = x;
+    if (top.containsKey("observe")) w.observe = parseObserve(w, w.array(top.get("observe"), "observe"));
     return w;
+  }
+
+  private static List<ObservedCall> parseObserve(Witness w, List<Object> list) throws BadWitness {
+    List<ObservedCall> calls = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      String where = "observe[" + i + "]";
+      Map<String, Object> o = w.object(list.get(i), where);
+      w.onlyKeys(o, where, Set.of("class", "method", "descriptor", "bci", "callee", "callee_descriptor"));
+      ObservedCall c = new ObservedCall();
+      c.cls = w.className(w.required(o, "class", where), where + ".class");
+      c.method = w.string(w.required(o, "method", where), where + ".method");
+      c.descriptor = w.methodDescriptor(w.required(o, "descriptor", where), where + ".descriptor");
+      long b = w.integer(w.required(o, "bci", where), where + ".bci");
+      if (b < 0 || b > 65535) throw w.bad(where + ".bci", "out of range: " + b);
+      c.bci = (int) b;
+      c.calleeName = w.string(w.required(o, "callee", where), where + ".callee");
+      c.calleeDescriptor = w.methodDescriptor(w.required(o, "callee_descriptor", where), where + ".callee_descriptor");
+      calls.add(c);
+    }
+    return calls;
   }
 
   // --- shape helpers -----------------------------------------------------------------------------
