@@ -413,6 +413,45 @@ Minterm WpProblem::without_cached_boxes(const Minterm& phi) {
   return opt_.simplify ? simplifier_.simplify((*dnf)[0]) : (*dnf)[0];
 }
 
+// A parameter the minterm needs to be an object (`p != null`, its typeOf)
+// whose declared type no class on the class path implements or extends:
+// the solver's types are the class path's (DESIGN.md, "Types"), so it would
+// answer unsat, yet a caller may pass an object of a class of its own (a
+// lambda, a listener). The minterm proves nothing either way: its reason
+// names the parameter ("" when there is none). Without this a library
+// method `if (l != null) return 10 / y;` was NOT_FOUND.
+std::string WpProblem::input_without_a_class(const Minterm& phi, const Activation& a) {
+  if (phi.is_true()) return "";
+  const ir::MethodIR& ir = *a.ir;
+  const Term null = tm_.mk_null();
+  for (size_t i = ir.is_static ? 0 : 1; i < ir.params.size(); ++i) {
+    const ir::Value& val = ir.values[ir.params[i]];
+    const std::string_view d = val.type.descriptor;
+    if (d.size() < 3 || d.front() != 'L') continue;
+    const Term p = a.tr->var(ir.params[i]);
+    bool needs_object = false;
+    for (Term lit : phi) {
+      if (lit.is(logic::TermKind::kNot) && lit.arg(0).is(logic::TermKind::kEq) &&
+          ((lit.arg(0).arg(0) == p && lit.arg(0).arg(1) == null) || (lit.arg(0).arg(1) == p && lit.arg(0).arg(0) == null))) {
+        needs_object = true;
+      }
+    }
+    if (!needs_object) {
+      logic::for_each_subterm(phi.term(), [&](Term x) {
+        if (x.is(logic::TermKind::kTypeOf) && x.arg(0) == p) needs_object = true;
+      });
+    }
+    if (!needs_object) continue;
+    const std::string type(d.substr(1, d.size() - 2));
+    const types::TypeFacts::TypeList subs = types_.concrete_subtypes(type, 1);
+    if (!subs.types.empty() || !types_.is_known(type)) continue;
+    return Cat("open world: the precondition needs parameter ", i + (ir.is_static ? 1 : 0), " (", dotted(type),
+               ") to be an object, and no class on the class path implements or extends it (a caller's own class "
+               "could; jwp builds none)");
+  }
+  return "";
+}
+
 bool WpProblem::at_entry(const Item& item) {
   // (What is known of static finals and the current thread was put in by
   // push: Vocabulary::with_global_facts.)
@@ -459,6 +498,10 @@ bool WpProblem::at_entry(const Item& item) {
   }
   if (string_internals) {
     note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
+    return false;
+  }
+  if (std::string why = input_without_a_class(phi, acts_[item.at.act]); !why.empty()) {
+    note(std::move(why));
     return false;
   }
   if (used_.entry_checks + ph_.result.stats.entry_checks >= opt_.max_entry_checks) {

@@ -52,7 +52,38 @@ constexpr std::pair<std::string_view, std::string_view> kEverydayClass[] = {
     {"Ljava/util/Deque;", "java/util/ArrayDeque"},    {"Ljava/lang/CharSequence;", "java/lang/String"},
 };
 
+// How the JVM refuted a candidate, from the runner's first line ("REFUTED:
+// threw java.lang.X at a/B.m line 12, expected ..."): what happened, without
+// the line and what was expected.
+std::string RefutationKind(std::string_view said) {
+  constexpr std::string_view kRefuted = "REFUTED: ";
+  if (said.starts_with(kRefuted)) said.remove_prefix(kRefuted.size());
+  said = said.substr(0, said.find(", "));
+  if (said.starts_with("timed out")) return "timed out";
+  if (const size_t line = said.find(" line "); line != std::string_view::npos) said = said.substr(0, line);
+  if (const size_t bci = said.find(" bci "); bci != std::string_view::npos) said = said.substr(0, bci);
+  return std::string(said);
+}
+
 }  // namespace
+
+// What the JVM made of the candidates it refuted, for an UNKNOWN's reason
+// ("" when none was refuted): the commonest outcomes first.
+std::string WpProblem::refutation_summary() const {
+  if (refutations_.empty()) return "";
+  std::vector<std::pair<int, std::string>> kinds;
+  int all = 0;
+  for (const auto& [kind, n] : refutations_) {
+    kinds.emplace_back(-n, kind);
+    all += n;
+  }
+  std::sort(kinds.begin(), kinds.end());
+  std::string text = Cat("optimistic: the JVM refuted ", all, all == 1 ? " candidate (" : " candidates (");
+  for (size_t i = 0; i < kinds.size() && i < 3; ++i) {
+    text += Cat(i == 0 ? "" : ", ", -kinds[i].first, " ", kinds[i].second);
+  }
+  return text + (kinds.size() > 3 ? ", ...)" : ")");
+}
 
 // `typeOf(p) == C` for each parameter of the entry declared as an
 // interface kEverydayClass names (or null when it is null).
@@ -459,6 +490,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   }
   if (c.outcome == Outcome::kRefuted) {
     ++ph_.result.stats.candidates_refuted;
+    ++refutations_[RefutationKind(said)];
     refuted_witnesses_.insert(witness_key);
     refine(c.stack);
     *calls = c.calls;

@@ -285,6 +285,7 @@ Result WpProblem::run(Used used) {
     ph_.result.reason = ph_.reasons.front();
     for (size_t i = 1; i < ph_.reasons.size() && i < 4; ++i) ph_.result.reason += "; " + ph_.reasons[i];
     for (const std::string& r : optimistic_remarks_) ph_.result.reason += "; " + r;
+    if (const std::string refuted = refutation_summary(); !refuted.empty()) ph_.result.reason += "; " + refuted;
   }
   return ph_.result;
 }

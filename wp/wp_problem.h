@@ -383,6 +383,7 @@ class WpProblem : private DirectedQueries {
                                    std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
+  std::string input_without_a_class(const Minterm& phi, const Activation& a);
   // A FOUND at `item` (the entry) into `r`: precondition, witness, path,
   // entry and assumptions.
   void fill_found(const Item& item, EntryCheck::Found found, Result* r);
@@ -395,6 +396,7 @@ class WpProblem : private DirectedQueries {
   void queue_candidate(const Item& item, const Minterm& phi);
   bool candidates_due() const;
   bool candidate_time_left() const;
+  std::string refutation_summary() const;
   void run_candidates();
   bool try_candidate(const Item& item);
   void optimistic_remark(std::string text);
@@ -532,6 +534,8 @@ class WpProblem : private DirectedQueries {
   // What became of the candidates, said with an UNKNOWN (never a reason
   // against a NOT_FOUND: the exact search decides that alone).
   std::vector<std::string> optimistic_remarks_;
+  // How the JVM refuted candidates (RefutationKind) -> how many times.
+  std::map<std::string, int> refutations_;
   // The call sites of the cached-box lookups (cached_box), by skolem site.
   absl::flat_hash_map<uint32_t, CachedBox> cached_box_sites_;
   // `phi` without the skolems of cached boxes that it uses only for their

@@ -539,8 +539,9 @@ TEST(WpCommand, ConcolicRoundConfirmedOnTheJvm) {
   const std::string goal =
       "--goal 'wp.Concolic.collide(II)V@line:23' --kind throw --max-steps 3000 --json";
   int status = -1;
-  const std::string out = RunCommand(
-      JwpBinary() + " wp -cp " + jwp::testing::FixturesDir() + "/release17.jar --confirm " + goal, &status);
+  const std::string jwp = jwp::testing::EngineJwpBinary();  // what the search finds
+  const std::string out =
+      RunCommand(jwp + " wp -cp " + jwp::testing::FixturesDir() + "/release17.jar --confirm " + goal, &status);
   ASSERT_EQ(status, 0) << out;
   const nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "FOUND");
@@ -551,8 +552,8 @@ TEST(WpCommand, ConcolicRoundConfirmedOnTheJvm) {
   ASSERT_EQ(args.size(), 2u);
   EXPECT_THAT(j["precondition"].get<std::string>(), ::testing::HasSubstr("expected == "));
   EXPECT_THAT(j["witness"]["observe"].dump(), ::testing::HasSubstr("\"callee\":\"digest\""));
-  const std::string exact = RunCommand(
-      JwpBinary() + " wp -cp " + jwp::testing::FixturesDir() + "/release17.jar --confirm --exact " + goal, &status);
+  const std::string exact =
+      RunCommand(jwp + " wp -cp " + jwp::testing::FixturesDir() + "/release17.jar --confirm --exact " + goal, &status);
   EXPECT_EQ(nlohmann::json::parse(exact)["verdict"], "UNKNOWN");
 }
 

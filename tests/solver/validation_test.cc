@@ -299,7 +299,7 @@ constexpr unsigned kSafetyTimeoutMs = 30000;
 // same library in both builds; the encoder's memory safety is what that
 // build adds.
 #ifdef JWP_SANITIZED_BUILD
-constexpr int kValidationTerms = 100, kMinSat = 15, kMinUnsat = 3, kMaxUnknown = 10;
+constexpr int kValidationTerms = 60, kMinSat = 9, kMinUnsat = 2, kMaxUnknown = 6;
 #else
 constexpr int kValidationTerms = 300, kMinSat = 50, kMinUnsat = 20, kMaxUnknown = 15;
 #endif

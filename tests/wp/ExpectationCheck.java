@@ -220,6 +220,9 @@ public class ExpectationCheck {
       Concolic.sameFingerprint("", java.util.Objects.hash("", 7));
       return null;
     });
+    ex("OpenWorld.withImplementation:exception:java.lang.ArithmeticException",
+        () -> OpenWorld.withImplementation(new OpenWorld.One(), 0));
+    ex("OpenWorld.nullListener:exception:java.lang.ArithmeticException", () -> OpenWorld.nullListener(null, 0));
     ex("Optimistic.afterLog:npe", () -> Optimistic.afterLog(null));
     ex("Optimistic.checkRange:exception:java.lang.IllegalArgumentException", () -> {
       Optimistic.checkRange(1, 0, new int[0]);
