@@ -378,14 +378,24 @@ RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, 
   return run;
 }
 
-std::vector<wp::EngineOptions::Confirmation::Frame> RunnerStack(const std::string& output) {
-  // "  stack: a/B.m:12 < c/D.n:40" (app/witness_runner/README.md).
-  std::vector<wp::EngineOptions::Confirmation::Frame> frames;
+namespace {
+
+// Calls `fn` with the rest of each line of the runner's report that starts
+// with `prefix` (its detail lines: app/witness_runner/README.md).
+template <typename Fn>
+void ForEachDetail(const std::string& output, std::string_view prefix, Fn fn) {
   std::istringstream lines(output);
-  constexpr std::string_view kStack = "  stack: ";
   for (std::string line; std::getline(lines, line);) {
-    if (!line.starts_with(kStack)) continue;
-    std::string_view rest = std::string_view(line).substr(kStack.size());
+    if (line.starts_with(prefix)) fn(std::string_view(line).substr(prefix.size()));
+  }
+}
+
+}  // namespace
+
+std::vector<wp::EngineOptions::Confirmation::Frame> RunnerStack(const std::string& output) {
+  // "  stack: a/B.m:12 < c/D.n:40".
+  std::vector<wp::EngineOptions::Confirmation::Frame> frames;
+  ForEachDetail(output, "  stack: ", [&](std::string_view rest) {
     while (!rest.empty()) {
       const size_t sep = rest.find(" < ");
       const std::string_view frame = rest.substr(0, sep);
@@ -399,22 +409,17 @@ std::vector<wp::EngineOptions::Confirmation::Frame> RunnerStack(const std::strin
       }
       frames.push_back({std::string(frame.substr(0, dot)), std::string(frame.substr(dot + 1, colon - dot - 1)), n});
     }
-  }
+  });
   return frames;
 }
 
 std::vector<wp::EngineOptions::Confirmation::Call> RunnerCalls(const std::string& output) {
-  // "  call: a/B.m(I)V@12: returned int 5" (app/witness_runner/README.md).
+  // "  call: a/B.m(I)V@12: returned int 5".
   std::vector<wp::EngineOptions::Confirmation::Call> calls;
-  std::istringstream lines(output);
-  constexpr std::string_view kCall = "  call: ";
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.starts_with(kCall)) continue;
-    const std::string_view rest = std::string_view(line).substr(kCall.size());
+  ForEachDetail(output, "  call: ", [&](std::string_view rest) {
     const size_t sep = rest.find(": ");
-    if (sep == std::string_view::npos) continue;
-    calls.push_back({std::string(rest.substr(0, sep)), std::string(rest.substr(sep + 2))});
-  }
+    if (sep != std::string_view::npos) calls.push_back({std::string(rest.substr(0, sep)), std::string(rest.substr(sep + 2))});
+  });
   return calls;
 }
 
