@@ -107,6 +107,12 @@ bool mentions(Term t, Term sub);
 bool mentions(const Minterm& m, Term sub);
 // O(1), from the node flags.
 inline bool mentions_skolem(Term t) { return t.has(kHasSkolem); }
+// When `t` is `x == null` or `null == x`: x; else a null Term.
+inline Term null_compared(Term t) {
+  if (!t.is(TermKind::kEq)) return Term();
+  if (t.arg(1).is(TermKind::kNull)) return t.arg(0);
+  return t.arg(0).is(TermKind::kNull) ? t.arg(1) : Term();
+}
 inline bool mentions_generic(Term t) { return t.has(kHasGeneric); }
 inline bool mentions_fresh(Term t) { return t.has(kHasFresh); }
 bool mentions_skolem(const Minterm& m);

@@ -71,9 +71,7 @@ bool reads_box_value(Term t, Term box, Term value) {
 Term cached_box_reads(logic::TermManager& tm, Term phi, Term box, Term arg, Term value, Term type) {
   logic::Substitution r(tm);
   logic::for_each_subterm(phi, [&](Term t) {
-    if (t.is(logic::TermKind::kEq) &&
-        ((t.arg(0) == box && t.arg(1).is(logic::TermKind::kNull)) ||
-         (t.arg(1) == box && t.arg(0).is(logic::TermKind::kNull)))) {
+    if (logic::null_compared(t) == box) {
       r.add(t, tm.mk_false());
       return;
     }

@@ -337,15 +337,9 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   Minterm shown = WithoutLiteralFacts(phi);
   // σ_exc == null: a passed call returns normally, as every assumption says.
   auto returns_normally = [&](Term lit) {
-    if (!lit.is(logic::TermKind::kEq)) return false;
-    for (int i = 0; i < 2; ++i) {
-      Term v = lit.arg(i), other = lit.arg(1 - i);
-      if (v.is_var() && other.is(logic::TermKind::kNull) && tm_.var_info(v).role == logic::VarRole::kSkolem &&
-          tm_.var_info(v).skolem_kind == logic::SkolemKind::kExc) {
-        return true;
-      }
-    }
-    return false;
+    const Term v = logic::null_compared(lit);
+    return !v.is_null() && v.is_var() && tm_.var_info(v).role == logic::VarRole::kSkolem &&
+           tm_.var_info(v).skolem_kind == logic::SkolemKind::kExc;
   };
   std::vector<std::string> assumed;
   if (with_skolems) {
@@ -423,19 +417,14 @@ Minterm WpProblem::without_cached_boxes(const Minterm& phi) {
 std::string WpProblem::input_without_a_class(const Minterm& phi, const Activation& a) {
   if (phi.is_true()) return "";
   const ir::MethodIR& ir = *a.ir;
-  const Term null = tm_.mk_null();
   for (size_t i = ir.is_static ? 0 : 1; i < ir.params.size(); ++i) {
     const ir::Value& val = ir.values[ir.params[i]];
     const std::string_view d = val.type.descriptor;
     if (d.size() < 3 || d.front() != 'L') continue;
     const Term p = a.tr->var(ir.params[i]);
-    bool needs_object = false;
-    for (Term lit : phi) {
-      if (lit.is(logic::TermKind::kNot) && lit.arg(0).is(logic::TermKind::kEq) &&
-          ((lit.arg(0).arg(0) == p && lit.arg(0).arg(1) == null) || (lit.arg(0).arg(1) == p && lit.arg(0).arg(0) == null))) {
-        needs_object = true;
-      }
-    }
+    bool needs_object = std::any_of(phi.begin(), phi.end(), [&](Term lit) {
+      return lit.is(logic::TermKind::kNot) && logic::null_compared(lit.arg(0)) == p;
+    });
     if (!needs_object) {
       logic::for_each_subterm(phi.term(), [&](Term x) {
         if (x.is(logic::TermKind::kTypeOf) && x.arg(0) == p) needs_object = true;

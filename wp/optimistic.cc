@@ -290,11 +290,9 @@ void WpProblem::pass_optimistically(const Item& item, ir::EdgeId eid) {
   const bool was = in_optimistic_;
   in_optimistic_ = true;
   const std::function<bool(Term)> writes = passed_call_writes(at.act, from.insns.back());
-  Step step = acts_[at.act].tr->passed_call(eid, passed.phi, writes ? &writes : nullptr);
+  const Step step = acts_[at.act].tr->passed_call(eid, passed.phi, writes ? &writes : nullptr);
   count_step(at.act);
-  const int32_t k = static_cast<int32_t>(from.insns.size()) - 1;
-  const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
-  absorb(step, Point{at.act, e.from, k}, passed, call.line, back ? 1 : 0);
+  absorb_along(step, passed, eid);
   in_optimistic_ = was;
 }
 
@@ -379,8 +377,14 @@ void WpProblem::optimistic_remark(std::string text) {
   }
 }
 
+// The same inputs run the same way, but the goal's site is part of what
+// the runner checks.
+std::string WpProblem::witness_key(const Replay& r, const Item& item) const {
+  return Cat(ReplayKey(r), " @", goal_.sites[item.site].bci);
+}
+
 bool WpProblem::refuted_before(const Replay& r, const Item& item) const {
-  return refuted_witnesses_.contains(Cat(ReplayKey(r), " @", goal_.sites[item.site].bci));
+  return refuted_witnesses_.contains(witness_key(r, item));
 }
 
 bool WpProblem::try_candidate(const Item& item) {
@@ -445,9 +449,7 @@ bool WpProblem::try_candidate(const Item& item) {
 bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
                               std::vector<EngineOptions::Confirmation::Call>* calls) {
   const Minterm& query = item.phi;
-  // The same inputs run the same way, but the goal's site is part of what
-  // the runner checks.
-  const std::string witness_key = Cat(ReplayKey(found.witness), " @", goal_.sites[item.site].bci);
+  const std::string key = witness_key(found.witness, item);
   const std::vector<std::string> assumed_values = found.assumed;
   Result candidate = ph_.result;
   fill_found(item, std::move(found), &candidate);
@@ -491,7 +493,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   if (c.outcome == Outcome::kRefuted) {
     ++ph_.result.stats.candidates_refuted;
     ++refutations_[RefutationKind(said)];
-    refuted_witnesses_.insert(witness_key);
+    refuted_witnesses_.insert(key);
     refine(c.stack);
     *calls = c.calls;
   } else {

@@ -187,16 +187,22 @@ void WpProblem::FlowAlongEdge(const Item& item, ir::EdgeId eid) {
 
 void WpProblem::along_edge(const Item& item, ir::EdgeId eid, CallHandling how) {
   const Point at = item.at;
-  const ir::MethodIR& ir = *acts_[at.act].ir;
-  const ir::Edge& e = ir.edges[eid];
-  const ir::Block& from = ir.blocks[e.from];
   Step step = acts_[at.act].tr->through_edge(eid, item.phi);
   count_step(at.act);
   if (how == CallHandling::kPartial) skip_call(item, eid, &step);
+  absorb_along(step, item, eid);
+}
+
+// A step taken along edge `eid` (into the end of its source block), from
+// `item`: absorbed there, with one more loop when the edge is a back edge.
+void WpProblem::absorb_along(const Step& step, const Item& item, ir::EdgeId eid) {
+  const ir::MethodIR& ir = *acts_[item.at.act].ir;
+  const ir::Edge& e = ir.edges[eid];
+  const ir::Block& from = ir.blocks[e.from];
   const int32_t k = from.insns.empty() ? 0 : static_cast<int32_t>(from.insns.size()) - 1;
-  const bool back = acts_[at.act].dom->Dominates(e.to, e.from);
+  const bool back = acts_[item.at.act].dom->Dominates(e.to, e.from);
   const int32_t line = from.insns.empty() ? -1 : ir.insns[from.insns.back()].line;
-  absorb(step, Point{at.act, e.from, k}, item, line, back ? 1 : 0);
+  absorb(step, Point{item.at.act, e.from, k}, item, line, back ? 1 : 0);
 }
 
 void WpProblem::count_step(int32_t act) {

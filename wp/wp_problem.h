@@ -305,6 +305,7 @@ class WpProblem : private DirectedQueries {
   void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
             int32_t assume);
   void absorb(const Step& step, Point at, const Item& from, int32_t line, uint32_t extra_loops = 0);
+  void absorb_along(const Step& step, const Item& item, ir::EdgeId eid);
   CallHandling expand_call(const Item& item, ir::EdgeId eid);
   // The targets of a call that this expansion follows, and how the call is
   // handled; nullopt when it is skipped (the reason noted).
@@ -429,6 +430,7 @@ class WpProblem : private DirectedQueries {
   // ph_.result is its FOUND); refuted, *calls has what its assumed calls did.
   bool run_candidate(const Item& item, EntryCheck::Found found,
                      std::vector<EngineOptions::Confirmation::Call>* calls);
+  std::string witness_key(const Replay& r, const Item& item) const;
   bool refuted_before(const Replay& r, const Item& item) const;
   // Concolic rounds after a refuted candidate whose calls were observed.
   static constexpr int kConcolicRounds = 2;

@@ -162,7 +162,7 @@ final class CallObserver {
     int n = t.frameCount();
     Method m = at.method();
     if (returned != null) { // stepped after the callee's exit
-      boolean normal = n == depth && at.method().equals(siteMethod(at)) && at.codeIndex() > current.bci;
+      boolean normal = n == depth && inSiteMethod(at) && at.codeIndex() > current.bci;
       finish(normal ? returned : "threw");
       return;
     }
@@ -188,10 +188,15 @@ final class CallObserver {
     }
   }
 
-  private Method siteMethod(Location at) {
-    Method m = at.method();
-    return m.declaringType().name().equals(Descriptors.binaryName(current.cls)) && m.name().equals(current.method)
-        && m.signature().equals(current.descriptor) ? m : null;
+  private boolean inSiteMethod(Location at) {
+    return isMethod(at, current.cls, current.method, current.descriptor);
+  }
+
+  /** Whether {@code loc} is in method {@code cls.method descriptor} (cls an internal name). */
+  static boolean isMethod(Location loc, String cls, String method, String descriptor) {
+    Method m = loc.method();
+    return loc.declaringType().name().equals(Descriptors.binaryName(cls)) && m.name().equals(method)
+        && m.signature().equals(descriptor);
   }
 
   /**

@@ -449,8 +449,7 @@ final class JdiCheck {
     }
     Location loc = e.location();
     Method m = loc.method();
-    if (!loc.declaringType().name().equals(Descriptors.binaryName(x.cls)) || !m.name().equals(x.method) || !m.signature().equals(x.descriptor))
-      return;
+    if (!isExpectedMethod(loc)) return;
     ReferenceType t = e.exception().referenceType();
     String d = t.name() + " at " + describe(loc);
     boolean at = x.bci != null ? loc.codeIndex() == x.bci : loc.lineNumber() == x.line;
@@ -464,9 +463,7 @@ final class JdiCheck {
   }
 
   private boolean isExpectedMethod(Location loc) {
-    Method m = loc.method();
-    return loc.declaringType().name().equals(Descriptors.binaryName(x.cls)) && m.name().equals(x.method)
-        && m.signature().equals(x.descriptor);
+    return CallObserver.isMethod(loc, x.cls, x.method, x.descriptor);
   }
 
   /**
