@@ -106,6 +106,25 @@ bool IsKnownNonNull(const MethodIR& ir, ValueId v) {
 
 std::string_view MethodIR::Intern(std::string s) { return strings_.emplace_back(std::move(s)); }
 
+std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir) {
+  std::vector<bool> reaches(ir.blocks.size(), false);
+  if (ir.exit == kNone) return reaches;
+  std::vector<BlockId> work = {ir.exit};
+  reaches[ir.exit] = true;
+  while (!work.empty()) {
+    const BlockId b = work.back();
+    work.pop_back();
+    for (EdgeId e : ir.blocks[b].preds) {
+      const BlockId from = ir.edges[e].from;
+      if (!reaches[from]) {
+        reaches[from] = true;
+        work.push_back(from);
+      }
+    }
+  }
+  return reaches;
+}
+
 bool MethodIR::IsStructuredMonitorExit(InsnId insn) const {
   return std::binary_search(structured_monitor_exits.begin(), structured_monitor_exits.end(), insn);
 }

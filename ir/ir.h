@@ -204,6 +204,12 @@ class MethodIR {
 // requires them everywhere else.
 bool IsKnownNonNull(const MethodIR& ir, ValueId v);
 
+// For each block, whether the normal exit is reachable from it (over
+// normal and exceptional edges: a handler that returns counts). The blocks
+// it is false for end in a throw on every path: what a caller that assumes
+// a normal return never executes.
+std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir);
+
 }  // namespace jwp::ir
 
 #endif  // JWP_IR_IR_H_

@@ -145,17 +145,24 @@ bool WpProblem::is_optimistic(const Minterm& m) const {
 
 // Whether expanding the call is cheap: every target a method model, a
 // native the table assumes, or a method of a few instructions whose own
-// calls are cheap (a getter, a constructor up to Object's), at most
-// kCheapCallDepth levels down.
-bool WpProblem::cheap_call(const ir::Instruction& call, uint32_t depth) {
+// calls are cheap (a getter, a constructor up to Object's, an argument
+// check), at most kCheapCallDepth levels down; of a target, only the
+// blocks from which it can return normally count.
+bool WpProblem::cheap_call(const ir::Instruction& call) { return cheap_call_height(call) >= 0; }
+
+// How many levels of calls below `call` expanding it enters (0: its
+// targets call nothing but models and assumed natives), or -1 when it is
+// not cheap at any depth: independent of where it is asked from, so the
+// answer is memoized once.
+int WpProblem::cheap_call_height(const ir::Instruction& call) {
   const std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke));
   if (auto it = cheap_calls_.find(key); it != cheap_calls_.end()) return it->second;
   std::string why;
   std::vector<Target>* all = targets(call, &why);
-  if (all == nullptr) return true;  // not expandable: skipped either way (not memoized: depth-free)
-  if (depth > kCheapCallDepth) return false;
-  cheap_calls_[key] = false;  // a recursive call is not cheap
+  if (all == nullptr) return 0;  // not expandable: skipped either way
+  cheap_calls_[key] = -1;        // a recursive call is not cheap
   bool cheap = !truncated(all) && all->size() <= kCheapCallTargets && lambda_targets(call).empty();
+  int height = 0;
   for (size_t i = 0; cheap && i < all->size(); ++i) {
     Target& t = (*all)[i];
     if (t.model) continue;
@@ -164,19 +171,34 @@ bool WpProblem::cheap_call(const ir::Instruction& call, uint32_t depth) {
       cheap = f != nullptr && f->never_throws;  // assumed by the table, exactly
       continue;
     }
-    if (!ensure_ir(t, &why) || t.ir->insns.size() > kCheapCalleeInsns) {
+    if (!ensure_ir(t, &why)) {
       cheap = false;
       continue;
     }
-    for (const ir::Instruction& in : t.ir->insns) {
-      if (in.op == ir::Op::kInvoke && (in.invoke == ir::InvokeKind::kDynamic || !cheap_call(in, depth + 1))) {
-        cheap = false;
-        break;
+    // Only what a normal return executes counts: an argument check's
+    // throwing branch (its exception's constructor, the message it
+    // formats) is never entered by the minterm that passes the call.
+    const std::vector<bool> returns = ir::BlocksReachingNormalExit(*t.ir);
+    size_t insns = 0;
+    for (size_t bi = 0; cheap && bi < t.ir->blocks.size(); ++bi) {
+      const ir::Block& b = t.ir->blocks[bi];
+      if (!returns[b.id]) continue;
+      insns += b.insns.size();
+      for (ir::InsnId id : b.insns) {
+        const ir::Instruction& in = t.ir->insns[id];
+        if (in.op != ir::Op::kInvoke) continue;
+        const int below = in.invoke == ir::InvokeKind::kDynamic ? -1 : cheap_call_height(in);
+        if (below < 0 || below + 1 > static_cast<int>(kCheapCallDepth)) {
+          cheap = false;
+          break;
+        }
+        height = std::max(height, below + 1);
       }
     }
+    if (insns > kCheapCalleeInsns) cheap = false;
   }
-  cheap_calls_[key] = cheap;
-  return cheap;
+  cheap_calls_[key] = cheap ? height : -1;
+  return cheap_calls_[key];
 }
 
 // The call at the end of edge `eid`'s source, when an optimistic minterm

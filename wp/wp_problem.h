@@ -391,7 +391,8 @@ class WpProblem : private DirectedQueries {
   // Optimistic calls (optimistic.cc).
   Term optimistic_marker();
   bool is_optimistic(const Minterm& m) const;
-  bool cheap_call(const ir::Instruction& call, uint32_t depth = 0);
+  bool cheap_call(const ir::Instruction& call);
+  int cheap_call_height(const ir::Instruction& call);
   bool passes_optimistically(const Item& item, ir::EdgeId eid);
   void pass_optimistically(const Item& item, ir::EdgeId eid);
   void queue_candidate(const Item& item, const Minterm& phi);
@@ -517,7 +518,7 @@ class WpProblem : private DirectedQueries {
   // Optimistic calls (optimistic.cc): on when a JVM confirms candidates.
   const bool optimistic_ = opt_.optimistic_calls && static_cast<bool>(opt_.confirm);
   Term marker_;  // the optimistic minterms' literal (null until first used)
-  absl::flat_hash_map<std::string, bool> cheap_calls_;  // by call key
+  absl::flat_hash_map<std::string, int> cheap_calls_;  // cheap_call_height by call key
   // Candidate queries already asked (a later phase meets them again), and
   // how many were run on the JVM, over every phase of the goal.
   absl::flat_hash_set<Term> candidates_asked_;
