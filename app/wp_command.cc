@@ -25,6 +25,7 @@
 #include "classfile/jdk.h"
 #include "classfile/strings.h"
 #include "nlohmann/json.hpp"
+#include "types/stand_ins.h"
 #include "wp/entry_chains.h"
 #include "wp/goal.h"
 
@@ -192,6 +193,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       obj["interned"] = !plain;
     }
     if (o.class_literal) obj["class_literal"] = *o.class_literal;
+    if (std::optional<std::string> t = types::StandInFor(o.type)) obj["stand_in_for"] = *t;
     if (!o.fields.empty()) {
       ordered_json fields = ordered_json::object();
       for (const auto& f : o.fields) {
@@ -213,6 +215,14 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   j["statics"] = statics;
   if (w.assertions) j["assertions"] = true;  // java -ea, as the search assumed
   if (!w.field_facts.empty()) j["field_facts"] = FieldFactsJson(w.field_facts);
+  if (!w.stand_in_returns.empty()) {
+    ordered_json returns = ordered_json::array();
+    for (const wp::Replay::StandInReturn& x : w.stand_in_returns) {
+      returns.push_back(
+          {{"owner", x.owner}, {"method", x.method}, {"descriptor", x.descriptor}, {"value", value_json(x.value)}});
+    }
+    j["stand_in_returns"] = returns;
+  }
   if (!w.observe.empty()) {
     ordered_json observe = ordered_json::array();
     for (const wp::Replay::ObservedCall& c : w.observe) {

@@ -137,9 +137,11 @@ std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string
   }
   if (cha.truncated && !capped) return fail(Cat("has more than ", options.max_targets, " class-hierarchy targets"));
   // An interface may have only lambda classes (lambda_targets).
-  if (cha.targets.empty() && !call.interface_owner) return fail("has no concrete target on the class path");
+  const std::vector<callgraph::MethodId> ids =
+      cha.targets.empty() ? stand_in_targets(call) : targets_in_receiver_order(cha);
+  if (ids.empty() && !call.interface_owner) return fail("has no concrete target on the class path");
   auto list = std::make_unique<std::vector<Target>>();
-  for (const callgraph::MethodId& id : targets_in_receiver_order(cha)) {
+  for (const callgraph::MethodId& id : ids) {
     auto declared = method_cache_.Find(id);
     if (!declared.ok()) return fail(Cat("target ", declared.status().message()));
     const classfile::MethodInfo& m = *declared->method;
@@ -160,6 +162,28 @@ std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string
   std::vector<Target>* out = (targets_[key] = std::move(list)).get();
   if (cha.truncated) truncated_.insert(out);
   return out;
+}
+
+// A call no class on the class path receives may still run code of the
+// class path: a stand-in (types/stand_ins.h) inherits what its type
+// implements. The methods the stand-ins of the owner's subtypes select,
+// when each selects one (otherwise none: the call is skipped, and its
+// result is what the witness makes the stand-in return).
+std::vector<callgraph::MethodId> WpProblem::stand_in_targets(const ir::Instruction& call) {
+  if (call.invoke != ir::InvokeKind::kVirtual && call.invoke != ir::InvokeKind::kInterface) return {};
+  const classfile::ClassId owner = h_.Find(call.owner);
+  if (owner == classfile::kNoClass) return {};
+  std::vector<callgraph::MethodId> ids;
+  for (classfile::ClassId x : h_.Subtypes(owner)) {
+    const std::string type(h_.Name(x));
+    if (!types_.has_stand_in(type)) continue;
+    const std::optional<types::MethodName> m =
+        types_.dispatch(types::StandInName(type), call.owner, call.name, call.descriptor);
+    if (!m || types_.stand_in_for(m->owner)) return {};  // the stand-in's own method
+    callgraph::MethodId id(m->owner, m->name, m->descriptor);
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(std::move(id));
+  }
+  return ids;
 }
 
 std::vector<Target>* WpProblem::all_targets(const ir::Instruction& call, std::vector<Target>* listed,

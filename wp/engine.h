@@ -233,6 +233,13 @@ struct Replay {
     std::string callee, callee_descriptor;       // as the invoke names it
   };
   std::vector<ObservedCall> observe;
+  // What the methods of the stand-ins in `heap` (types/stand_ins.h) return:
+  // each skipped call's value in the model, by the method the call names.
+  struct StandInReturn {
+    std::string owner, method, descriptor;
+    solver::WitnessValue value;
+  };
+  std::vector<StandInReturn> stand_in_returns;
 };
 
 struct Result {

@@ -237,7 +237,52 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     }
   }
   r.assertions = vocab_.assertions_enabled();
+  AddStandInReturns(w, &r);
   return r;
+}
+
+// What a witness with stand-ins assumes, in words: the class a caller
+// writes, and what its methods return.
+std::vector<std::string> EntryCheck::StandInAssumptions(const Replay& r) const {
+  std::vector<std::string> out;
+  for (const solver::WitnessObject& o : r.heap) {
+    if (std::optional<std::string> t = types_.stand_in_for(o.type)) {
+      out.push_back(Cat("stand-in: ", o.id, " is an object of a class the caller writes, a subtype of ", internal::dotted(*t),
+                        " (no class on the class path is one)"));
+    }
+  }
+  for (const Replay::StandInReturn& x : r.stand_in_returns) {
+    out.push_back(Cat("stand-in: its ", x.method, x.descriptor, " (", internal::dotted(x.owner), ") returns ",
+                      solver::to_string(x.value)));
+  }
+  return out;
+}
+
+// A stand-in's methods return what the model gives the skipped calls that
+// name them (the first such call of each method): calls on a stand-in have
+// no target on the class path, so their results are skolems.
+void EntryCheck::AddStandInReturns(const solver::Witness& w, Replay* r) {
+  std::vector<std::string> stood_for;
+  for (const solver::WitnessObject& o : r->heap) {
+    if (std::optional<std::string> t = types_.stand_in_for(o.type)) stood_for.push_back(std::move(*t));
+  }
+  if (stood_for.empty()) return;
+  for (const solver::WitnessVariable& v : w.variables) {
+    if (v.role != logic::VarRole::kSkolem || v.value.kind == solver::WitnessValue::Kind::kOpaque) continue;
+    const logic::VarInfo& info = tm_.var_info(v.var);
+    if (info.skolem_kind != logic::SkolemKind::kRet) continue;
+    const Vocabulary::SkippedCall* call = vocab_.skipped_call(info.site);
+    if (call == nullptr) continue;
+    const bool on_a_stand_in = std::any_of(stood_for.begin(), stood_for.end(), [&](const std::string& t) {
+      return types_.is_subtype(t, call->callee_owner) != false;
+    });
+    const bool known = std::any_of(r->stand_in_returns.begin(), r->stand_in_returns.end(), [&](const auto& x) {
+      return x.owner == call->callee_owner && x.method == call->callee && x.descriptor == call->callee_descriptor;
+    });
+    if (on_a_stand_in && !known) {
+      r->stand_in_returns.push_back({call->callee_owner, call->callee, call->callee_descriptor, v.value});
+    }
+  }
 }
 
 // The String model's invariant for the strings a precondition reads the
@@ -408,12 +453,14 @@ Minterm WpProblem::without_cached_boxes(const Minterm& phi) {
 }
 
 // A parameter the minterm needs to be an object (`p != null`, its typeOf)
-// whose declared type no class on the class path implements or extends:
-// the solver's types are the class path's (DESIGN.md, "Types"), so it would
-// answer unsat, yet a caller may pass an object of a class of its own (a
-// lambda, a listener). The minterm proves nothing either way: its reason
-// names the parameter ("" when there is none). Without this a library
-// method `if (l != null) return 10 / y;` was NOT_FOUND.
+// whose declared type no class on the class path implements or extends
+// and that has no stand-in (types/stand_ins.h: a type a caller can
+// implement has one, and the solver gives the parameter that class): the
+// solver's types are the class path's (DESIGN.md, "Types"), so it would
+// answer unsat, yet some caller's class may exist. The minterm proves
+// nothing either way: its reason names the parameter ("" when there is
+// none). Without this a library method `if (l != null) return 10 / y;`
+// was NOT_FOUND.
 std::string WpProblem::input_without_a_class(const Minterm& phi, const Activation& a) {
   if (phi.is_true()) return "";
   const ir::MethodIR& ir = *a.ir;
@@ -435,8 +482,8 @@ std::string WpProblem::input_without_a_class(const Minterm& phi, const Activatio
     const types::TypeFacts::TypeList subs = types_.concrete_subtypes(type, 1);
     if (!subs.types.empty() || !types_.is_known(type)) continue;
     return Cat("open world: the precondition needs parameter ", i + (ir.is_static ? 1 : 0), " (", dotted(type),
-               ") to be an object, and no class on the class path implements or extends it (a caller's own class "
-               "could; jwp builds none)");
+               ") to be an object, and no class on the class path implements or extends it; jwp has no stand-in "
+               "for it (a JDK abstract class, a sealed type, or no constructor a subclass could call)");
   }
   return "";
 }
@@ -541,6 +588,10 @@ void WpProblem::fill_found(const Item& item, EntryCheck::Found found, Result* r)
     assumed.push_back(assumption_texts_[assume_nodes_[n].text]);
   }
   r->assumptions.insert(r->assumptions.end(), assumed.rbegin(), assumed.rend());
+  if (r->witness) {
+    std::vector<std::string> stand_ins = entry_check_.StandInAssumptions(*r->witness);
+    r->assumptions.insert(r->assumptions.end(), stand_ins.begin(), stand_ins.end());
+  }
 }
 
 }  // namespace jwp::wp::internal

@@ -75,10 +75,13 @@ class EntryCheck {
   // The entry's `this` when the entry is a constructor (its fields are not
   // yet initialized); null otherwise.
   logic::Term Uninitialized(Entry entry);
+  // What a witness's stand-ins (types/stand_ins.h) assume, in words.
+  std::vector<std::string> StandInAssumptions(const Replay& r) const;
 
  private:
   // Nullopt when the model has no replayable form.
   std::optional<Replay> WitnessOf(const solver::Witness& w, Entry entry);
+  void AddStandInReturns(const solver::Witness& w, Replay* r);
   // The String model's invariant for the strings `phi` reads the characters of.
   void AddStringModelInvariants(const logic::Minterm& phi, std::vector<logic::Term>* out);
   // For display: `phi` without the String model's facts about literals.

@@ -4,7 +4,8 @@
 // interface's supertypes) and of java/io/Serializable when serializable;
 // dispatch on it selects its own method for the interface method and
 // java/lang/Object's for Object's public methods. Everything else is the
-// hierarchy's answer.
+// hierarchy's answer, with a stand-in for each type a caller's class may
+// implement and no class on the class path does (types/stand_ins.h).
 //
 // concrete_subtypes of an interface does not list lambda classes: the
 // solver's type domain holds one only when a query names it (a lambda made
@@ -17,7 +18,7 @@
 
 #include "callgraph/lambda_classes.h"
 #include "classfile/class_hierarchy.h"
-#include "types/hierarchy_type_facts.h"
+#include "types/stand_ins.h"
 #include "types/type_facts.h"
 
 namespace jwp::wp {
@@ -39,9 +40,12 @@ class LambdaTypeFacts final : public types::TypeFacts {
 
   // The lambda class named by `type` (internal name or class descriptor), or null.
   const callgraph::LambdaClass* lambda(std::string_view type) const;
+  // T, when `type` is the stand-in of T (types/stand_ins.h).
+  std::optional<std::string> stand_in_for(std::string_view type) const { return base_.stand_in_for(type); }
+  bool has_stand_in(std::string_view type) const { return base_.has_stand_in(type); }
 
  private:
-  types::HierarchyTypeFacts base_;
+  types::StandInTypeFacts base_;
   const callgraph::LambdaClasses& lambdas_;
 };
 

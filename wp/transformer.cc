@@ -439,7 +439,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
       vocab_.call_site(Cat("a call is skipped: ", description), Cat(ir_.QualifiedName(), "@", in.bci));
   vocab_.note_skipped_call(site, {std::string(ir_.class_name), std::string(ir_.method_name),
                                   std::string(ir_.method_descriptor), static_cast<int32_t>(in.bci), std::string(in.name),
-                                  std::string(in.descriptor)});
+                                  std::string(in.descriptor), std::string(in.owner)});
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
   Substitution s(tm_);
   std::vector<Term> conds;

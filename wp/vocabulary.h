@@ -145,6 +145,7 @@ class Vocabulary {
     std::string class_name, method, descriptor;  // the caller
     int32_t bci = -1;
     std::string callee, callee_descriptor;  // as the invoke names it
+    std::string callee_owner;               // the class the invoke names
   };
   void note_skipped_call(uint32_t site, SkippedCall call) { skipped_calls_.try_emplace(site, std::move(call)); }
   const SkippedCall* skipped_call(uint32_t site) const {

@@ -331,6 +331,7 @@ class WpProblem : private DirectedQueries {
   // interface's method it tends to reach the others (a Comparator in
   // TimSort's several compare calls).
   std::vector<Target>& lambda_targets(const ir::Instruction& call);
+  std::vector<callgraph::MethodId> stand_in_targets(const ir::Instruction& call);
   bool lambda_enabled(const Target& t) const {
     return opt_.callgraph == CallGraph::kDirected ? enabled_.IsEnabledAnywhere(t.key())
                                                   : t.lambda < lambdas_at_start_;

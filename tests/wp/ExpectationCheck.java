@@ -31,6 +31,15 @@ public class ExpectationCheck {
 
   static final Map<String, Case> CASES = new LinkedHashMap<>();
 
+  static OpenWorld.Sized sized(int n) {
+    return new OpenWorld.Sized() {
+      @Override
+      public int size() {
+        return n;
+      }
+    };
+  }
+
   static void ex(String key, Body b) {
     Case c = new Case();
     c.body = b;
@@ -223,6 +232,12 @@ public class ExpectationCheck {
     ex("OpenWorld.withImplementation:exception:java.lang.ArithmeticException",
         () -> OpenWorld.withImplementation(new OpenWorld.One(), 0));
     ex("OpenWorld.nullListener:exception:java.lang.ArithmeticException", () -> OpenWorld.nullListener(null, 0));
+    // Stand-ins: a class the caller writes.
+    ex("OpenWorld.notifyAll:exception:java.lang.ArithmeticException", () -> OpenWorld.notifyAll(x -> x, 0));
+    ex("OpenWorld.measure:exception:java.lang.ArithmeticException", () -> OpenWorld.measure(sized(0), 0));
+    ex("OpenWorld.sizeThree:exception:java.lang.ArithmeticException", () -> OpenWorld.sizeThree(sized(3), 0));
+    ex("OpenWorld.twiceSix:exception:java.lang.ArithmeticException", () -> OpenWorld.twiceSix(sized(3), 0));
+    ex("OpenWorld.nextLength:npe", () -> OpenWorld.nextLength(() -> null));
     ex("Optimistic.afterLog:npe", () -> Optimistic.afterLog(null));
     ex("Optimistic.checkRange:exception:java.lang.IllegalArgumentException", () -> {
       Optimistic.checkRange(1, 0, new int[0]);

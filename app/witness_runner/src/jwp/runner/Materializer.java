@@ -44,7 +44,7 @@ final class Materializer {
     // 1. allocate every heap object, so that objects can refer to each other in any order
     for (Witness.HeapObject h : w.heap.values()) {
       String where = "heap object " + h.id;
-      Class<?> c = resolve(h.cls, where);
+      Class<?> c = h.standInFor != null ? Object.class : resolve(h.cls, where); // a stand-in is made below
       Object o;
       if (c.isArray()) {
         o = Array.newInstance(c.getComponentType(), h.length);
@@ -52,6 +52,13 @@ final class Materializer {
         o = h.interned ? h.string.intern() : new String(h.string.toCharArray());
       } else if (h.classLiteral != null) {
         o = resolve(h.classLiteral, where + ": class_literal");
+      } else if (h.standInFor != null) {
+        Class<?> s = StandIn.define(w, h.cls, resolve(h.standInFor, where + ": stand_in_for"), where);
+        try {
+          o = UnsafeAccess.allocate(s);
+        } catch (InstantiationException e) {
+          throw w.bad(where, "cannot allocate the stand-in " + h.cls + ": " + e);
+        }
       } else {
         if (c.isInterface() || Modifier.isAbstract(c.getModifiers()))
           throw w.bad(where, "class " + h.cls + " is " + (c.isInterface() ? "an interface" : "abstract") + " and cannot be instantiated");
@@ -86,6 +93,14 @@ final class Materializer {
         Object v = convert(e.getValue(), f.getType(), where + ": field " + e.getKey());
         UnsafeAccess.put(o, f, v);
       }
+    }
+    // 2b. what the stand-ins' methods return
+    for (int i = 0; i < w.standInReturns.size(); i++) {
+      Witness.StandInReturn r = w.standInReturns.get(i);
+      String where = "stand_in_returns[" + i + "]";
+      Class<?> owner = resolve(r.owner, where + ".owner");
+      Class<?> type = returnType(owner, r.method, r.descriptor, where);
+      StandIn.putReturn(owner, r.method + r.descriptor, convert(r.value, type, where + ".value"));
     }
     // 3. statics: initialize the class first, then store
     for (Map.Entry<String, Object> e : w.statics.entrySet()) {
@@ -125,6 +140,20 @@ final class Materializer {
       throw w.bad("entry", "cannot make " + w.entryMethod + " accessible: " + e.getMessage());
     }
     return call;
+  }
+
+  /** The return type of the method a call names (owner, name, descriptor), searched up from owner. */
+  private Class<?> returnType(Class<?> owner, String name, String descriptor, String where) throws BadWitness {
+    java.util.ArrayDeque<Class<?>> todo = new java.util.ArrayDeque<>(List.of(owner));
+    while (!todo.isEmpty()) {
+      Class<?> k = todo.poll();
+      for (Method m : k.getDeclaredMethods()) {
+        if (m.getName().equals(name) && Descriptors.of(m).equals(descriptor)) return m.getReturnType();
+      }
+      if (k.getSuperclass() != null) todo.add(k.getSuperclass());
+      todo.addAll(List.of(k.getInterfaces()));
+    }
+    throw w.bad(where, "no method " + name + descriptor + " in " + Descriptors.internalOf(owner));
   }
 
   private Executable entryMethod() throws BadWitness {

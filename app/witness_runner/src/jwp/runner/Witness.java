@@ -28,6 +28,13 @@ final class Witness {
     String string;
     boolean interned;  // the string is the interned literal (JLS 3.10.5)
     String classLiteral;
+    String standInFor; // a stand-in (StandIn): the interface or abstract class it implements
+  }
+
+  /** What a stand-in's method returns (StandIn): the method as a call names it, and the value. */
+  static final class StandInReturn {
+    String owner, method, descriptor;
+    Object value;
   }
 
   static final class Expect {
@@ -69,6 +76,7 @@ final class Witness {
   List<FieldFactChecks.Check> fieldFacts = new ArrayList<>(); // the state must keep these
   Expect expect;
   List<ObservedCall> observe = new ArrayList<>();
+  List<StandInReturn> standInReturns = new ArrayList<>();
 
   BadWitness bad(String where, String what) {
     return new BadWitness(source + ": " + (where.isEmpty() ? "" : where + ": ") + what);
@@ -84,7 +92,7 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts", "observe"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns"));
     if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
@@ -101,7 +109,7 @@ final class Witness {
     for (Map.Entry<String, Object> e : heap.entrySet()) {
       String where = "heap object " + e.getKey();
       Map<String, Object> o = w.object(e.getValue(), where);
-      w.onlyKeys(o, where, Set.of("class", "fields", "length", "elements", "string", "interned", "class_literal"));
+      w.onlyKeys(o, where, Set.of("class", "fields", "length", "elements", "string", "interned", "class_literal", "stand_in_for"));
       HeapObject h = new HeapObject();
       h.id = e.getKey();
       h.cls = w.className(w.required(o, "class", where), where + ": class");
@@ -142,6 +150,10 @@ final class Witness {
           }
         } else if (h.cls.equals("java/lang/String")) {
           throw w.bad(where, "a java/lang/String object needs \"string\"");
+        } else if (o.containsKey("stand_in_for")) {
+          if (o.containsKey("fields")) throw w.bad(where, "a stand-in has \"stand_in_for\" only");
+          h.standInFor = w.className(o.get("stand_in_for"), where + ": stand_in_for");
+          if (!h.cls.endsWith(StandIn.SUFFIX)) throw w.bad(where, "a stand-in's class ends in " + StandIn.SUFFIX);
         } else if (o.containsKey("fields")) {
           for (Map.Entry<String, Object> f : w.object(o.get("fields"), where + ": fields").entrySet()) {
             w.fieldKey(f.getKey(), where);
@@ -160,6 +172,21 @@ final class Witness {
       for (Map.Entry<String, Object> s : w.object(top.get("statics"), "statics").entrySet()) {
         w.fieldKey(s.getKey(), "statics");
         w.statics.put(s.getKey(), s.getValue());
+      }
+    }
+
+    if (top.containsKey("stand_in_returns")) {
+      List<Object> all = w.array(top.get("stand_in_returns"), "stand_in_returns");
+      for (int i = 0; i < all.size(); i++) {
+        String where = "stand_in_returns[" + i + "]";
+        Map<String, Object> r = w.object(all.get(i), where);
+        w.onlyKeys(r, where, Set.of("owner", "method", "descriptor", "value"));
+        StandInReturn x = new StandInReturn();
+        x.owner = w.className(w.required(r, "owner", where), where + ".owner");
+        x.method = w.string(w.required(r, "method", where), where + ".method");
+        x.descriptor = w.methodDescriptor(w.required(r, "descriptor", where), where + ".descriptor");
+        x.value = r.get("value");
+        w.standInReturns.add(x);
       }
     }
 
