@@ -64,7 +64,8 @@ final class Materializer {
           throw w.bad(where, "class " + h.cls + " is " + (c.isInterface() ? "an interface" : "abstract") + " and cannot be instantiated");
         if (c == Class.class || c.isPrimitive()) throw w.bad(where, "class " + h.cls + " cannot be allocated");
         try {
-          o = UnsafeAccess.allocate(c);
+          o = jdkConstructed(c);
+          if (o == null) o = UnsafeAccess.allocate(c);
         } catch (InstantiationException e) {
           throw w.bad(where, "cannot allocate " + h.cls + ": " + e);
         } catch (ExceptionInInitializerError e) {
@@ -140,6 +141,24 @@ final class Materializer {
       throw w.bad("entry", "cannot make " + w.entryMethod + " accessible: " + e.getMessage());
     }
     return call;
+  }
+
+  /**
+   * An object of a JDK class (java.*, javax.*) made by its public no-argument constructor, or null
+   * when it has none or the constructor throws. The witness's fields are stored over it; the fields
+   * it does not list are what a program's {@code new C()} leaves there (a lock's synchronizer, a
+   * map's load factor), not zeros that no JDK object has. Other classes are allocated without a
+   * constructor: their fields are the witness's.
+   */
+  private static Object jdkConstructed(Class<?> c) {
+    String n = c.getName();
+    if (!(n.startsWith("java.") || n.startsWith("javax.")) || !Modifier.isPublic(c.getModifiers())) return null;
+    try {
+      Constructor<?> k = c.getConstructor();
+      return k.newInstance();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return null;
+    }
   }
 
   /** The return type of the method a call names (owner, name, descriptor), searched up from owner. */
