@@ -163,6 +163,25 @@ CheckResult Solver::check(std::span<const logic::Term> assertions, bool want_wit
             s.pop();
           }
           result.witness = internal::build_witness(enc, m, tm_, options_.types);
+          const bool breaks_query = std::any_of(enc.assertions().begin(), enc.assertions().end(),
+                                                [&](const z3::expr& a) { return m.eval(a, true).is_false(); });
+          if (breaks_query) result.witness->type_errors.push_back("the model falsifies an assertion of the query");
+          if (!result.witness->type_errors.empty() && !enc.uses_floating_point()) {
+            // QF_AUFBV's tactic gave a model that breaks a declared type or
+            // the query itself (witness.h, type_errors): the general
+            // solver's may not.
+            z3::solver general(impl_->ctx);
+            general.set(p);
+            for (const z3::expr& a : enc.axioms()) general.add(a);
+            for (const z3::expr& a : enc.assertions()) general.add(a);
+            if (general.check() == z3::sat) {
+              Witness again = internal::build_witness(enc, general.get_model(), tm_, options_.types);
+              if (again.type_errors.empty()) {
+                again.notes.push_back("model from Z3's general solver (the QF_AUFBV tactic's broke a declared type)");
+                result.witness = std::move(again);
+              }
+            }
+          }
           for (const std::string& a : result.assumptions) result.witness->notes.push_back(a);
         }
         break;

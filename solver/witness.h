@@ -76,6 +76,12 @@ struct Witness {
   bool replayable = true;
   // What the witness rests on: uninterpreted operations, guessed classes.
   std::vector<std::string> notes;
+  // Where the model breaks a field's or an array element's declared type
+  // ("o1.lowerBound (com/google/common/collect/Cut) holds o3 of class
+  // com/google/common/base/Absent"): a model the encoding's axioms (T5, T6)
+  // exclude, which Z3 4.8.12's QF_AUFBV tactic has returned; no JVM can
+  // take such a witness. Empty for a well-typed witness.
+  std::vector<std::string> type_errors;
 
   const WitnessVariable* find_variable(std::string_view name) const;
   const WitnessObject* find_object(std::string_view id) const;

@@ -187,6 +187,16 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     return v && v->kind == solver::WitnessValue::Kind::kOpaque;
   };
   if (opaque(r.receiver) || std::any_of(r.arguments.begin(), r.arguments.end(), opaque)) return std::nullopt;
+  // A model that gives a parameter an object of another type (a model the
+  // typing excludes: Witness::type_errors) is none a JVM can take.
+  for (size_t i = ir_.is_static ? 0 : 1; i < ir_.params.size(); ++i) {
+    const solver::WitnessValue& v = r.arguments[i - (ir_.is_static ? 0 : 1)];
+    const std::string_view d = ir_.values[ir_.params[i]].type.descriptor;
+    if (v.kind != solver::WitnessValue::Kind::kRef || d.size() < 2) continue;
+    const std::string declared(d.front() == 'L' ? d.substr(1, d.size() - 2) : d);
+    const solver::WitnessObject* o = w.find_object(v.object);
+    if (o != nullptr && types_.is_subtype(o->type, declared) == false) return std::nullopt;
+  }
   r.heap = w.objects;
   for (const solver::WitnessObject& o : r.heap) {
     // An input cannot be the lambda object of a site inside the program.
@@ -360,6 +370,10 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   }
   if (!r.uninterpreted.empty()) {
     *why_not = absl::StrCat("not modelled exactly: ", r.uninterpreted.front());
+    return std::nullopt;
+  }
+  if (r.witness && !r.witness->type_errors.empty()) {
+    *why_not = Cat("internal: the solver's model breaks a declared type: ", r.witness->type_errors.front());
     return std::nullopt;
   }
   std::optional<Replay> witness;

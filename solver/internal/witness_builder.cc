@@ -129,11 +129,39 @@ class Builder {
     std::sort(w_.variables.begin(), w_.variables.end(),
               [](const WitnessVariable& a, const WitnessVariable& b) { return a.var < b.var; });
     for (size_t i = 0; i < w_.objects.size(); ++i) w_.objects[i].type = class_of(i);
+    check_declared_types();
     return std::move(w_);
   }
 
  private:
   std::string key(const z3::expr& x) { return m_.eval(x, true).to_string(); }
+
+  // Witness::type_errors: each reference field and element of a reference
+  // array that holds an object whose class is not of the declared type.
+  void check_declared_types() {
+    if (tf_ == nullptr) return;
+    absl::flat_hash_map<std::string, const WitnessObject*> by_id;
+    for (const WitnessObject& o : w_.objects) by_id[o.id] = &o;
+    auto check = [&](const WitnessValue& v, const std::string& declared, const std::string& where) {
+      if (v.kind != WitnessValue::Kind::kRef || declared.empty()) return;
+      auto it = by_id.find(v.object);
+      if (it == by_id.end() || tf_->is_subtype(it->second->type, declared) != false) return;
+      w_.type_errors.push_back(
+          absl::StrCat(where, " (", declared, ") holds ", v.object, " of class ", it->second->type));
+    };
+    auto reference_type = [](std::string_view d) -> std::string {
+      if (d.size() >= 3 && d.front() == 'L' && d.back() == ';') return std::string(d.substr(1, d.size() - 2));
+      if (!d.empty() && d.front() == '[') return std::string(d);
+      return "";
+    };
+    for (const WitnessObject& o : w_.objects) {
+      for (const WitnessField& f : o.fields) check(f.value, reference_type(f.descriptor), absl::StrCat(o.id, ".", f.name));
+      if (o.type.size() > 1 && o.type.front() == '[') {
+        const std::string element = reference_type(std::string_view(o.type).substr(1));
+        for (const WitnessElement& e : o.elements) check(e.value, element, absl::StrCat(o.id, "[", e.index, "]"));
+      }
+    }
+  }
 
   // The name of the type constant the model gives `type`; "" when it is
   // none of the query's (then a class object of it cannot be built).
