@@ -80,7 +80,8 @@ struct Witness {
   // ("o1.lowerBound (com/google/common/collect/Cut) holds o3 of class
   // com/google/common/base/Absent"): a model the encoding's axioms (T5, T6)
   // exclude, which Z3 4.8.12's QF_AUFBV tactic has returned; no JVM can
-  // take such a witness. Empty for a well-typed witness.
+  // take such a witness. Also a java/lang/Class object of no type the query
+  // names. Empty for a well-typed witness.
   std::vector<std::string> type_errors;
 
   const WitnessVariable* find_variable(std::string_view name) const;

@@ -137,7 +137,8 @@ class Builder {
   std::string key(const z3::expr& x) { return m_.eval(x, true).to_string(); }
 
   // Witness::type_errors: each reference field and element of a reference
-  // array that holds an object whose class is not of the declared type.
+  // array that holds an object whose class is not of the declared type, and
+  // each Class object without the class it stands for.
   void check_declared_types() {
     if (tf_ == nullptr) return;
     absl::flat_hash_map<std::string, const WitnessObject*> by_id;
@@ -155,6 +156,11 @@ class Builder {
       return "";
     };
     for (const WitnessObject& o : w_.objects) {
+      // A Class object the formula names by no classOf term: the model
+      // invents it, and no witness can say which class it stands for.
+      if (o.type == "java/lang/Class" && !o.class_literal) {
+        w_.type_errors.push_back(absl::StrCat(o.id, " is a java/lang/Class object of no type the query names"));
+      }
       for (const WitnessField& f : o.fields) check(f.value, reference_type(f.descriptor), absl::StrCat(o.id, ".", f.name));
       if (o.type.size() > 1 && o.type.front() == '[') {
         const std::string element = reference_type(std::string_view(o.type).substr(1));
