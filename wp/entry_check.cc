@@ -193,9 +193,8 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     const solver::WitnessValue& v = r.arguments[i - (ir_.is_static ? 0 : 1)];
     const std::string_view d = ir_.values[ir_.params[i]].type.descriptor;
     if (v.kind != solver::WitnessValue::Kind::kRef || d.size() < 2) continue;
-    const std::string declared(d.front() == 'L' ? d.substr(1, d.size() - 2) : d);
     const solver::WitnessObject* o = w.find_object(v.object);
-    if (o != nullptr && types_.is_subtype(o->type, declared) == false) return std::nullopt;
+    if (o != nullptr && types_.is_subtype(o->type, classfile::InternalNameOf(d)) == false) return std::nullopt;
   }
   r.heap = w.objects;
   for (const solver::WitnessObject& o : r.heap) {

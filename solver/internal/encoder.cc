@@ -26,22 +26,17 @@ namespace {
 
 std::string str(std::string_view s) { return std::string(s); }
 
-// The class or array type named by a reference field descriptor
-// ("Ljava/lang/String;" -> "java/lang/String", "[I" -> "[I"), or "" for a
-// primitive descriptor.
+}  // namespace
+
 std::string descriptor_type(std::string_view d) {
   if (d.size() >= 3 && d.front() == 'L' && d.back() == ';') return str(d.substr(1, d.size() - 2));
   if (!d.empty() && d.front() == '[') return str(d);
   return {};
 }
 
-// The element type of a reference array type name ("[LC;" -> "C",
-// "[[I" -> "[I"), or "" for other types and primitive arrays.
 std::string reference_element_type(std::string_view type) {
   return !type.empty() && type.front() == '[' ? descriptor_type(type.substr(1)) : std::string();
 }
-
-}  // namespace
 
 Encoder::Encoder(z3::context& ctx, logic::TermManager& tm, EncoderOptions options)
     : ctx_(ctx),

@@ -22,6 +22,14 @@
 
 namespace jwp::solver::internal {
 
+// The class or array type named by a reference field descriptor
+// ("Ljava/lang/String;" -> "java/lang/String", "[I" -> "[I"), or "" for a
+// primitive descriptor.
+std::string descriptor_type(std::string_view d);
+// The element type of a reference array type name ("[LC;" -> "C",
+// "[[I" -> "[I"), or "" for other types and primitive arrays.
+std::string reference_element_type(std::string_view type);
+
 struct EncoderOptions {
   const types::TypeFacts* types = nullptr;
   size_t max_subtypes_per_type = 8;

@@ -150,22 +150,15 @@ class Builder {
       w_.type_errors.push_back(
           absl::StrCat(where, " (", declared, ") holds ", v.object, " of class ", it->second->type));
     };
-    auto reference_type = [](std::string_view d) -> std::string {
-      if (d.size() >= 3 && d.front() == 'L' && d.back() == ';') return std::string(d.substr(1, d.size() - 2));
-      if (!d.empty() && d.front() == '[') return std::string(d);
-      return "";
-    };
     for (const WitnessObject& o : w_.objects) {
       // A Class object the formula names by no classOf term: the model
       // invents it, and no witness can say which class it stands for.
       if (o.type == "java/lang/Class" && !o.class_literal) {
         w_.type_errors.push_back(absl::StrCat(o.id, " is a java/lang/Class object of no type the query names"));
       }
-      for (const WitnessField& f : o.fields) check(f.value, reference_type(f.descriptor), absl::StrCat(o.id, ".", f.name));
-      if (o.type.size() > 1 && o.type.front() == '[') {
-        const std::string element = reference_type(std::string_view(o.type).substr(1));
-        for (const WitnessElement& e : o.elements) check(e.value, element, absl::StrCat(o.id, "[", e.index, "]"));
-      }
+      for (const WitnessField& f : o.fields) check(f.value, descriptor_type(f.descriptor), absl::StrCat(o.id, ".", f.name));
+      const std::string element = reference_element_type(o.type);
+      for (const WitnessElement& e : o.elements) check(e.value, element, absl::StrCat(o.id, "[", e.index, "]"));
     }
   }
 
