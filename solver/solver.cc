@@ -68,12 +68,53 @@ double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-internal::EncoderOptions encoder_options(const SolverOptions& o, bool want_witness) {
+internal::EncoderOptions encoder_options(const SolverOptions& o, bool want_witness, bool mods_as_effects = false) {
   internal::EncoderOptions e;
+  e.mods_as_effects = mods_as_effects;
   e.types = o.types;
   e.max_subtypes_per_type = o.max_subtypes_per_type;
   e.type_every_reference = want_witness && o.types != nullptr;
   return e;
+}
+
+// The witness of a sat check: from the model, or, when QF_AUFBV's tactic
+// gave a model that breaks a declared type or the query itself
+// (witness.h, type_errors), from the general solver's.
+void WitnessFrom(z3::context& ctx, const logic::TermManager& tm, const types::TypeFacts* types, internal::Encoder& enc,
+                 z3::solver& s, const z3::params& p, CheckResult* result) {
+  z3::model m = s.get_model();
+  // A model the witness can replay, when there is one (the answer
+  // stays the query's own).
+  if (std::vector<z3::expr> prefs = enc.witness_preferences(); !prefs.empty()) {
+    s.push();
+    for (const z3::expr& p : prefs) s.add(p);
+    if (s.check() == z3::sat) m = s.get_model();
+    s.pop();
+  }
+  internal::ModelEvaluator values(m);
+  result->witness = internal::build_witness(enc, values, tm, types);
+  const bool breaks_query = std::any_of(enc.assertions().begin(), enc.assertions().end(),
+                                        [&](const z3::expr& a) { return values.Eval(a).is_false(); });
+  if (breaks_query) result->witness->type_errors.push_back("the model falsifies an assertion of the query");
+  if (!result->witness->type_errors.empty() && !enc.uses_floating_point()) {
+    // QF_AUFBV's tactic gave a model that breaks a declared type or
+    // the query itself (witness.h, type_errors): the general
+    // solver's may not.
+    z3::solver general(ctx);
+    general.set(p);
+    for (const z3::expr& a : enc.axioms()) general.add(a);
+    for (const z3::expr& a : enc.assertions()) general.add(a);
+    if (general.check() == z3::sat) {
+      const z3::model general_model = general.get_model();
+      internal::ModelEvaluator general_values(general_model);
+      Witness again = internal::build_witness(enc, general_values, tm, types);
+      if (again.type_errors.empty()) {
+        again.notes.push_back("model from Z3's general solver (the QF_AUFBV tactic's broke a declared type)");
+        result->witness = std::move(again);
+      }
+    }
+  }
+  for (const std::string& a : result->assumptions) result->witness->notes.push_back(a);
 }
 
 }  // namespace
@@ -89,6 +130,49 @@ std::string Solver::to_smt2(std::span<const logic::Term> assertions) {
   } catch (const z3::exception& e) {
     return absl::StrCat("; z3 error: ", e.msg(), "\n");
   }
+}
+
+bool Solver::solve(std::span<const logic::Term> assertions, bool want_witness, bool mods_as_effects,
+                   CheckResult* result, std::string* smt2) {
+  bool strengthened = false;
+  try {
+    internal::Encoder enc(impl_->ctx, tm_, encoder_options(options_, want_witness, mods_as_effects));
+    enc.encode(assertions);
+    strengthened = enc.encoded_mods_as_effects();
+    result->assumptions = enc.assumptions();
+    result->type_domain_cut = enc.type_domain_cut();
+    result->uninterpreted = enc.uninterpreted();
+    z3::solver s = enc.uses_floating_point() ? z3::solver(impl_->ctx)
+                                             : impl_->without_floats.mk_solver();
+    z3::params p(impl_->ctx);
+    p.set("timeout", options_.timeout_ms);
+    if (options_.rlimit != 0) p.set("rlimit", options_.rlimit);
+    s.set(p);
+    for (const z3::expr& a : enc.axioms()) s.add(a);
+    for (const z3::expr& a : enc.assertions()) s.add(a);
+    const auto solve_start = std::chrono::steady_clock::now();
+    switch (s.check()) {
+      case z3::sat:
+        result->answer = SatAnswer::kSat;
+        if (want_witness) WitnessFrom(impl_->ctx, tm_, options_.types, enc, s, p, result);
+        break;
+      case z3::unsat: result->answer = SatAnswer::kUnsat; break;
+      case z3::unknown:
+        result->answer = SatAnswer::kUnknown;
+        result->reason = s.reason_unknown();
+        if (result->reason.empty()) result->reason = "unknown";
+        break;
+    }
+    if (!options_.log_dir.empty() && ms_since(solve_start) >= options_.log_threshold_ms) {
+      *smt2 = s.to_smt2();
+    }
+  } catch (const z3::exception& e) {
+    result->answer = SatAnswer::kUnknown;
+    result->reason = absl::StrCat("z3 error: ", e.msg());
+    result->witness.reset();
+  }
+
+  return strengthened;
 }
 
 CheckResult Solver::check(std::span<const logic::Term> assertions, bool want_witness) {
@@ -133,72 +217,14 @@ CheckResult Solver::check(std::span<const logic::Term> assertions, bool want_wit
   }
 
   // ---- Z3 --------------------------------------------------------------------
+  // A witness is asked first of the encoding whose models are cheap
+  // (mods_as_effects); when that is not sat, the query's own answers.
   std::string smt2;  // for the slow-query log
-  try {
-    internal::Encoder enc(impl_->ctx, tm_, encoder_options(options_, want_witness));
-    enc.encode(assertions);
-    result.assumptions = enc.assumptions();
-    result.type_domain_cut = enc.type_domain_cut();
-    result.uninterpreted = enc.uninterpreted();
-    z3::solver s = enc.uses_floating_point() ? z3::solver(impl_->ctx)
-                                             : impl_->without_floats.mk_solver();
-    z3::params p(impl_->ctx);
-    p.set("timeout", options_.timeout_ms);
-    if (options_.rlimit != 0) p.set("rlimit", options_.rlimit);
-    s.set(p);
-    for (const z3::expr& a : enc.axioms()) s.add(a);
-    for (const z3::expr& a : enc.assertions()) s.add(a);
-    const auto solve_start = std::chrono::steady_clock::now();
-    switch (s.check()) {
-      case z3::sat:
-        result.answer = SatAnswer::kSat;
-        if (want_witness) {
-          z3::model m = s.get_model();
-          // A model the witness can replay, when there is one (the answer
-          // stays the query's own).
-          if (std::vector<z3::expr> prefs = enc.witness_preferences(); !prefs.empty()) {
-            s.push();
-            for (const z3::expr& p : prefs) s.add(p);
-            if (s.check() == z3::sat) m = s.get_model();
-            s.pop();
-          }
-          result.witness = internal::build_witness(enc, m, tm_, options_.types);
-          const bool breaks_query = std::any_of(enc.assertions().begin(), enc.assertions().end(),
-                                                [&](const z3::expr& a) { return m.eval(a, true).is_false(); });
-          if (breaks_query) result.witness->type_errors.push_back("the model falsifies an assertion of the query");
-          if (!result.witness->type_errors.empty() && !enc.uses_floating_point()) {
-            // QF_AUFBV's tactic gave a model that breaks a declared type or
-            // the query itself (witness.h, type_errors): the general
-            // solver's may not.
-            z3::solver general(impl_->ctx);
-            general.set(p);
-            for (const z3::expr& a : enc.axioms()) general.add(a);
-            for (const z3::expr& a : enc.assertions()) general.add(a);
-            if (general.check() == z3::sat) {
-              Witness again = internal::build_witness(enc, general.get_model(), tm_, options_.types);
-              if (again.type_errors.empty()) {
-                again.notes.push_back("model from Z3's general solver (the QF_AUFBV tactic's broke a declared type)");
-                result.witness = std::move(again);
-              }
-            }
-          }
-          for (const std::string& a : result.assumptions) result.witness->notes.push_back(a);
-        }
-        break;
-      case z3::unsat: result.answer = SatAnswer::kUnsat; break;
-      case z3::unknown:
-        result.answer = SatAnswer::kUnknown;
-        result.reason = s.reason_unknown();
-        if (result.reason.empty()) result.reason = "unknown";
-        break;
-    }
-    if (!options_.log_dir.empty() && ms_since(solve_start) >= options_.log_threshold_ms) {
-      smt2 = s.to_smt2();
-    }
-  } catch (const z3::exception& e) {
-    result.answer = SatAnswer::kUnknown;
-    result.reason = absl::StrCat("z3 error: ", e.msg());
-    result.witness.reset();
+  const bool strengthened = solve(assertions, want_witness, /*mods_as_effects=*/want_witness, &result, &smt2);
+  if (strengthened && result.answer != SatAnswer::kSat) {
+    result = CheckResult();
+    smt2.clear();
+    solve(assertions, want_witness, /*mods_as_effects=*/false, &result, &smt2);
   }
 
   // ---- Slow-query log ----------------------------------------------------------

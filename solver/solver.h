@@ -105,9 +105,18 @@ class Solver {
   };
   const Stats& stats() const { return stats_; }
   const SolverOptions& options() const { return options_; }
+  // Z3's timeout for the queries from now on (a caller with a deadline
+  // shortens it as the deadline nears).
+  void set_timeout_ms(unsigned ms) { options_.timeout_ms = ms; }
 
  private:
   struct Impl;
+  // One encoding checked by Z3 into *result (answer, witness, what the
+  // encoding assumed); *smt2 gets the script when the check was slow.
+  // Returns whether the encoding strengthened the query (mods as effects):
+  // then only a Sat answer is the query's.
+  bool solve(std::span<const logic::Term> assertions, bool want_witness, bool mods_as_effects, CheckResult* result,
+             std::string* smt2);
   logic::TermManager& tm_;
   SolverOptions options_;
   Stats stats_;

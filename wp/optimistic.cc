@@ -362,7 +362,7 @@ void WpProblem::queue_candidate(const Item& item, const Minterm& phi) {
 bool WpProblem::candidates_due() const {
   if (ph_.candidates.empty()) return false;
   const uint64_t steps = used_.steps + ph_.result.stats.steps;
-  const double ms = used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+  const double ms = elapsed_ms();
   return steps >= std::min<uint64_t>(kCandidatesAfterSteps, opt_.max_steps / 4) || ms >= opt_.timeout_ms / 4;
 }
 
@@ -388,9 +388,17 @@ void WpProblem::run_candidates() {
   }
 }
 
-// Candidates run past the goal's timeout by a quarter more at most.
-bool WpProblem::candidate_time_left() const {
-  return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() <= opt_.timeout_ms * 1.25;
+double WpProblem::elapsed_ms() const {
+  return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+}
+
+bool WpProblem::candidate_time_left() const { return elapsed_ms() <= opt_.timeout_ms * kCandidateDeadline; }
+
+unsigned WpProblem::query_timeout_ms() const {
+  constexpr double kLeast = 50;  // a query near the deadline still gets a chance
+  const double elapsed = elapsed_ms();
+  const double left = std::max(kLeast, opt_.timeout_ms * kCandidateDeadline - elapsed);
+  return static_cast<unsigned>(std::min<double>(opt_.solver_timeout_ms, left));
 }
 
 void WpProblem::optimistic_remark(std::string text) {

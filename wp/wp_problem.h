@@ -296,6 +296,7 @@ class WpProblem : private DirectedQueries {
   Transformer& tr(int32_t act) { return *acts_[act].tr; }
   solver::CheckResult check(std::span<const Term> query, bool want_witness) {
     const auto t0 = Clock::now();
+    solver_.set_timeout_ms(query_timeout_ms());
     solver::CheckResult r = solver_.check(query, want_witness);
     ph_.result.stats.solver_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     return r;
@@ -399,6 +400,12 @@ class WpProblem : private DirectedQueries {
   void queue_candidate(const Item& item, const Minterm& phi);
   bool candidates_due() const;
   bool candidate_time_left() const;
+  // Time spent on the goal, over every phase.
+  double elapsed_ms() const;
+  // Z3's timeout for the next query: the solver's own, cut to what is left
+  // of the goal's time (candidates' allowance included), so that no query
+  // runs the goal past its deadline.
+  unsigned query_timeout_ms() const;
   std::string refutation_summary() const;
   void run_candidates();
   bool try_candidate(const Item& item);
@@ -439,6 +446,8 @@ class WpProblem : private DirectedQueries {
   std::vector<Term> everyday_classes(EntryCheck::Entry entry);
   // Candidates wait for the exact search's first steps, and so many at most.
   static constexpr uint64_t kCandidatesAfterSteps = 5000;
+  // Candidates run past the goal's timeout by a quarter more at most.
+  static constexpr double kCandidateDeadline = 1.25;
   static constexpr size_t kMaxQueuedCandidates = 64;
   // Optimistic minterms are made while their steps are at most this share
   // of the phase's (past a first allowance): the exact search keeps most.

@@ -354,7 +354,12 @@ z3::expr Encoder::node(Term t) {
     case TermKind::kARead: return select(select(a(0), a(1)), a(2));
     case TermKind::kAUpdate:
       return wrap(Z3_mk_store(ctx_, a(0), a(1), wrap(Z3_mk_store(ctx_, select(a(0), a(1)), a(2), a(3)))));
-    case TermKind::kMod: return mod_fn(s)(a(0), a(1));
+    case TermKind::kMod:
+      if (options_.mods_as_effects) {
+        encoded_mods_as_effects_ = true;
+        return a(1);
+      }
+      return mod_fn(s)(a(0), a(1));
     case TermKind::kTypeOf: return typed(a(0));
     case TermKind::kSubType: return subtype_fn_(a(0), a(1));
     case TermKind::kDispatch: return dispatch_fn_(a(0), a(1));

@@ -38,6 +38,15 @@ struct EncoderOptions {
   // these instances never changes satisfiability (typeOf of an otherwise
   // unconstrained reference can be java/lang/Object).
   bool type_every_reference = false;
+  // Encode mod(m, σ) (a map after a skipped call's effect) as σ itself,
+  // instead of an uninterpreted function of both. That fixes the function
+  // (to its second argument), so it only strengthens the query: a model of
+  // this encoding is one of the query (with mod taken as that function),
+  // but unsat says nothing. Its point is the model: Z3 has to tell apart
+  // every map an uninterpreted function over maps is applied to, and does
+  // so with fresh references (tens of thousands for a few hundred mod
+  // terms), which makes getting and evaluating the model take seconds.
+  bool mods_as_effects = false;
 };
 
 // One query's encoding. Lives no longer than its z3::context; not reused
@@ -59,6 +68,8 @@ class Encoder {
   const std::vector<std::string>& uninterpreted() const { return uninterpreted_; }
   // Whether the encoding has a floating-point sort (float or double terms).
   bool uses_floating_point() const { return uses_floating_point_; }
+  // Whether a mod term was encoded as its effect (mods_as_effects).
+  bool encoded_mods_as_effects() const { return encoded_mods_as_effects_; }
 
   // ---- For witness extraction (after encode) -------------------------------
   // The encoding of a subterm of the assertions.
@@ -147,6 +158,7 @@ class Encoder {
   std::vector<std::string> method_owners_;  // the classes of the query's method constants
 
   bool uses_floating_point_ = false;
+  bool encoded_mods_as_effects_ = false;
   bool all_subtype_pairs_ = false;
   std::vector<std::string> subtype_targets_;
 

@@ -39,9 +39,8 @@ struct ArraySite {
 
 class Builder {
  public:
-  Builder(Encoder& enc, const z3::model& m, const logic::TermManager& tm,
-          const types::TypeFacts* tf)
-      : enc_(enc), m_(m), tm_(tm), tf_(tf), ctx_(m.ctx()) {}
+  Builder(Encoder& enc, ModelEvaluator& ev, const logic::TermManager& tm, const types::TypeFacts* tf)
+      : enc_(enc), ev_(ev), tm_(tm), tf_(tf), ctx_(ev.model().ctx()) {}
 
   Witness build() {
     null_key_ = key(enc_.null());
@@ -134,7 +133,7 @@ class Builder {
   }
 
  private:
-  std::string key(const z3::expr& x) { return m_.eval(x, true).to_string(); }
+  std::string key(const z3::expr& x) { return ev_.Eval(x).to_string(); }
 
   // Witness::type_errors: each reference field and element of a reference
   // array that holds an object whose class is not of the declared type, and
@@ -174,7 +173,7 @@ class Builder {
 
   // A Z3 numeral of a bit-vector, or nullopt.
   std::optional<uint64_t> bits(const z3::expr& x) {
-    z3::expr v = m_.eval(x, true);
+    z3::expr v = ev_.Eval(x);
     uint64_t u = 0;
     if (v.is_numeral() && v.is_numeral_u64(u)) return u;
     return std::nullopt;
@@ -183,7 +182,9 @@ class Builder {
   WitnessValue opaque(const z3::expr& x) {
     WitnessValue v;
     v.kind = WitnessValue::Kind::kOpaque;
-    v.text = m_.eval(x, true).to_string();
+    // A map's value (a field or array map after a call's effect) can print
+    // to megabytes, and no witness reads it.
+    v.text = x.get_sort().is_array() ? "(a map)" : ev_.Eval(x).to_string();
     if (v.text.size() > 200) v.text = v.text.substr(0, 200) + "...";
     return v;
   }
@@ -193,7 +194,7 @@ class Builder {
     switch (s.kind()) {
       case SortKind::kBool:
         v.kind = WitnessValue::Kind::kBool;
-        v.integral = m_.eval(x, true).is_true() ? 1 : 0;
+        v.integral = ev_.Eval(x).is_true() ? 1 : 0;
         return v;
       case SortKind::kInt:
       case SortKind::kLong: {
@@ -208,7 +209,7 @@ class Builder {
       case SortKind::kDouble: {
         v.kind = s.is_float() ? WitnessValue::Kind::kFloat : WitnessValue::Kind::kDouble;
         z3::expr nan(ctx_, Z3_mk_fpa_is_nan(ctx_, x));
-        if (m_.eval(nan, true).is_true()) {
+        if (ev_.Eval(nan).is_true()) {
           v.bits = s.is_float() ? java::kFloatNaNBits : java::kDoubleNaNBits;
           return v;
         }
@@ -237,6 +238,10 @@ class Builder {
         }
         return v;
       }
+      case SortKind::kMethod:  // a dispatch target's skolem: its model value can print to megabytes
+        v.kind = WitnessValue::Kind::kOpaque;
+        v.text = "(a method)";
+        return v;
       default: return opaque(x);
     }
   }
@@ -334,7 +339,7 @@ class Builder {
   }
 
   Encoder& enc_;
-  const z3::model& m_;
+  ModelEvaluator& ev_;
   const logic::TermManager& tm_;
   const types::TypeFacts* tf_;
   z3::context& ctx_;
@@ -354,7 +359,7 @@ class Builder {
 
 }  // namespace
 
-Witness build_witness(Encoder& encoder, const z3::model& model, const logic::TermManager& tm,
+Witness build_witness(Encoder& encoder, ModelEvaluator& model, const logic::TermManager& tm,
                       const types::TypeFacts* types) {
   return Builder(encoder, model, tm, types).build();
 }

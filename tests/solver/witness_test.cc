@@ -2,6 +2,9 @@
 // log.
 #include <bit>
 #include <filesystem>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
 
 #include "tests/solver/solver_test_util.h"
 
@@ -176,6 +179,51 @@ TEST_F(Witnesses, SkolemsAreReportedButNotReplayable) {
     }
   }
   EXPECT_TRUE(found);
+}
+
+// A witness query encodes a map after a call's effect, mod(m, σ), as σ
+// (cheap models); when that strengthening makes it unsat, the answer is
+// still the query's own.
+TEST_F(Witnesses, CallEffectsAsMapsNeverChangeTheAnswer) {
+  Term q = var("q", Sort::Ref());
+  Term eff = tm_.mk_skolem(SkolemKind::kHeap, val.sort(), 2, 0, val);
+  // Sat with mod as its second argument: p.val after the call is 3.
+  CheckResult r = run({ne(p, tm_.mk_null()), eq(tm_.mk_read(tm_.mk_mod(val, eff), p), i(3))}, true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  // One effect on two different maps: as σ both reads would be of σ (3 and
+  // 4 at once), but mod is a function of both arguments, so it is sat.
+  Term other = tm_.mk_update(val, q, i(9));
+  CheckResult both = run({ne(p, tm_.mk_null()), ne(q, tm_.mk_null()), ne(p, q),
+                          eq(tm_.mk_read(tm_.mk_mod(val, eff), p), i(3)),
+                          eq(tm_.mk_read(tm_.mk_mod(other, eff), p), i(4))},
+                         true);
+  EXPECT_EQ(both.answer, SatAnswer::kSat);
+  EXPECT_TRUE(both.witness);
+  EXPECT_EQ(run({ne(p, tm_.mk_null()), ne(q, tm_.mk_null()), ne(p, q),
+                 eq(tm_.mk_read(tm_.mk_mod(val, eff), p), i(3)), eq(tm_.mk_read(tm_.mk_mod(other, eff), p), i(4))},
+                false)
+                .answer,
+            SatAnswer::kSat);
+}
+
+// Reads of objects behind a long chain of call effects and updates: each
+// object's key comes from the model evaluated once per subterm.
+TEST_F(Witnesses, ObjectsBehindManyCallEffects) {
+  Term heap = next;
+  std::vector<Term> q;
+  for (uint32_t k = 0; k < 60; ++k) {
+    q.push_back(var(absl::StrCat("q", k), Sort::Ref()));
+    heap = tm_.mk_update(tm_.mk_mod(heap, tm_.mk_skolem(SkolemKind::kHeap, next.sort(), k, 0, next)), q.back(), p);
+  }
+  std::vector<Term> query = {ne(p, tm_.mk_null()), eq(tm_.mk_read(heap, q.front()), p)};
+  for (Term x : q) query.push_back(ne(x, tm_.mk_null()));
+  CheckResult r = solver_->check(query, true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  // Every q is an object of the witness, p too.
+  EXPECT_EQ(r.witness->find_variable("q0")->value.kind, WitnessValue::Kind::kRef);
+  EXPECT_EQ(r.witness->find_variable("p")->value.kind, WitnessValue::Kind::kRef);
 }
 
 TEST_F(Witnesses, ReadsThroughUpdateChainsReportTheInitialHeap) {
