@@ -83,13 +83,25 @@ internal::EncoderOptions encoder_options(const SolverOptions& o, bool want_witne
 void WitnessFrom(z3::context& ctx, const logic::TermManager& tm, const types::TypeFacts* types, internal::Encoder& enc,
                  z3::solver& s, const z3::params& p, CheckResult* result) {
   z3::model m = s.get_model();
-  // A model the witness can replay, when there is one (the answer
-  // stays the query's own).
-  if (std::vector<z3::expr> prefs = enc.witness_preferences(); !prefs.empty()) {
+  // A model the witness can replay, when there is one (the answer stays
+  // the query's own): when the model lacks some of the encoder's
+  // preferences, the query with all of them, else without the least wanted
+  // group, and so on.
+  const std::vector<std::vector<z3::expr>> prefs = enc.witness_preferences();
+  z3::expr_vector all(ctx);
+  for (const std::vector<z3::expr>& group : prefs) {
+    for (const z3::expr& pref : group) all.push_back(pref);
+  }
+  const size_t wanted = all.empty() || m.eval(z3::mk_and(all), true).is_true() ? 0 : prefs.size();
+  for (size_t n = wanted; n > 0; --n) {
     s.push();
-    for (const z3::expr& p : prefs) s.add(p);
-    if (s.check() == z3::sat) m = s.get_model();
+    for (size_t g = 0; g < n; ++g) {
+      for (const z3::expr& pref : prefs[g]) s.add(pref);
+    }
+    const bool kept = s.check() == z3::sat;
+    if (kept) m = s.get_model();
     s.pop();
+    if (kept) break;
   }
   internal::ModelEvaluator values(m);
   result->witness = internal::build_witness(enc, values, tm, types);

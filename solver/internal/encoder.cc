@@ -512,15 +512,25 @@ void Encoder::build_domain() {
   }
 }
 
-std::vector<z3::expr> Encoder::witness_preferences() {
-  std::vector<z3::expr> prefs;
-  if (types_.empty()) return prefs;
-  for (Term t : class_types_) {
-    z3::expr_vector named(ctx_);
-    for (const auto& [name, c] : types_) named.push_back(e(t) == c);
-    prefs.push_back(z3::mk_or(named));
+std::vector<std::vector<z3::expr>> Encoder::witness_preferences() {
+  std::vector<std::vector<z3::expr>> groups;
+  std::vector<z3::expr> classes;
+  if (!types_.empty()) {
+    for (Term t : class_types_) {
+      z3::expr_vector named(ctx_);
+      for (const auto& [name, c] : types_) named.push_back(e(t) == c);
+      classes.push_back(z3::mk_or(named));
+    }
   }
-  return prefs;
+  if (!classes.empty()) groups.push_back(std::move(classes));
+  std::vector<z3::expr> lengths;
+  absl::flat_hash_set<uint32_t> seen;
+  const z3::expr length = map_constant(tm_.length_field());
+  for (Term u : length_indices_) {
+    if (seen.insert(u.id()).second) lengths.push_back(z3::ule(select(length, e(u)), ctx_.bv_val(kPreferredMaxLength, 32)));
+  }
+  if (!lengths.empty()) groups.push_back(std::move(lengths));
+  return groups;
 }
 
 // ---- Axioms (logic/AXIOMS.md) --------------------------------------------------

@@ -85,9 +85,13 @@ class Encoder {
   // TypeFacts, else the type constants of the query; name -> constant.
   const std::map<std::string, z3::expr>& type_constants() const { return types_; }
   // What a witness prefers once the query is satisfiable (never part of the
-  // query: they could make it unsatisfiable): every classType(c) one of the
-  // named types, so that the class object c can be built.
-  std::vector<z3::expr> witness_preferences();
+  // query: they could make it unsatisfiable), in groups from the most
+  // wanted: every classType(c) one of the named types, so that the class
+  // object c can be built; then every array length the query reads at most
+  // kPreferredMaxLength, so that the runner can allocate the arrays and a
+  // test built on the witness stays small. Empty groups are left out.
+  std::vector<std::vector<z3::expr>> witness_preferences();
+  static constexpr uint32_t kPreferredMaxLength = 1024;
   bool has_type_facts() const { return options_.types != nullptr; }
   bool is_instantiable(const std::string& type) const;
   // References whose typeOf the encoding constrains (keys: Z3 ast ids of

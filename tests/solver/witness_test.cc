@@ -99,6 +99,23 @@ TEST_F(Witnesses, ArraysWithLengthsAndElements) {
   EXPECT_EQ(o.elements[1].value.integral, -4);
 }
 
+// Array lengths stay small where the query lets them (the runner
+// allocates each array), and are what the query needs where it does not.
+TEST_F(Witnesses, ArrayLengthsPreferSmall) {
+  Term arr = var("arr", Sort::Ref());
+  Term len = tm_.mk_length(arr);
+  CheckResult r = run({ne(arr, tm_.mk_null()), tm_.mk_or({tm_.mk_gt(len, i(4000000)), eq(len, i(5))})}, true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_EQ(r.witness->objects.size(), 1u) << to_string(*r.witness);
+  ASSERT_TRUE(r.witness->objects[0].length.has_value());
+  EXPECT_EQ(*r.witness->objects[0].length, 5);
+  CheckResult big = run({ne(arr, tm_.mk_null()), tm_.mk_gt(len, i(4000000))}, true);
+  ASSERT_EQ(big.answer, SatAnswer::kSat);
+  ASSERT_EQ(big.witness->objects.size(), 1u) << to_string(*big.witness);
+  ASSERT_TRUE(big.witness->objects[0].length.has_value());
+  EXPECT_GT(*big.witness->objects[0].length, 4000000);
+}
+
 TEST_F(Witnesses, FreshObjectsKeepTheirTypeAndLength) {
   Term g = tm_.mk_generic(0, Sort::Ref());
   Term n = var("n", Sort::Int());
