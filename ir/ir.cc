@@ -129,4 +129,18 @@ bool MethodIR::IsStructuredMonitorExit(InsnId insn) const {
   return std::binary_search(structured_monitor_exits.begin(), structured_monitor_exits.end(), insn);
 }
 
+ValueId DereferencedOperand(const Instruction& in) {
+  switch (in.op) {
+    case Op::kGetField: case Op::kPutField: case Op::kArrayLoad: case Op::kArrayStore:
+    case Op::kArrayLength: case Op::kThrow: case Op::kMonitorEnter: case Op::kMonitorExit:
+      return in.operands.empty() ? kNone : in.operands[0];
+    case Op::kInvoke:
+      return in.invoke == InvokeKind::kStatic || in.invoke == InvokeKind::kDynamic || in.operands.empty()
+                 ? kNone
+                 : in.operands[0];
+    default:
+      return kNone;
+  }
+}
+
 }  // namespace jwp::ir

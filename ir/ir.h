@@ -210,6 +210,11 @@ bool IsKnownNonNull(const MethodIR& ir, ValueId v);
 // a normal return never executes.
 std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir);
 
+// The operand whose nullness makes `in` throw NullPointerException
+// (field access, array access and length, athrow, monitors, the receiver
+// of a non-static invoke), or kNone.
+ValueId DereferencedOperand(const Instruction& in);
+
 }  // namespace jwp::ir
 
 #endif  // JWP_IR_IR_H_

@@ -567,6 +567,34 @@ const std::vector<std::string>& WpProblem::exact_types(int32_t act) {
   return *a.exact;
 }
 
+const ir::MethodIR* WpProblem::only_target_ir(const ir::Instruction& call) {
+  std::string why;
+  std::vector<Target>* all = targets(call, &why);
+  if (all == nullptr || all->size() != 1 || (*all)[0].native) return nullptr;
+  Target& t = (*all)[0];
+  return ensure_ir(t, &why) ? t.ir.get() : nullptr;
+}
+
+// The arguments (operand positions, the receiver first) that the minterm
+// `post` at the exceptional exit of call `call` says are null. The callee
+// is searched with its formals for them null: a formal is one SSA value
+// throughout the callee, so the literal holds at every point of it, and
+// every path that dereferences the argument is dropped at once instead of
+// after the whole callee (a NullPointerException that a null argument
+// raises inside the callee: FindBugs' NP_NULL_PARAM_DEREF, goals npe-arg).
+// The positions are part of the summary's key.
+std::vector<size_t> WpProblem::null_arguments(int32_t caller_act, ir::InsnId call, const Minterm& post) {
+  std::vector<size_t> out;
+  if (post.is_true()) return out;
+  Transformer& ctr = *acts_[caller_act].tr;
+  const ir::Instruction& in = acts_[caller_act].ir->insns[call];
+  for (size_t i = 0; i < in.operands.size(); ++i) {
+    Term a = ctr.var(in.operands[i]);
+    if (a.sort().is_ref() && post.contains(tm_.mk_eq(a, tm_.mk_null()))) out.push_back(i);
+  }
+  return out;
+}
+
 // A minterm at a callee's exit (normal or exceptional) for one call site:
 // its dependent part enters the callee's summary for that part (created on
 // first use), the call site waits on it, and every precondition the summary
@@ -603,10 +631,12 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   const Minterm& dependent = split.dependent;
   JWP_CHECK(only_canonical_generics(tm_, dependent),
             Cat("the key of a summary of ", t.key(), " names a call site's generics: ", logic::to_java(tm_, dependent)));
+  const std::vector<size_t> nulls = exceptional ? null_arguments(caller_act, call, post) : std::vector<size_t>();
   std::string key = Cat(t.owner, ".", t.name, t.descriptor, exceptional ? " E " : " N ",
                         dependent.is_true() ? 0 : dependent.term().id() + 1);
   if (!context.empty()) key += Cat(" [", absl::StrJoin(context, ","), "]");
   if (probe.facts != nullptr) key += Cat(" @", probe.facts->facts_id);
+  if (!nulls.empty()) key += Cat(" null(", absl::StrJoin(nulls, ","), ")");
   const auto [sid, inserted] = summaries_.FindOrCreate(key);
   const std::string callee_name = Cat(dotted(t.owner), ".", t.name, t.descriptor);
   SummaryCount& count = ph_.summary_counts[callee_name];
@@ -663,7 +693,13 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     const Activation& b = acts_[summaries_.at(sid).data.act];
     const ir::BlockId start = exceptional ? b.ir->exceptional_exit : b.ir->exit;
     const int32_t line = acts_[caller_act].ir->insns[call].line;
-    push(Point{summaries_.at(sid).data.act, start, 0}, dependent, item.loops, item.path, item.site, line, -1);
+    Minterm at_exit = dependent;
+    for (size_t i : nulls) {
+      if (i >= b.ir->params.size()) continue;
+      const Term formal = b.tr->var(b.ir->params[i]);
+      if (formal.sort().is_ref()) at_exit = logic::conjoin(tm_, at_exit, tm_.mk_eq(formal, tm_.mk_null()));
+    }
+    push(Point{summaries_.at(sid).data.act, start, 0}, at_exit, item.loops, item.path, item.site, line, -1);
   } else {
     for (const SummaryPre& pre : ends) apply_summary(summaries_.at(sid), pre, w);
   }

@@ -147,20 +147,6 @@ GoalSite SiteAt(const ir::MethodIR& ir, ir::InsnId id) {
   return s;
 }
 
-ir::ValueId Dereferenced(const ir::Instruction& in) {
-  switch (in.op) {
-    case ir::Op::kGetField: case ir::Op::kPutField: case ir::Op::kArrayLoad: case ir::Op::kArrayStore:
-    case ir::Op::kArrayLength: case ir::Op::kThrow: case ir::Op::kMonitorEnter: case ir::Op::kMonitorExit:
-      return in.operands.empty() ? ir::kNone : in.operands[0];
-    case ir::Op::kInvoke:
-      return in.invoke == ir::InvokeKind::kStatic || in.invoke == ir::InvokeKind::kDynamic || in.operands.empty()
-                 ? ir::kNone
-                 : in.operands[0];
-    default:
-      return ir::kNone;
-  }
-}
-
 bool Related(const classfile::ClassHierarchy& h, std::string_view a, std::string_view b) {
   return h.IsSubtype(a, b) != classfile::Tristate::kNo || h.IsSubtype(b, a) != classfile::Tristate::kNo;
 }
@@ -463,7 +449,7 @@ absl::Status AddSites(const classfile::ClassHierarchy& h, const GoalSpec& spec, 
         if (edge.thrown != kNpeType) continue;
         GoalSite s = SiteAt(ir, ir.ThrowingInsn(edge.from));
         s.edge = e;
-        s.dereferenced = Dereferenced(ir.insns[s.insn]);
+        s.dereferenced = ir::DereferencedOperand(ir.insns[s.insn]);
         goal.sites.push_back(s);
       }
       if (goal.sites.empty()) {

@@ -33,6 +33,16 @@ void WpProblem::note(std::string reason) {
   if (ph_.reason_set.insert(reason).second) ph_.reasons.push_back(std::move(reason));
 }
 
+bool WpProblem::null_param_past_dereference(Point at, const Minterm& phi) {
+  if (phi.is_true()) return false;
+  const Activation& a = acts_[at.act];
+  for (ir::ValueId p : a.ir->params) {
+    if (!ir::IsReference(a.ir->values[p].type.kind)) continue;
+    if (phi.contains(tm_.mk_eq(a.tr->var(p), tm_.mk_null())) && null_guards_.NonNullAt(*a.ir, p, at.b)) return true;
+  }
+  return false;
+}
+
 void WpProblem::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
                        int32_t line, int32_t assume) {
   Minterm phi = vocab_.with_global_facts(raw);
@@ -47,7 +57,7 @@ void WpProblem::push(Point at, const Minterm& raw, uint32_t loops, int32_t path,
     add_ranges(tm_, vocab_, phi.term(), &query);
     if (check(query, /*want_witness=*/false).proves_unsat()) phi = Minterm::from_term(tm_.mk_false());
   }
-  if (phi.is_false()) {
+  if (phi.is_false() || null_param_past_dereference(at, phi)) {
     ++ph_.result.stats.proved_false;
     return;
   }

@@ -53,6 +53,7 @@
 #include "wp/rules_out.h"
 #include "wp/generalization.h"
 #include "wp/lambda_type_facts.h"
+#include "wp/null_guards.h"
 #include "wp/transformer.h"
 #include "wp/vocabulary.h"
 #include "wp/search_order.h"
@@ -363,6 +364,12 @@ class WpProblem : private DirectedQueries {
   std::function<bool(Term)> passed_call_writes(int32_t act, ir::InsnId call_id);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
                      uint32_t depth, bool exceptional, const Minterm& post);
+  std::vector<size_t> null_arguments(int32_t caller_act, ir::InsnId call, const Minterm& post);
+  // The IR of the one method a call runs (not a native), or null.
+  const ir::MethodIR* only_target_ir(const ir::Instruction& call);
+  // Whether `phi` says a parameter is null at a point that every path
+  // reaches past a dereference of it (null_guards.h).
+  bool null_param_past_dereference(Point at, const Minterm& phi);
   void summary_entry(const Item& item);
   void apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w);
   bool is_entry(const ir::MethodIR& m) const;
@@ -496,6 +503,7 @@ class WpProblem : private DirectedQueries {
 
   std::vector<Activation> acts_;
   absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
+  NullGuards null_guards_{[this](const ir::MethodIR&, const ir::Instruction& call) { return only_target_ir(call); }};
   // Call targets by "owner.name desc invoke-kind"; null when not expandable.
   absl::flat_hash_map<std::string, std::unique_ptr<std::vector<Target>>> targets_;
   absl::flat_hash_map<std::string, std::string> target_errors_;

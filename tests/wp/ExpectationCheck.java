@@ -222,6 +222,7 @@ public class ExpectationCheck {
     });
     ex("NonNullReturns.unchecked:npe", () -> NonNullReturns.unchecked(null, true));
     ex("NonNullReturns.watcher:npe", () -> NonNullReturns.watcher());
+    ex("NullArguments.unguarded:npe-arg:1", () -> NullArguments.unguarded(null, null));
     ex("Constructors.<init>:npe", () -> new Constructors((String) null));
     ex("Constructors.<init>:exception:java.lang.ArrayIndexOutOfBoundsException", () -> new Constructors(new int[0], 0));
     ex("Concolic.collide:throw", () -> { Concolic.collide(0, java.util.Objects.hash(0, "salt")); return null; });
@@ -323,7 +324,7 @@ public class ExpectationCheck {
       if (kind.equals("reach") || c.indirect != null) return "threw " + t;
       Class<?> want;
       try {
-        want = kind.equals("npe") ? NullPointerException.class
+        want = kind.equals("npe") || kind.startsWith("npe-arg:") ? NullPointerException.class
             : kind.equals("throw") ? Throwable.class
             : Class.forName(kind.substring(kind.indexOf(':') + 1));
       } catch (ClassNotFoundException e) {
@@ -342,6 +343,14 @@ public class ExpectationCheck {
         return "threw " + t + " but not out of " + cls + "." + method;
       }
       if (st.length == 0) return "threw " + t + " without a stack trace";
+      if (kind.startsWith("npe-arg:")) {
+        // Raised inside the callee of the call at the goal's line.
+        for (int k = 1; k < st.length; ++k) {
+          StackTraceElement e = st[k];
+          if (e.getClassName().equals(cls) && e.getMethodName().equals(method) && e.getLineNumber() == line) return null;
+        }
+        return "threw " + t + " but not from a callee of " + cls + "." + method + " line " + line;
+      }
       StackTraceElement top = st[0];
       if (!top.getClassName().equals(cls) || !top.getMethodName().equals(method) || top.getLineNumber() != line) {
         return "threw " + t + " at " + top + ", expected " + cls + "." + method + " line " + line;

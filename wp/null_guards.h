@@ -1,0 +1,59 @@
+// Where a parameter cannot be null: past a dereference of it that every
+// path to a point has made (a field or array access, a call on it, or a
+// call of a method that itself dereferences the parameter it is passed on
+// every path that returns normally).
+//
+// The backward search drops a minterm that says a parameter is null at such
+// a point. A parameter is one SSA value for the whole method (never
+// redefined), so a dereference that dominates the point was of the very
+// value the minterm names; the dereference returned normally, so the value
+// was not null. The search itself learns the same thing only when a
+// minterm crosses the dereference, after every loop on the way has been
+// unrolled: a callee entered at its exceptional exit for a null argument
+// (calls.cc, null_arguments) would unroll every loop after the argument's
+// first dereference before each path died there.
+#ifndef JWP_WP_NULL_GUARDS_H_
+#define JWP_WP_NULL_GUARDS_H_
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "absl/container/node_hash_map.h"
+#include "ir/dominators.h"
+#include "ir/ir.h"
+
+namespace jwp::wp {
+
+class NullGuards {
+ public:
+  // The one method a static or special call runs (its IR), or null.
+  using Resolve = std::function<const ir::MethodIR*(const ir::MethodIR& caller, const ir::Instruction& call)>;
+  explicit NullGuards(Resolve resolve) : resolve_(std::move(resolve)) {}
+
+  // Whether every path from `ir`'s entry to block `b` passed a dereference
+  // of value `v` that returned normally; false unless v is a parameter.
+  bool NonNullAt(const ir::MethodIR& ir, ir::ValueId v, ir::BlockId b);
+
+ private:
+  struct PerMethod {
+    std::unique_ptr<ir::Dominators> dom;
+    // Per parameter (ir.params order): the blocks past a dereference of
+    // it; empty until computed.
+    std::vector<std::vector<bool>> guarded;
+    std::vector<bool> computed;
+    bool in_progress = false;  // a recursive call reached it again
+  };
+  PerMethod& of(const ir::MethodIR& ir);
+  const std::vector<bool>& guarded(const ir::MethodIR& ir, size_t param, int depth);
+  // Whether `call` dereferences its operand `k` before any normal return.
+  bool call_dereferences(const ir::MethodIR& caller, const ir::Instruction& call, size_t k, int depth);
+
+  static constexpr int kMaxDepth = 4;  // levels of calls followed
+  Resolve resolve_;
+  absl::node_hash_map<const ir::MethodIR*, PerMethod> methods_;  // stable: guarded() recurses
+};
+
+}  // namespace jwp::wp
+
+#endif  // JWP_WP_NULL_GUARDS_H_
