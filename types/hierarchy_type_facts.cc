@@ -66,8 +66,18 @@ bool HierarchyTypeFacts::is_instantiable(std::string_view type) const {
   return id != kNoClass && h_.IsInstantiable(id);
 }
 
-TypeFacts::TypeList HierarchyTypeFacts::concrete_subtypes(std::string_view type,
-                                                          size_t limit) const {
+TypeFacts::TypeList HierarchyTypeFacts::concrete_subtypes(std::string_view type, size_t limit) const {
+  std::pair<std::string, size_t> key(type, limit);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (auto it = subtypes_.find(key); it != subtypes_.end()) return it->second;
+  }
+  TypeList list = compute_concrete_subtypes(type, limit);
+  std::lock_guard<std::mutex> lock(mu_);
+  return subtypes_.try_emplace(std::move(key), std::move(list)).first->second;
+}
+
+TypeFacts::TypeList HierarchyTypeFacts::compute_concrete_subtypes(std::string_view type, size_t limit) const {
   TypeList out;
   bool is_array = false;
   std::string_view cls = element_class(type, &is_array);
