@@ -454,7 +454,7 @@ void WpProblem::enter_activation(const Item& item, const Target& t, ir::InsnId c
   callee.ir = t.ir;
   callee.ns = vocab_.fresh_namespace();
   callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
-  callee.dom = dominators(t.ir);
+  callee.dom = dominators(*t.ir);
   callee.caller = item.at.act;
   callee.call = call_id;
   callee.depth = depth;
@@ -655,7 +655,7 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     callee.ir = t.ir;
     callee.ns = vocab_.fresh_namespace();
     callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
-    callee.dom = dominators(t.ir);
+    callee.dom = dominators(*t.ir);
     callee.depth = depth;
     callee.summary = sid;
     callee.context = std::move(context);
@@ -894,7 +894,7 @@ void WpProblem::go_up(const Item& item) {
     caller.ir = *cir;
     caller.ns = vocab_.fresh_namespace();
     caller.tr = std::make_unique<Transformer>(vocab_, **cir, caller.ns, &types_);
-    caller.dom = dominators(*cir);
+    caller.dom = dominators(**cir);
     caller.up = up + 1;
     ph_.methods_seen.insert((*cir)->QualifiedName());
     acts_.push_back(std::move(caller));

@@ -7,18 +7,16 @@ namespace jwp::wp {
 
 NullGuards::PerMethod& NullGuards::of(const ir::MethodIR& ir) {
   PerMethod& m = methods_[&ir];
-  if (!m.dom) {
-    m.dom = std::make_unique<ir::Dominators>(ir);
+  if (m.computed.empty()) {
     m.guarded.resize(ir.params.size());
     m.computed.resize(ir.params.size(), false);
   }
   return m;
 }
 
-bool NullGuards::NonNullAt(const ir::MethodIR& ir, ir::ValueId v, ir::BlockId b) {
-  const auto it = std::find(ir.params.begin(), ir.params.end(), v);
-  if (it == ir.params.end()) return false;
-  const std::vector<bool>& g = guarded(ir, static_cast<size_t>(it - ir.params.begin()), 0);
+bool NullGuards::NonNullAt(const ir::MethodIR& ir, size_t param, ir::BlockId b) {
+  if (param >= ir.params.size()) return false;
+  const std::vector<bool>& g = guarded(ir, param, 0);
   return b >= 0 && static_cast<size_t>(b) < g.size() && g[b];
 }
 
@@ -30,6 +28,7 @@ const std::vector<bool>& NullGuards::guarded(const ir::MethodIR& ir, size_t para
   static const std::vector<bool> kNone;
   if (m.in_progress) return kNone;  // recursion: no facts
   m.in_progress = true;
+  const ir::Dominators& dom = *dominators_(ir);
   std::vector<bool> g(ir.blocks.size(), false);
   const ir::ValueId v = ir.params[param];
   for (const ir::Block& d : ir.blocks) {
@@ -47,7 +46,7 @@ const std::vector<bool>& NullGuards::guarded(const ir::MethodIR& ir, size_t para
       const ir::Block& s = ir.blocks[edge.to];
       if (s.preds.size() != 1) continue;
       for (const ir::Block& b : ir.blocks) {
-        if (m.dom->Dominates(s.id, b.id)) g[b.id] = true;
+        if (dom.Dominates(s.id, b.id)) g[b.id] = true;
       }
     }
   }

@@ -16,7 +16,6 @@
 #define JWP_WP_NULL_GUARDS_H_
 
 #include <functional>
-#include <memory>
 #include <vector>
 
 #include "absl/container/node_hash_map.h"
@@ -29,15 +28,17 @@ class NullGuards {
  public:
   // The one method a static or special call runs (its IR), or null.
   using Resolve = std::function<const ir::MethodIR*(const ir::MethodIR& caller, const ir::Instruction& call)>;
-  explicit NullGuards(Resolve resolve) : resolve_(std::move(resolve)) {}
+  // A method's dominators (the search's own, computed once per method).
+  using DominatorsOf = std::function<const ir::Dominators*(const ir::MethodIR& ir)>;
+  NullGuards(Resolve resolve, DominatorsOf dominators)
+      : resolve_(std::move(resolve)), dominators_(std::move(dominators)) {}
 
   // Whether every path from `ir`'s entry to block `b` passed a dereference
-  // of value `v` that returned normally; false unless v is a parameter.
-  bool NonNullAt(const ir::MethodIR& ir, ir::ValueId v, ir::BlockId b);
+  // of its parameter `param` (ir.params order) that returned normally.
+  bool NonNullAt(const ir::MethodIR& ir, size_t param, ir::BlockId b);
 
  private:
   struct PerMethod {
-    std::unique_ptr<ir::Dominators> dom;
     // Per parameter (ir.params order): the blocks past a dereference of
     // it; empty until computed.
     std::vector<std::vector<bool>> guarded;
@@ -51,6 +52,7 @@ class NullGuards {
 
   static constexpr int kMaxDepth = 4;  // levels of calls followed
   Resolve resolve_;
+  DominatorsOf dominators_;
   absl::node_hash_map<const ir::MethodIR*, PerMethod> methods_;  // stable: guarded() recurses
 };
 

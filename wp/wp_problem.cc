@@ -10,9 +10,9 @@ namespace jwp::wp::internal {
 
 std::string dotted(std::string_view internal) { return classfile::JavaName(internal); }
 
-const ir::Dominators* WpProblem::dominators(const std::shared_ptr<const ir::MethodIR>& ir) {
-  auto& d = doms_[ir.get()];
-  if (!d) d = std::make_unique<ir::Dominators>(*ir);
+const ir::Dominators* WpProblem::dominators(const ir::MethodIR& ir) {
+  auto& d = doms_[&ir];
+  if (!d) d = std::make_unique<ir::Dominators>(ir);
   return d.get();
 }
 
@@ -36,9 +36,10 @@ void WpProblem::note(std::string reason) {
 bool WpProblem::null_param_past_dereference(Point at, const Minterm& phi) {
   if (phi.is_true()) return false;
   const Activation& a = acts_[at.act];
-  for (ir::ValueId p : a.ir->params) {
+  for (size_t k = 0; k < a.ir->params.size(); ++k) {
+    const ir::ValueId p = a.ir->params[k];
     if (!ir::IsReference(a.ir->values[p].type.kind)) continue;
-    if (phi.contains(tm_.mk_eq(a.tr->var(p), tm_.mk_null())) && null_guards_.NonNullAt(*a.ir, p, at.b)) return true;
+    if (phi.contains(tm_.mk_eq(a.tr->var(p), tm_.mk_null())) && null_guards_.NonNullAt(*a.ir, k, at.b)) return true;
   }
   return false;
 }

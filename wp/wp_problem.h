@@ -237,7 +237,7 @@ class WpProblem : private DirectedQueries {
     root.ir = goal.ir;
     root.ns = vocab_.namespace_of(ir_);
     root.tr = std::make_unique<Transformer>(vocab_, ir_, root.ns, &types_);
-    root.dom = dominators(goal.ir);
+    root.dom = dominators(*goal.ir);
     acts_.push_back(std::move(root));
     ph_.methods_seen.insert(ir_.QualifiedName());
     ph_.tabulation = std::make_unique<Tabulation>(*this, MakeSearcher(opt_.search_order));
@@ -302,7 +302,7 @@ class WpProblem : private DirectedQueries {
     ph_.result.stats.solver_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     return r;
   }
-  const ir::Dominators* dominators(const std::shared_ptr<const ir::MethodIR>& ir);
+  const ir::Dominators* dominators(const ir::MethodIR& ir);
   void seed();
   void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
             int32_t assume);
@@ -503,7 +503,8 @@ class WpProblem : private DirectedQueries {
 
   std::vector<Activation> acts_;
   absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
-  NullGuards null_guards_{[this](const ir::MethodIR&, const ir::Instruction& call) { return only_target_ir(call); }};
+  NullGuards null_guards_{[this](const ir::MethodIR&, const ir::Instruction& call) { return only_target_ir(call); },
+                          [this](const ir::MethodIR& ir) { return dominators(ir); }};
   // Call targets by "owner.name desc invoke-kind"; null when not expandable.
   absl::flat_hash_map<std::string, std::unique_ptr<std::vector<Target>>> targets_;
   absl::flat_hash_map<std::string, std::string> target_errors_;

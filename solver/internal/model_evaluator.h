@@ -29,7 +29,6 @@ class ModelEvaluator {
   z3::expr Eval(const z3::expr& x);
 
   const z3::model& model() const { return model_; }
-  size_t size() const { return values_.size(); }
 
  private:
   z3::expr EvalApp(const z3::expr& x);
