@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "app/testgen_command.h"
 #include "app/wp_command.h"
 #include "callgraph/method_cache.h"
 #include "classfile/class_file.h"
@@ -236,6 +237,10 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
       << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"] << "\n";
   if (!options.json_out.empty() && !WriteFileAtomically(options.json_out, all.dump(2) + "\n")) {
     err << "error: cannot write " << options.json_out << "\n";
+  }
+  if (!options.tests_dir.empty() &&
+      WriteTestsFor(all, options.class_path, options.jdk, options.tests_dir, out, err) == 2 && status == 0) {
+    status = 2;
   }
   return refuted > 0 ? 5 : status;
 }

@@ -31,6 +31,7 @@ struct ExceptionsOptions {
   std::vector<std::string> scope;
   double timeout_s = 20;     // per goal
   std::string json_out;      // "" none
+  std::string tests_dir;     // "" none: else jwp testgen's tests of the confirmed conditions go there
   bool confirm = true;       // replay every witness before printing it
   bool exact = false;        // no optimistic calls (issue #27)
   bool models = true;

@@ -9,6 +9,7 @@
 #include "app/exceptions_command.h"
 #include "app/ir_command.h"
 #include "app/stats_command.h"
+#include "app/testgen_command.h"
 #include "app/validate_command.h"
 #include "app/wp_command.h"
 
@@ -140,6 +141,9 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--jdk", validate.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   validate_cmd->add_option("--findbugs", validate.findbugs, "BugCollection XML (FindBugs 3.x, SpotBugs 4.x)")->required();
   validate_cmd->add_option("--json", validate.json_out, "Write every result as JSON to this file");
+  validate_cmd->add_option("--tests", validate.tests_dir,
+                           "With --confirm: write a JUnit 5 reproducer of each VALIDATED report into this directory "
+                           "(jwp testgen: each compiled and run twice; see jwp testgen --help)");
   validate_cmd->add_option("--sarif", validate.sarif_out, "Write SARIF 2.1.0 to this file");
   validate_cmd->add_flag("--confirm", validate.confirm,
                          "Replay every witness on the JVM with the witness runner; the search may then also pass "
@@ -182,12 +186,46 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_option("--max-steps", exceptions.engine.max_steps, "Step budget per throw site")
       ->capture_default_str();
   exceptions_cmd->add_option("--json", exceptions.json_out, "Write every result as JSON to this file");
+  exceptions_cmd->add_option("--tests", exceptions.tests_dir,
+                             "Write a JUnit 5 test of each confirmed condition into this directory (jwp testgen: "
+                             "each compiled and run twice; see jwp testgen --help)");
   exceptions_cmd->add_flag("!--no-confirm", exceptions.confirm, "Print conditions without replaying their witnesses");
   exceptions_cmd->add_flag("--exact", exceptions.exact, kExactHelp);
   exceptions_cmd->add_flag("!--no-models", exceptions.models, "Analyse the JDK's own classes where jwp has models");
   exceptions_cmd->add_flag("--enable-assertions", exceptions.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   AddReachableStateOptions(exceptions_cmd, &exceptions.engine.statics, &exceptions.engine.closed_packages);
   exceptions_cmd->footer("Example:\n  jwp exceptions -cp commons-lang3.jar org.apache.commons.lang3.Validate --json out.json");
+
+  jwp::app::TestgenOptions testgen;
+  auto* testgen_cmd = app.add_subcommand(
+      "testgen",
+      "JUnit 5 tests from the witnesses the JVM confirmed in results of jwp wp, validate or exceptions (exit 0 every "
+      "witness gave a passing test, 1 some gave none, 2 usage or set-up error)");
+  testgen_cmd->add_option("-c,--cp,--class-path", testgen.class_path,
+                          "The classes under test, then their dependencies (as the results were computed with)")
+      ->required();
+  testgen_cmd->add_option("--jdk", testgen.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
+  testgen_cmd->add_option("--from", testgen.from,
+                          "A results file: the --json output of jwp wp, jwp validate or jwp exceptions (or validate's "
+                          "SARIF); repeatable. Each confirmed witness becomes one test")
+      ->required();
+  testgen_cmd->add_option("--out", testgen.out,
+                          "Directory of the tests: FooJwpTest.java in Foo's package directory under it, and "
+                          "jwp/testsupport/ReflectiveState.java when a test sets state reflectively")
+      ->required();
+  testgen_cmd->add_flag("!--no-verify", testgen.verify,
+                        "Write the tests without compiling and running them (by default each is compiled and run "
+                        "twice with the JUnit console launcher; a test that fails or differs is dropped and listed)");
+  testgen_cmd->add_option("--junit", testgen.junit, "The JUnit console launcher jar (Debian package junit5)")
+      ->capture_default_str();
+  testgen_cmd->footer(
+      "Each test builds the witness's state, calls the entry and asserts what the JVM did then: the exception it "
+      "threw, where and with which message, or the value it returned (a regression oracle). Objects are made by "
+      "a JDK class's public no-argument constructor where the witness runner uses one; others, and private or "
+      "final fields, are set through the generated ReflectiveState helper, and such tests carry "
+      "@Tag(\"state-set-reflectively\"): their state may be one no caller can create.\n"
+      "Example:\n  jwp wp -cp app.jar --goal 'com.example.Foo.bar(I)V@line:42' --kind npe --confirm --json > r.json\n"
+      "  jwp testgen -cp app.jar --from r.json --out src/test/java");
 
   // CLI11 accepts -cp as a cluster of -c and -p, and -ea as -e -a; rewrite
   // them (java's spellings) first.
@@ -219,5 +257,6 @@ int main(int argc, char** argv) {
   }
   if (validate_cmd->parsed()) return jwp::app::RunValidate(validate, std::cout, std::cerr);
   if (exceptions_cmd->parsed()) return jwp::app::RunExceptions(exceptions, std::cout, std::cerr);
+  if (testgen_cmd->parsed()) return jwp::app::RunTestgen(testgen, std::cout, std::cerr);
   return 2;
 }

@@ -10,7 +10,10 @@
 #include <cerrno>
 #include <cstring>
 
+#include <filesystem>
+
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 
 extern char** environ;
 
@@ -99,6 +102,39 @@ ProcessResult RunProcess(const std::vector<std::string>& argv) {
     r.error = absl::StrCat(argv[0], " was killed by signal ", WTERMSIG(status));
   }
   return r;
+}
+
+ProcessResult RunProcessInScratchDirectory(const std::vector<std::string>& argv) {
+  char dir[] = "/tmp/jwp-run-XXXXXX";
+  if (mkdtemp(dir) == nullptr) {
+    ProcessResult r;
+    r.error = absl::StrCat("cannot make a directory to run ", argv.empty() ? "" : argv[0], " in: ", std::strerror(errno));
+    return r;
+  }
+  std::vector<std::string> shell = {"/bin/sh", "-c", "ulimit -S -v \"$(ulimit -H -v)\" 2>/dev/null; cd \"$0\" && exec \"$@\"",
+                                    dir};
+  shell.insert(shell.end(), argv.begin(), argv.end());
+  ProcessResult r = RunProcess(shell);
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
+  return r;
+}
+
+std::string JwpLibFile(const char* name) {
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  return (exe.parent_path().parent_path() / "lib" / name).string();
+}
+
+std::string AbsoluteClassPath(const std::string& class_path) {
+  std::string out;
+  for (const std::string& entry : std::vector<std::string>(absl::StrSplit(class_path, ':'))) {
+    if (entry.empty()) continue;
+    if (!out.empty()) out += ":";
+    out += std::filesystem::absolute(entry).string();
+  }
+  return out;
 }
 
 }  // namespace jwp::app

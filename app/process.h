@@ -23,6 +23,20 @@ struct ProcessResult {
 // come (neither pipe can fill and block it).
 ProcessResult RunProcess(const std::vector<std::string>& argv);
 
+// Runs `argv` in a fresh directory of its own under /tmp, removed after, so
+// that files the program makes from relative names land there (the JVMs
+// that run analysed code on inputs jwp chose). The soft address-space limit
+// (a goal's memory cap, jwp validate --memory-mb) is lifted to the hard one
+// for it: a JVM needs its own address space.
+ProcessResult RunProcessInScratchDirectory(const std::vector<std::string>& argv);
+
+// `name` in the lib/ directory beside the running jwp's bin/
+// (lib/jwp-witness-runner.jar, lib/jwp-models.jar); "" when unknown.
+std::string JwpLibFile(const char* name);
+
+// Each entry of a class path (a.jar:dir) made absolute, empty ones dropped.
+std::string AbsoluteClassPath(const std::string& class_path);
+
 }  // namespace jwp::app
 
 #endif  // JWP_APP_PROCESS_H_

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/findbugs_report.h"
+#include "app/testgen_command.h"
 #include "app/wp_command.h"
 #include "classfile/descriptor.h"
 #include "classfile/strings.h"
@@ -382,6 +383,10 @@ std::string Row(const ordered_json& j, const Widths& w, bool verbose) {
 }  // namespace
 
 int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream& err) {
+  if (!options.tests_dir.empty() && !options.confirm) {
+    err << "error: --tests writes tests of the witnesses the JVM confirmed: it needs --confirm\n";
+    return 2;
+  }
   // A set-up error: the message on stderr and, with --json, the file holds
   // one ERROR object (issue #32: every outcome is JSON).
   auto setup_error = [&](const std::string& message) {
@@ -649,9 +654,17 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
     }
     out << "\n";
   }
+  int tests_status = 0;
+  if (!options.tests_dir.empty()) {
+    ordered_json list = ordered_json::array();
+    for (const auto& r : results) {
+      if (r) list.push_back(*r);
+    }
+    tests_status = WriteTestsFor(list, options.class_path, options.jdk, options.tests_dir, out, err);
+  }
   if (refuted > 0) return 5;
   if (no_goal > 0) return 1;
-  return 0;
+  return tests_status == 2 ? 2 : 0;
 }
 
 }  // namespace jwp::app

@@ -44,6 +44,7 @@ struct ValidateOptions {
   std::string findbugs;        // the BugCollection XML
   std::string json_out;        // "" none
   std::string sarif_out;       // "" none
+  std::string tests_dir;       // "" none: else jwp testgen's tests of the confirmed witnesses go there
   bool confirm = false;
   bool exact = false;  // with confirm: no optimistic calls (issue #27)
   int jobs = 0;                // 0: the number of cores

@@ -158,18 +158,6 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   return j;
 }
 
-namespace {
-
-// <dir of the jwp binary>/../lib/<name>
-std::string lib_jar(const char* name) {
-  std::error_code ec;
-  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return "";
-  return (exe.parent_path().parent_path() / "lib" / name).string();
-}
-
-}  // namespace
-
 std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   const wp::Replay& w = *r.witness;
   ordered_json j;
@@ -285,7 +273,7 @@ absl::Status OpenAnalysedClassPath(const std::string& class_path, const std::str
   // path only; the witness runner runs the user's class path.
   std::string analysed = class_path;
   if (models) {
-    std::string jar = lib_jar("jwp-models.jar");
+    std::string jar = JwpLibFile("jwp-models.jar");
     if (jar.empty() || !std::filesystem::exists(jar)) {
       return absl::FailedPreconditionError(Cat("the JDK models are missing (", jar.empty() ? "lib/jwp-models.jar" : jar,
                                                "); --no-models analyses the JDK's own String"));
@@ -313,7 +301,7 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
                              const std::string& jdk_home) {
   RunnerOutcome run;
   auto jdk = classfile::FindJdk(jdk_home);
-  std::string jar = lib_jar("jwp-witness-runner.jar");
+  std::string jar = JwpLibFile("jwp-witness-runner.jar");
   if (!jdk.ok() || jar.empty() || !std::filesystem::exists(jar)) {
     run.error = Cat("cannot run the witness runner: ",
                     !jdk.ok() ? std::string(jdk.status().message()) : jar + " is missing", "\n");
@@ -323,28 +311,13 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   // runner's error message) is shown only on errors. The runner's own JVM
   // only drives the debuggee (JdiCheck.java starts it with the same
   // flags): C1 and the serial collector start it about 15% sooner.
-  // The runner's JVM needs its own address space: the goal's memory cap
-  // (a soft RLIMIT_AS, jwp validate --memory-mb) is lifted for it alone.
-  // It runs the analysed code on inputs jwp chose (an optimistic candidate
-  // is a guess): in a fresh directory of its own, removed after, so that
-  // files the code makes from relative names ("null") land there.
-  char dir[] = "/tmp/jwp-run-XXXXXX";
-  if (mkdtemp(dir) == nullptr) {
-    run.error = Cat("cannot make a directory for the witness runner: ", std::strerror(errno), "\n");
-    return run;
-  }
-  std::string absolute_class_path;
-  for (const std::string& entry : std::vector<std::string>(absl::StrSplit(class_path, ':'))) {
-    if (entry.empty()) continue;
-    if (!absolute_class_path.empty()) absolute_class_path += ":";
-    absolute_class_path += std::filesystem::absolute(entry).string();
-  }
-  ProcessResult p = RunProcess({"/bin/sh", "-c", "ulimit -S -v \"$(ulimit -H -v)\" 2>/dev/null; cd \"$0\" && exec \"$@\"",
-                                dir, jdk->home + "/bin/java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-                                std::filesystem::absolute(jar).string() + ":" + absolute_class_path,
-                                "jwp.runner.WitnessRunner", std::filesystem::absolute(witness_path).string()});
-  std::error_code ignored;
-  std::filesystem::remove_all(dir, ignored);
+  // The runner's JVM needs its own address space, and runs the analysed
+  // code on inputs jwp chose (an optimistic candidate is a guess): in a
+  // scratch directory (files the code makes from relative names, "null").
+  ProcessResult p = RunProcessInScratchDirectory({jdk->home + "/bin/java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                                                  "-cp", std::filesystem::absolute(jar).string() + ":" + AbsoluteClassPath(class_path),
+                                                  "jwp.runner.WitnessRunner",
+                                                  std::filesystem::absolute(witness_path).string()});
   run.output = std::move(p.out);
   if (!p.error.empty()) run.error = Cat("the witness runner failed: ", p.error, "\n", p.err);
   else if (p.status == 0) run.confirmed = true;

@@ -79,6 +79,9 @@ def percentile(xs, p):
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
+TESTS = {}  # report file -> what jwp validate --tests wrote (production)
+
+
 def run_one(args, config, report, jar, keep):
     out = os.path.join(keep, f"{config}.{os.path.basename(report)}.json")
     cmd = [args.jwp, "validate", "-cp", class_path(report, jar), "--findbugs", report, "--json", out,
@@ -88,9 +91,19 @@ def run_one(args, config, report, jar, keep):
         cmd.append("--confirm")
     if config == "exact":
         cmd.append("--exact")
+    if args.tests and config == "production":
+        cmd += ["--tests", os.path.join(keep, "tests", os.path.basename(report).split(".findbugs")[0])]
     t0 = time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.monotonic() - t0
+    if args.tests and config == "production":
+        # jwp testgen's summary line (issue #31): "N tests in M classes written to DIR (...); R set state
+        # reflectively (...); G of T confirmed witnesses gave no test".
+        m = re.search(r"^(\d+) tests? in \d+ class(?:es)? written to .*?(all passed|NOT verified).*?; (\d+) set state "
+                      r"reflectively.*?; (\d+) of (\d+) confirmed", p.stdout, re.M)
+        TESTS[os.path.basename(report)] = (
+            {"written": int(m.group(1)), "passed": m.group(2) == "all passed", "reflective": int(m.group(3)),
+             "witnesses": int(m.group(5))} if m else {"written": 0, "passed": True, "reflective": 0, "witnesses": 0})
     try:
         with open(out, encoding="utf-8") as f:
             results = json.load(f)
@@ -143,6 +156,9 @@ def main():
     ap.add_argument("--only", help="only report files whose name matches this regex")
     ap.add_argument("--out", help="also write the markdown here")
     ap.add_argument("--keep", help="keep the JSON results in this directory")
+    ap.add_argument("--tests", action="store_true",
+                    help="production runs with --tests (jwp testgen): a JUnit 5 reproducer per VALIDATED report, "
+                         "compiled and run twice; the table counts them")
     args = ap.parse_args()
     configs = [c for c in args.configs.split(",") if c]
     for c in configs:
@@ -196,6 +212,17 @@ def main():
             s = summarize(by_config[config])
             w(f"| {config} | {s['candidates']} | {s['candidates_confirmed']} | {s['candidates_refuted']} "
               f"| {s['candidate_rounds']} |")
+    if args.tests and "production" in by_config:
+        written = sum(t["written"] for t in TESTS.values())
+        confirmed = summarize(by_config["production"])["confirmed"]
+        w("")
+        w("| jwp validate --tests (production) | VALIDATED (confirmed) | reproducers written, passing twice "
+          "| state set reflectively | all verified |")
+        w("|---|--:|--:|--:|--:|")
+        w(f"| {len(TESTS)} report files | {confirmed} | {written} | {sum(t['reflective'] for t in TESTS.values())} "
+          f"| {'yes' if all(t['passed'] for t in TESTS.values()) else 'NO'} |")
+        if written != confirmed:
+            failures.append(f"jwp validate --tests wrote {written} reproducers for {confirmed} confirmed VALIDATED")
     if "production" in by_config:
         w("")
         w("Production, per jar:")

@@ -142,6 +142,9 @@ def main():
     ap.add_argument("--allow-unknown", action="store_true",
                     help="an UNKNOWN where FOUND or NOT_FOUND is expected passes (counted) when the "
                          "goal's marker says `allow-unknown:`; any other UNKNOWN still fails")
+    ap.add_argument("--keep-json", default="",
+                    help="write every result (jwp wp's JSON, in goal order) to this file as one array: "
+                         "jwp testgen --from reads it")
     args = ap.parse_args()
     rows = [r for r in read_tsv(args.tsv) if args.filter in r["goal"]]
     rows = rows[::max(1, args.sample)]
@@ -155,6 +158,9 @@ def main():
     allowed_count = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda r: run_one(args, r), rows))
+    if args.keep_json:
+        with open(args.keep_json, "w", encoding="utf-8") as f:
+            json.dump([result for _, result, _, _ in results if result], f, indent=1)
     for row, result, error, elapsed in results:
         expected = row["expected"]
         verdict = result.get("verdict") if result else "ERROR"

@@ -151,11 +151,21 @@ final class Materializer {
    * constructor: their fields are the witness's.
    */
   private static Object jdkConstructed(Class<?> c) {
+    Constructor<?> k = jdkConstructor(c);
+    if (k == null) return null;
+    try {
+      return k.newInstance();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return null;
+    }
+  }
+
+  /** The public no-argument constructor of a public JDK class (java.*, javax.*), else null. */
+  static Constructor<?> jdkConstructor(Class<?> c) {
     String n = c.getName();
     if (!(n.startsWith("java.") || n.startsWith("javax.")) || !Modifier.isPublic(c.getModifiers())) return null;
     try {
-      Constructor<?> k = c.getConstructor();
-      return k.newInstance();
+      return c.getConstructor();
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return null;
     }
@@ -216,7 +226,41 @@ final class Materializer {
     }
   }
 
-  private Field field(String key, String where, boolean wantStatic) throws BadWitness {
+  /**
+   * Puts `replacement` (the object built through its class's constructor, jwp testgen) where heap object
+   * `id` was: in every field, element and static that holds it, and in the call's receiver and arguments.
+   */
+  void replace(String id, Object replacement, Call call) throws BadWitness {
+    Object old = objects.put(id, replacement);
+    for (Witness.HeapObject h : w.heap.values()) {
+      Object o = objects.get(h.id);
+      if (h.id.equals(id) || o == null) continue; // the replacement's own fields are its constructor's
+      if (o.getClass().isArray()) {
+        if (o.getClass().getComponentType().isPrimitive()) continue;
+        for (Map.Entry<Integer, Object> e : h.elements.entrySet()) {
+          if (id.equals(e.getValue())) Array.set(o, e.getKey(), replacement);
+        }
+        continue;
+      }
+      for (Map.Entry<String, Object> e : h.fields.entrySet()) {
+        if (id.equals(e.getValue())) UnsafeAccess.put(o, field(e.getKey(), "heap object " + h.id, false), replacement);
+      }
+    }
+    for (Map.Entry<String, Object> e : w.statics.entrySet()) {
+      if (id.equals(e.getValue())) UnsafeAccess.put(null, field(e.getKey(), "statics", true), replacement);
+    }
+    if (call.receiver == old) call.receiver = replacement;
+    for (int i = 0; i < call.arguments.length; i++) {
+      if (call.arguments[i] == old) call.arguments[i] = replacement;
+    }
+  }
+
+  /** The object made for a heap id (after materialize), or null. */
+  Object object(String id) {
+    return objects.get(id);
+  }
+
+  Field field(String key, String where, boolean wantStatic) throws BadWitness {
     Witness.FieldKey k = Witness.FieldKey.parse(key);
     Class<?> owner = resolve(k.owner, where + ": field " + key);
     Field found = null;

@@ -11,6 +11,7 @@ final class Outcome {
   final Kind kind;
   final Throwable thrown; // THREW only
   final long timeoutMs;
+  Object returned; // RETURNED: the call's value (boxed; null for void), or the constructed object
 
   private Outcome(Kind kind, Throwable thrown, long timeoutMs) {
     this.kind = kind;
@@ -33,12 +34,12 @@ final class Outcome {
     final Object[] result = new Object[2]; // [0] = Outcome, [1] = InvokeError
     Thread t = new Thread(null, () -> {
       try {
-        if (call.method instanceof Constructor) {
-          ((Constructor<?>) call.method).newInstance(call.arguments);
-        } else {
-          ((Method) call.method).invoke(call.receiver, call.arguments);
-        }
-        result[0] = new Outcome(Kind.RETURNED, null, 0);
+        Object value = call.method instanceof Constructor
+            ? ((Constructor<?>) call.method).newInstance(call.arguments)
+            : ((Method) call.method).invoke(call.receiver, call.arguments);
+        Outcome o = new Outcome(Kind.RETURNED, null, 0);
+        o.returned = value;
+        result[0] = o;
       } catch (InvocationTargetException e) {
         result[0] = new Outcome(Kind.THREW, e.getCause(), 0);
       } catch (ExceptionInInitializerError e) { // initialization of the entry's class, done by the call

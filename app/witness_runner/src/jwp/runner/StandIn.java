@@ -41,7 +41,13 @@ public final class StandIn {
     RETURNS.computeIfAbsent(nameAndDescriptor, k -> new ArrayList<>()).add(new Object[] {owner, value});
   }
 
-  private static Object value(Object self, String key) {
+  /** Forgets every return value (jwp testgen builds one witness after another in one VM). */
+  static void clearReturns() {
+    RETURNS.clear();
+  }
+
+  /** What a stand-in's method (name + descriptor) returns for `self`, as the generated code reads it. */
+  static Object value(Object self, String key) {
     List<Object[]> all = RETURNS.get(key);
     if (all == null) return null;
     for (Object[] e : all) {

@@ -95,6 +95,24 @@ final class UnsafeAccess {
     else U.putObject(target, offset, value);
   }
 
+  /** The value (boxed for primitives) of field f of base (ignored for static fields), read as put stores it. */
+  @SuppressWarnings("deprecation")
+  static Object get(Object base, Field f) {
+    boolean isStatic = Modifier.isStatic(f.getModifiers());
+    Object target = isStatic ? U.staticFieldBase(f) : base;
+    long offset = isStatic ? U.staticFieldOffset(f) : U.objectFieldOffset(f);
+    Class<?> t = f.getType();
+    if (t == int.class) return U.getInt(target, offset);
+    if (t == long.class) return U.getLong(target, offset);
+    if (t == boolean.class) return U.getBoolean(target, offset);
+    if (t == byte.class) return U.getByte(target, offset);
+    if (t == char.class) return U.getChar(target, offset);
+    if (t == short.class) return U.getShort(target, offset);
+    if (t == float.class) return U.getFloat(target, offset);
+    if (t == double.class) return U.getDouble(target, offset);
+    return U.getObject(target, offset);
+  }
+
   private static void putInternal(Object target, long offset, Class<?> t, Object value) {
     String name;
     Class<?> pt = t;
