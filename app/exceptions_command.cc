@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "app/method_goals.h"
 #include "app/testgen_command.h"
 #include "app/wp_command.h"
 #include "callgraph/method_cache.h"
@@ -30,12 +31,7 @@ namespace {
 using nlohmann::ordered_json;
 using absl::StrCat;
 
-// A method the command documents.
-struct Method {
-  std::string owner;  // internal name
-  std::string name, descriptor;
-  std::string java() const { return StrCat(classfile::JavaName(owner), ".", name, descriptor); }
-};
+using Method = ScopeMethod;
 
 // A `throw` of the method whose exception can leave it: the thrown type
 // (internal name) and the line.
@@ -44,55 +40,6 @@ struct ThrowSite {
   int32_t line = -1;
   bool operator<(const ThrowSite& o) const { return std::tie(type, line) < std::tie(o.type, o.line); }
 };
-
-// The archive of the first class path entry (the jar documented): the first
-// user archive that is not the JDK models' jar.
-const classfile::Archive* FirstUserArchive(const classfile::ClassPath& cp, const std::string& class_path) {
-  const std::string first = class_path.substr(0, class_path.find(':'));
-  for (size_t i = 0; i < cp.user_archive_count(); ++i) {
-    std::error_code ec;
-    if (std::filesystem::equivalent(cp.archives()[i]->path(), first, ec)) return cp.archives()[i].get();
-  }
-  return nullptr;
-}
-
-// Whether scope entry `s` (a class, a package prefix ending in '.', or a
-// method "pkg.C.m") names method `method` of class `cls` (Java names).
-bool Names(const std::string& s, const std::string& cls, const std::string& method) {
-  return s == cls || s == StrCat(cls, ".", method) || (s.ends_with('.') && cls.starts_with(s));
-}
-
-// The public and protected methods with code of the public classes of
-// `archive` in the scope, in the archive's order (then declaration order);
-// `matched` says which scope entries named something.
-std::vector<Method> MethodsInScope(const classfile::ClassPath& cp, const classfile::Archive& archive,
-                                   const std::vector<std::string>& scope, std::set<std::string>* matched) {
-  std::vector<Method> out;
-  archive.ForEachClass([&](std::string_view name) {
-    auto cf = cp.Load(name);
-    if (!cf.ok()) return;
-    const classfile::ClassFile& c = **cf;
-    if (!(c.access_flags & classfile::access::kPublic) || (c.access_flags & classfile::access::kSynthetic)) return;
-    const std::string cls = classfile::JavaName(name);
-    for (const classfile::MethodInfo& m : c.methods) {
-      const uint16_t f = m.access_flags;
-      if (!(f & (classfile::access::kPublic | classfile::access::kProtected)) || !m.code) continue;
-      if (f & (classfile::access::kSynthetic | classfile::access::kBridge)) continue;
-      if (m.name == "<clinit>") continue;
-      const std::string method(m.name);
-      bool in_scope = scope.empty();
-      for (const std::string& s : scope) {
-        if (Names(s, cls, method)) {
-          matched->insert(s);
-          in_scope = true;
-        }
-      }
-      if (!in_scope) continue;
-      out.push_back({std::string(name), std::string(m.name), std::string(m.descriptor)});
-    }
-  });
-  return out;
-}
 
 // The method's own `throw`s whose exception can leave it: an athrow with
 // an edge for the operand (not for the NPE of a null operand) into the
@@ -116,41 +63,16 @@ std::vector<ThrowSite> ThrowSites(const ir::MethodIR& ir) {
   return {sites.begin(), sites.end()};
 }
 
-// One goal's outcome, as JSON.
+// One throw site's outcome, as JSON.
 ordered_json SearchThrow(const classfile::ClassHierarchy& h, const Method& m, const ThrowSite& site,
-                         const ExceptionsOptions& o, std::optional<bool>* confirmed) {
+                         const MethodGoalOptions& o, std::optional<bool>* confirmed) {
   ordered_json j;
   j["method"] = m.java();
   j["exception"] = classfile::JavaName(site.type);
   j["line"] = site.line;
-  auto spec = wp::ParseGoal(StrCat(m.java(), "@line:", site.line), StrCat("exit:", classfile::JavaName(site.type)));
-  if (!spec.ok()) {
-    j["verdict"] = "ERROR";
-    j["reason"] = spec.status().message();
-    return j;
-  }
-  auto goal = wp::ResolveGoal(h, *spec);
-  if (!goal.ok()) {
-    j["verdict"] = "NO_GOAL";
-    j["reason"] = goal.status().message();
-    return j;
-  }
-  wp::EngineOptions engine = o.engine;
-  engine.entry = m.java();  // the condition is the method's own
-  engine.timeout_ms = o.timeout_s * 1000;
-  if (o.confirm) RunCandidatesOnJvm(goal->spec, o.class_path, o.jdk, o.exact, &engine);
-  const wp::Result r = wp::RunGoal(h, *goal, engine);
-  if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
-    RunnerOutcome run = EngineConfirmation(r).value_or(RunnerOutcome{});
-    if (!r.confirmed_on_jvm) run = ConfirmResult(r, goal->spec, o.class_path, o.jdk);
-    if (run.error.empty()) *confirmed = run.confirmed;
-    else j["runner_error"] = run.error;
-  }
-  const ordered_json result = WpResultJson(r, goal->spec, *confirmed);
-  for (const auto& [key, value] : result.items()) {
-    if (key == "summaries" || key == "callgraph" || key == "smtlib") continue;
-    j[key] = value;
-  }
+  const ordered_json result =
+      SearchMethodGoal(h, m, StrCat("line:", site.line), StrCat("exit:", classfile::JavaName(site.type)), o, confirmed);
+  for (const auto& [key, value] : result.items()) j[key] = value;
   return j;
 }
 
@@ -204,7 +126,8 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
   }
   callgraph::MethodCache cache(*analysed.hierarchy);
   // One computation of the field facts for every throw site.
-  ExceptionsOptions shared = options;
+  MethodGoalOptions shared{options.class_path, options.jdk, options.timeout_s, options.confirm, options.exact,
+                           options.engine};
   if (shared.engine.field_facts) {
     shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, shared.engine.closed_packages);
   }

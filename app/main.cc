@@ -199,16 +199,23 @@ int main(int argc, char** argv) {
   jwp::app::TestgenOptions testgen;
   auto* testgen_cmd = app.add_subcommand(
       "testgen",
-      "JUnit 5 tests from the witnesses the JVM confirmed in results of jwp wp, validate or exceptions (exit 0 every "
-      "witness gave a passing test, 1 some gave none, 2 usage or set-up error)");
+      "JUnit 5 tests from the witnesses the JVM confirmed: in results of jwp wp, validate or exceptions (--from), or "
+      "found for the branches of a class (--cover) (exit 0 every witness gave a passing test, 1 some gave none, 2 "
+      "usage or set-up error)");
   testgen_cmd->add_option("-c,--cp,--class-path", testgen.class_path,
                           "The classes under test, then their dependencies (as the results were computed with)")
       ->required();
   testgen_cmd->add_option("--jdk", testgen.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   testgen_cmd->add_option("--from", testgen.from,
                           "A results file: the --json output of jwp wp, jwp validate or jwp exceptions (or validate's "
-                          "SARIF); repeatable. Each confirmed witness becomes one test")
-      ->required();
+                          "SARIF); repeatable. Each confirmed witness becomes one test");
+  testgen_cmd->add_option("--cover", testgen.cover,
+                          "Classes (pkg.C), packages (a prefix ending in '.') or methods (pkg.C.m) of the first class "
+                          "path entry: every branch outcome, throw and return of their public and protected methods "
+                          "is a goal searched with the method as its entry; each witness the JVM confirms becomes a test");
+  testgen_cmd->add_option("--timeout", testgen.timeout_s, "With --cover: seconds per goal")->capture_default_str();
+  testgen_cmd->add_option("--max-steps", testgen.max_steps, "With --cover: step budget per goal")->capture_default_str();
+  testgen_cmd->add_flag("!--no-models", testgen.models, "Analyse the JDK's own classes where jwp has models");
   testgen_cmd->add_option("--out", testgen.out,
                           "Directory of the tests: FooJwpTest.java in Foo's package directory under it, and "
                           "jwp/testsupport/ReflectiveState.java when a test sets state reflectively")
@@ -224,8 +231,9 @@ int main(int argc, char** argv) {
       "a JDK class's public no-argument constructor where the witness runner uses one; others, and private or "
       "final fields, are set through the generated ReflectiveState helper, and such tests carry "
       "@Tag(\"state-set-reflectively\"): their state may be one no caller can create.\n"
-      "Example:\n  jwp wp -cp app.jar --goal 'com.example.Foo.bar(I)V@line:42' --kind npe --confirm --json > r.json\n"
-      "  jwp testgen -cp app.jar --from r.json --out src/test/java");
+      "Examples:\n  jwp wp -cp app.jar --goal 'com.example.Foo.bar(I)V@line:42' --kind npe --confirm --json > r.json\n"
+      "  jwp testgen -cp app.jar --from r.json --out src/test/java\n"
+      "  jwp testgen -cp app.jar --cover com.example.Foo --out src/test/java");
 
   // CLI11 accepts -cp as a cluster of -c and -p, and -ea as -e -a; rewrite
   // them (java's spellings) first.

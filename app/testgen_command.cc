@@ -13,13 +13,17 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "app/method_goals.h"
 #include "app/process.h"
 #include "app/wp_command.h"
+#include "absint/field_facts.h"
 #include "callgraph/method_cache.h"
 #include "classfile/class_hierarchy.h"
 #include "classfile/jdk.h"
+#include "ir/dominators.h"
 #include "ir/ir.h"
 #include "nlohmann/json.hpp"
+#include "wp/coverage_goals.h"
 #include "pugixml.hpp"
 
 namespace jwp::app {
@@ -292,15 +296,110 @@ bool Verify(const Setup& s, const std::vector<std::string>& files, int runs, std
   return true;
 }
 
+// --cover: searches the coverage goals of every method in scope, each with
+// the method as its entry; the confirmed results go into `results`.
+// Returns 1 when a scope entry names nothing (the rest still runs).
+int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, std::ostream& out, std::ostream& err,
+                   json* results) {
+  const classfile::ClassPath& cp = *analysed.opened.class_path;
+  const classfile::Archive* archive = FirstUserArchive(cp, o.class_path);
+  if (archive == nullptr) {
+    err << "error: the first class path entry " << o.class_path.substr(0, o.class_path.find(':'))
+        << " could not be opened\n";
+    return 2;
+  }
+  std::set<std::string> matched;
+  const std::vector<ScopeMethod> methods = MethodsInScope(cp, *archive, o.cover, &matched);
+  int status = 0;
+  for (const std::string& s : o.cover) {
+    if (!matched.contains(s)) {
+      err << "error: " << s << " names no public or protected method of a public class in " << archive->path() << "\n";
+      status = 1;
+    }
+  }
+  MethodGoalOptions search;
+  search.class_path = o.class_path;
+  search.jdk = o.jdk;
+  search.timeout_s = o.timeout_s;
+  search.engine.max_steps = o.max_steps;
+  if (search.engine.field_facts) {
+    search.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, false);
+  }
+  callgraph::MethodCache cache(*analysed.hierarchy);
+  std::map<std::string, int> counts;
+  for (const ScopeMethod& m : methods) {
+    auto ir = cache.Get(callgraph::MethodId(m.owner, m.name, m.descriptor));
+    if (!ir.ok()) {
+      err << "error: " << m.java() << ": " << ir.status().message() << "\n";
+      continue;
+    }
+    out << m.java() << "\n";
+    // Returns and throws first: the way to one passes many branches, and a goal every execution to
+    // a reached one passes (its block dominates) needs no test of its own.
+    std::vector<wp::CoverageGoal> goals = wp::CoverageGoals(**ir);
+    std::stable_partition(goals.begin(), goals.end(),
+                          [](const wp::CoverageGoal& g) { return g.what != wp::CoverageGoal::What::kBranch; });
+    const ir::Dominators dominators(**ir);
+    std::vector<wp::CoverageGoal> reached;
+    for (const wp::CoverageGoal& g : goals) {
+      if (std::any_of(reached.begin(), reached.end(),
+                      [&](const wp::CoverageGoal& r) { return wp::PassedOnTheWay(dominators, g, r); })) {
+        out << "  " << g.describe() << ": passed on the way to a goal already reached\n";
+        ++counts["covered"];
+        continue;
+      }
+      std::optional<bool> confirmed;
+      json j = json::parse(SearchMethodGoal(*analysed.hierarchy, m, g.where, g.kind, search, &confirmed).dump());
+      const std::string verdict = Text(j, "verdict");
+      const bool kept = verdict == "FOUND" && confirmed == true;
+      ++counts[kept ? "found" : verdict == "NOT_FOUND" ? "unreachable" : "open"];
+      out << "  " << g.describe() << ": "
+          << (kept ? "reached" : verdict == "NOT_FOUND" ? "unreachable (exhaustive search)"
+                               : StrCat(verdict, verdict == "FOUND" ? " (the JVM did not confirm it)" : "", ": ",
+                                        Text(j, "reason").substr(0, 160)))
+          << "\n";
+      out.flush();
+      if (!kept) continue;
+      reached.push_back(g);
+      results->push_back(std::move(j));
+    }
+  }
+  out << "\ncoverage goals: " << counts["found"] << " reached (witness confirmed), " << counts["covered"]
+      << " passed on the way to those, " << counts["unreachable"] << " unreachable, " << counts["open"]
+      << " not decided\n";
+  return status;
+}
+
 }  // namespace
 
 int RunTestgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.from.empty()) {
-    err << "error: --from names no results file\n";
+  if (o.from.empty() == o.cover.empty()) {
+    err << "error: give either --from RESULTS.json (tests of results already computed) or --cover SCOPE (tests "
+           "that cover the scope's branches), not both\n";
+    return 2;
+  }
+  if (!(o.timeout_s > 0)) {
+    err << "error: --timeout must be positive\n";
+    return 2;
+  }
+  AnalysedClassPath analysed;
+  if (absl::Status opened = OpenAnalysedClassPath(o.class_path, o.jdk, o.models, err, &analysed); !opened.ok()) {
+    err << "error: " << opened.message() << "\n";
     return 2;
   }
   std::vector<Scenario> scenarios;
   std::set<std::string> seen;
+  int scope_status = 0;
+  if (!o.cover.empty()) {
+    json results = json::array();
+    scope_status = SearchCoverage(o, analysed, out, err, &results);
+    if (scope_status == 2) return 2;
+    CollectWitnesses(results, "--cover", &seen, &scenarios);
+    if (scenarios.empty()) {
+      out << "no goal of the scope was reached with a confirmed witness: no test written\n";
+      return 1;
+    }
+  }
   for (const std::string& file : o.from) {
     std::ifstream in(file);
     if (!in) {
@@ -319,11 +418,6 @@ int RunTestgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
     err << "error: no confirmed witness in " << absl::StrJoin(o.from, ", ")
         << " (jwp testgen writes tests for results the JVM confirmed: run them with --confirm)\n";
     return 1;
-  }
-  AnalysedClassPath analysed;
-  if (absl::Status opened = OpenAnalysedClassPath(o.class_path, o.jdk, /*models=*/false, err, &analysed); !opened.ok()) {
-    err << "error: " << opened.message() << "\n";
-    return 2;
   }
   callgraph::MethodCache cache(*analysed.hierarchy);
   for (Scenario& sc : scenarios) {
@@ -401,7 +495,7 @@ int RunTestgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
   out << "; " << reflective << " set state reflectively (@Tag(\"state-set-reflectively\")); "
       << scenarios.size() - written << " of " << scenarios.size() << " confirmed witnesses gave no test\n";
   if (o.verify && !verified) return 2;
-  return written == static_cast<int>(scenarios.size()) ? 0 : 1;
+  return written == static_cast<int>(scenarios.size()) && scope_status == 0 ? 0 : 1;
 }
 
 int WriteTestsFor(const nlohmann::ordered_json& results, const std::string& class_path, const std::string& jdk,

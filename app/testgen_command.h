@@ -15,6 +15,12 @@ struct TestgenOptions {
   std::string class_path;         // the classes under test, then their dependencies
   std::string jdk;                // JDK home ("" = JAVA_HOME, then java on PATH)
   std::vector<std::string> from;  // result files (JSON of jwp wp/validate/exceptions, or SARIF)
+  // --cover: classes ("pkg.C"), packages ("pkg.") or methods ("pkg.C.m") of the first class path
+  // entry whose coverage goals (wp/coverage_goals.h) are searched, each confirmed witness a test.
+  std::vector<std::string> cover;
+  double timeout_s = 10;      // --cover: per goal
+  uint64_t max_steps = 50000;  // --cover: per goal
+  bool models = true;
   std::string out;                // the directory the tests go to (their package directories under it)
   bool verify = true;             // compile the tests and run them `runs` times; drop those that fail
   int runs = 2;

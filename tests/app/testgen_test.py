@@ -11,8 +11,10 @@ Every line of the fixtures marked `// @testgen KIND METHOD` is a goal. The test:
    the exception messages and the returned value asserted;
 5. runs the same tests on tests/testgen/mutants/testgen/Account.java (the guards changed): the tests
    of the changed behaviour fail, the one whose behaviour the mutant keeps passes;
-6. bad input: a missing results file (exit 2) and results with no confirmed witness (exit 1), each
-   with a message.
+6. `--cover testgen.Grades`: every branch outcome, throw and return of grade() reached, one test each
+   asserting grade's value (or exception), all passing; clamp()'s dead branch proved unreachable;
+7. bad input: a missing results file (exit 2), results with no confirmed witness (exit 1), both
+   --from and --cover (exit 2), each with a message.
 
   testgen_test.py --jwp build/bin/jwp --cp build/fixtures/release17.jar --sources tests/fixtures/java8/testgen
                   --mutant tests/testgen/mutants/testgen/Account.java [--junit JAR]
@@ -149,7 +151,24 @@ def main():
             hits = [n for n in m if n.startswith(prefix)]
             check(hits and all(m[n] for n in hits), "on the mutant, %s* still passes: %s" % (prefix, hits))
 
-    # 6. bad input
+    # 6. --cover
+    cover_out = os.path.join(work, "cover")
+    p = subprocess.run([args.jwp, "testgen", "--cp", args.cp, "--cover", "testgen.Grades", "--out", cover_out],
+                       capture_output=True, text=True, timeout=900)
+    print(p.stdout + p.stderr)
+    check(p.returncode == 0, "jwp testgen --cover exits 0 (got %d)" % p.returncode)
+    check("unreachable (exhaustive search)" in p.stdout, "clamp's dead branch is proved unreachable")
+    check(re.search(r"coverage goals: \d+ reached .*, 2 unreachable, 0 not decided", p.stdout) is not None,
+          "every other coverage goal is reached (the dead branch and its return are the 2 unreachable)")
+    grades_file = os.path.join(cover_out, "testgen", "GradesJwpTest.java")
+    grades = open(grades_file, encoding="utf-8").read() if os.path.exists(grades_file) else ""
+    for letter in "ABCF":
+        check('assertEquals("%s", Grades.grade(score));' % letter in grades, "a test asserts grade %s" % letter)
+    check("assertThrows(IllegalArgumentException.class, () -> Grades.grade(score));" in grades,
+          "a test asserts grade's IllegalArgumentException")
+    check("assertEquals(10, Grades.clamp(x));" in grades, "a test asserts clamp's 10")
+
+    # 7. bad input
     p = subprocess.run([args.jwp, "testgen", "--cp", args.cp, "--from", os.path.join(work, "missing.json"), "--out",
                         os.path.join(work, "none")], capture_output=True, text=True)
     check(p.returncode == 2 and "cannot read" in p.stderr and "missing.json" in p.stderr,
@@ -161,6 +180,15 @@ def main():
                        capture_output=True, text=True)
     check(p.returncode == 1 and "no confirmed witness" in p.stderr,
           "results with no confirmed witness: exit 1 saying so (%d: %s)" % (p.returncode, p.stderr.strip()))
+
+    p = subprocess.run([args.jwp, "testgen", "--cp", args.cp, "--from", results_file, "--cover", "testgen.Grades",
+                        "--out", os.path.join(work, "none")], capture_output=True, text=True)
+    check(p.returncode == 2 and "not both" in p.stderr,
+          "--from and --cover together: exit 2 saying so (%d: %s)" % (p.returncode, p.stderr.strip()))
+    p = subprocess.run([args.jwp, "testgen", "--cp", args.cp, "--cover", "testgen.NoSuchClass",
+                        "--out", os.path.join(work, "none")], capture_output=True, text=True)
+    check(p.returncode != 0 and "testgen.NoSuchClass names no public or protected method" in p.stderr,
+          "--cover of a class that is not there: an error naming it (%d: %s)" % (p.returncode, p.stderr.strip()))
 
     print("testgen_test: %d failures" % len(failures))
     subprocess.run(["rm", "-rf", work])

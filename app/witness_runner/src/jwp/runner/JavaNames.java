@@ -196,7 +196,7 @@ final class JavaNames {
     // Conjuncts about dispatch and run-time types (jwp's typeOf, dispatch) do not read as words.
     List<String> readable = new ArrayList<>();
     for (String c : condition.split("&&")) {
-      if (!c.contains("dispatch(") && !c.contains("typeOf(") && !c.isBlank()) readable.add(c.trim());
+      if (!c.contains("dispatch(") && !c.contains("typeOf(") && !c.isBlank() && !c.trim().equals("true")) readable.add(c.trim());
     }
     condition = String.join(" && ", readable);
     StringBuilder b = new StringBuilder();

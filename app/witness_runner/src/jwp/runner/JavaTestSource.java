@@ -128,13 +128,17 @@ final class JavaTestSource {
     return name;
   }
 
-  /** A value in a test name: Null, True, 42, Minus1; "" for others. */
+  /** A value in a test name: Null, True, 42, Minus1, a short word; "" for others. */
   private static String valueWord(Object v) {
     if (v == null) return "Null";
     if (v instanceof Boolean) return ((Boolean) v) ? "True" : "False";
     if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
       long x = ((Number) v).longValue();
       return x < 0 ? "Minus" + (x == Long.MIN_VALUE ? "Max" : Long.toString(-x)) : Long.toString(x);
+    }
+    if (v instanceof String && ((String) v).matches("[A-Za-z0-9]{1,12}")) {
+      String t = (String) v;
+      return Character.toUpperCase(t.charAt(0)) + t.substring(1);
     }
     return "";
   }

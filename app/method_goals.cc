@@ -1,0 +1,101 @@
+#include "app/method_goals.h"
+
+#include <filesystem>
+#include <system_error>
+
+#include "absl/strings/str_cat.h"
+#include "app/wp_command.h"
+#include "classfile/class_file.h"
+#include "classfile/descriptor.h"
+#include "wp/goal.h"
+
+namespace jwp::app {
+
+using absl::StrCat;
+using nlohmann::ordered_json;
+
+std::string ScopeMethod::java() const { return StrCat(classfile::JavaName(owner), ".", name, descriptor); }
+
+const classfile::Archive* FirstUserArchive(const classfile::ClassPath& cp, const std::string& class_path) {
+  const std::string first = class_path.substr(0, class_path.find(':'));
+  for (size_t i = 0; i < cp.user_archive_count(); ++i) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(cp.archives()[i]->path(), first, ec)) return cp.archives()[i].get();
+  }
+  return nullptr;
+}
+
+namespace {
+
+// Whether scope entry `s` (a class, a package prefix ending in '.', or a
+// method "pkg.C.m") names method `method` of class `cls` (Java names).
+bool Names(const std::string& s, const std::string& cls, const std::string& method) {
+  return s == cls || s == StrCat(cls, ".", method) || (s.ends_with('.') && cls.starts_with(s));
+}
+
+}  // namespace
+
+std::vector<ScopeMethod> MethodsInScope(const classfile::ClassPath& cp, const classfile::Archive& archive,
+                                        const std::vector<std::string>& scope, std::set<std::string>* matched) {
+  std::vector<ScopeMethod> out;
+  archive.ForEachClass([&](std::string_view name) {
+    auto cf = cp.Load(name);
+    if (!cf.ok()) return;
+    const classfile::ClassFile& c = **cf;
+    if (!(c.access_flags & classfile::access::kPublic) || (c.access_flags & classfile::access::kSynthetic)) return;
+    const std::string cls = classfile::JavaName(name);
+    for (const classfile::MethodInfo& m : c.methods) {
+      const uint16_t f = m.access_flags;
+      if (!(f & (classfile::access::kPublic | classfile::access::kProtected)) || !m.code) continue;
+      if (f & (classfile::access::kSynthetic | classfile::access::kBridge)) continue;
+      if (m.name == "<clinit>") continue;
+      const std::string method(m.name);
+      bool in_scope = scope.empty();
+      for (const std::string& s : scope) {
+        if (Names(s, cls, method)) {
+          matched->insert(s);
+          in_scope = true;
+        }
+      }
+      if (!in_scope) continue;
+      out.push_back({std::string(name), std::string(m.name), std::string(m.descriptor)});
+    }
+  });
+  return out;
+}
+
+ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMethod& m, const std::string& where,
+                              const std::string& kind, const MethodGoalOptions& o, std::optional<bool>* confirmed) {
+  ordered_json j;
+  auto spec = wp::ParseGoal(StrCat(m.java(), "@", where), kind);
+  if (!spec.ok()) {
+    j["verdict"] = "ERROR";
+    j["reason"] = spec.status().message();
+    return j;
+  }
+  auto goal = wp::ResolveGoal(h, *spec);
+  if (!goal.ok()) {
+    j["verdict"] = "NO_GOAL";
+    j["reason"] = goal.status().message();
+    return j;
+  }
+  wp::EngineOptions engine = o.engine;
+  engine.entry = m.java();  // the condition is the method's own
+  engine.timeout_ms = o.timeout_s * 1000;
+  if (o.confirm) RunCandidatesOnJvm(goal->spec, o.class_path, o.jdk, o.exact, &engine);
+  const wp::Result r = wp::RunGoal(h, *goal, engine);
+  if (o.confirm && r.verdict == wp::Verdict::kFound && r.witness) {
+    RunnerOutcome run = EngineConfirmation(r).value_or(RunnerOutcome{});
+    if (!r.confirmed_on_jvm) run = ConfirmResult(r, goal->spec, o.class_path, o.jdk);
+    if (run.error.empty()) *confirmed = run.confirmed;
+    else j["runner_error"] = run.error;
+  }
+  const ordered_json result = WpResultJson(r, goal->spec, *confirmed);
+  for (const auto& [key, value] : result.items()) {
+    if (key == "summaries" || key == "callgraph" || key == "smtlib") continue;
+    j[key] = value;
+  }
+  return j;
+}
+
+}  // namespace jwp::app

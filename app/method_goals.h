@@ -1,0 +1,55 @@
+// What jwp exceptions and jwp testgen --cover share: the public and
+// protected methods of a jar in a scope, and one goal searched with a method
+// as its own entry, its witness confirmed on the JVM.
+#ifndef JWP_APP_METHOD_GOALS_H_
+#define JWP_APP_METHOD_GOALS_H_
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "classfile/class_hierarchy.h"
+#include "classfile/class_path.h"
+#include "nlohmann/json.hpp"
+#include "wp/engine.h"
+
+namespace jwp::app {
+
+// A method in scope.
+struct ScopeMethod {
+  std::string owner;  // internal name
+  std::string name, descriptor;
+  std::string java() const;  // "pkg.C.m(desc)"
+};
+
+// The archive of the first class path entry (the jar documented or
+// tested): the first user archive that is not the JDK models' jar.
+const classfile::Archive* FirstUserArchive(const classfile::ClassPath& cp, const std::string& class_path);
+
+// The public and protected methods with code of the public classes of
+// `archive` in the scope (classes "pkg.C", packages "pkg." or methods
+// "pkg.C.m"; empty: all), in the archive's order, then declaration order;
+// `matched` says which scope entries named something.
+std::vector<ScopeMethod> MethodsInScope(const classfile::ClassPath& cp, const classfile::Archive& archive,
+                                        const std::vector<std::string>& scope, std::set<std::string>* matched);
+
+struct MethodGoalOptions {
+  std::string class_path, jdk;
+  double timeout_s = 20;  // per goal
+  bool confirm = true;    // replay the witness on the JVM (and let the search pass calls optimistically)
+  bool exact = false;     // no optimistic calls (issue #27)
+  wp::EngineOptions engine;
+};
+
+// Searches `kind` at `where` ("line:N" or "bci:N") of method m with m as
+// the entry: the fields of jwp wp --json (no summaries, call graph or
+// SMT-LIB), or verdict ERROR / NO_GOAL with the reason. `confirmed` is the
+// runner's verdict on a FOUND (unset when it did not run or failed).
+nlohmann::ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMethod& m,
+                                        const std::string& where, const std::string& kind,
+                                        const MethodGoalOptions& o, std::optional<bool>* confirmed);
+
+}  // namespace jwp::app
+
+#endif  // JWP_APP_METHOD_GOALS_H_
