@@ -211,6 +211,18 @@ final class JavaNames {
         i = j;
         continue;
       }
+      if (c == '\'' || c == '"') { // a char or string literal: 'a' -> CharA, '0' -> Char0, "..." -> Text
+        int j = condition.indexOf(c, i + 1);
+        while (j > 0 && condition.charAt(j - 1) == '\\') j = condition.indexOf(c, j + 1);
+        if (j < 0) break;
+        String inside = condition.substring(i + 1, j);
+        if (c == '"') b.append("Text");
+        else if (inside.length() == 1 && Character.isLetterOrDigit(inside.charAt(0)))
+          b.append("Char").append(Character.toUpperCase(inside.charAt(0)));
+        else b.append("Char");
+        i = j + 1;
+        continue;
+      }
       if (Character.isDigit(c)) {
         int j = i;
         while (j < condition.length() && Character.isDigit(condition.charAt(j))) j++;
