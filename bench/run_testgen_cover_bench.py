@@ -48,6 +48,8 @@ def run_class(args, work, agent, short):
     p = subprocess.run([args.jwp, "testgen", "--cp", JAR, "--cover", cls, "--timeout", str(args.timeout), "--out", out],
                        capture_output=True, text=True)
     wall = time.monotonic() - t0
+    with open(os.path.join(work, short + ".log"), "w", encoding="utf-8") as f:
+        f.write(p.stdout + p.stderr)  # every goal's outcome, and the tests that gave none
     row = {"class": short, "time": wall, "exit": p.returncode, "tests": 0, "reflective": 0, "reached": 0,
            "goals": 0, "branches": (0, 0), "verified": False}
     m = re.search(r"coverage goals: (\d+) reached .*?, (\d+) passed .*?, (\d+) unreachable, (\d+) not decided", p.stdout)

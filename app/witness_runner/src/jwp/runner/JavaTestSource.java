@@ -237,19 +237,27 @@ final class JavaTestSource {
     List<String> keys = new ArrayList<>(declarationOrder);
     keys.addAll(declarations.keySet());
     for (String id : plans.keySet()) if (declared.containsKey(id)) keys.add(id); // the reachable ones
-    Set<String> done = new java.util.HashSet<>();
+    Set<String> visited = new java.util.HashSet<>();
+    Set<String> declaredSoFar = new java.util.HashSet<>(); // heap ids whose local is declared above
     List<Construction.Plan> pending = new ArrayList<>();
     for (String key : keys) {
-      if (!done.add(key)) continue;
+      if (!visited.add(key)) continue;
       String line = declarations.get(key);
-      if (line != null) arrange.add(line);
-      else if (plans.containsKey(key)) pending.add(plans.get(key));
+      if (line != null) {
+        arrange.add(line);
+        declaredSoFar.add(key);
+      } else if (plans.containsKey(key)) {
+        pending.add(plans.get(key));
+      }
       for (boolean progress = true; progress;) {
         progress = false;
         for (java.util.Iterator<Construction.Plan> i = pending.iterator(); i.hasNext();) {
           Construction.Plan p = i.next();
-          if (!done.containsAll(p.uses())) continue;
+          List<String> uses = new ArrayList<>(p.uses());
+          uses.removeIf(p.id::equals);
+          if (!declaredSoFar.containsAll(uses)) continue;
           construct(p);
+          declaredSoFar.add(p.id);
           i.remove();
           progress = true;
         }
@@ -512,7 +520,8 @@ final class JavaTestSource {
     Class<?> rt = ((Method) e).getReturnType();
     if (r == null) {
       out.add("assertNull(" + act + ");");
-    } else if (JavaNames.hasLiteral(r.getClass()) && !(r instanceof String && ((String) r).length() > 200)) {
+    } else if (JavaNames.hasLiteral(r.getClass())
+        && !(r instanceof String && (((String) r).length() > 200 || looksIdentityBased((String) r)))) {
       out.add("assertEquals(" + JavaNames.literal(r, rt.isPrimitive() ? rt : r.getClass()) + ", " + act + ");");
     } else {
       out.add("Object result = " + act + ";");
