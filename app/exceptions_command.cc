@@ -107,23 +107,10 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
     err << "error: " << opened.message() << "\n";
     return 2;
   }
-  const classfile::ClassPath& cp = *analysed.opened.class_path;
-  const classfile::Archive* archive = FirstUserArchive(cp, options.class_path);
-  if (archive == nullptr) {
-    err << "error: the first class path entry " << options.class_path.substr(0, options.class_path.find(':'))
-        << " could not be opened\n";
-    return 2;
-  }
-  std::set<std::string> matched;
-  const std::vector<Method> methods = MethodsInScope(cp, *archive, options.scope, &matched);
   int status = 0;
-  for (const std::string& s : options.scope) {
-    if (!matched.contains(s)) {
-      err << "error: " << s << " names no public or protected method of a public class in " << archive->path()
-          << "\n";
-      status = 1;
-    }
-  }
+  const std::vector<Method> methods =
+      SelectMethods(*analysed.opened.class_path, options.class_path, options.scope, err, &status);
+  if (status == 2) return 2;
   callgraph::MethodCache cache(*analysed.hierarchy);
   // One computation of the field facts for every throw site.
   MethodGoalOptions shared{options.class_path, options.jdk, options.timeout_s, options.confirm, options.exact,

@@ -64,6 +64,26 @@ std::vector<ScopeMethod> MethodsInScope(const classfile::ClassPath& cp, const cl
   return out;
 }
 
+std::vector<ScopeMethod> SelectMethods(const classfile::ClassPath& cp, const std::string& class_path,
+                                       const std::vector<std::string>& scope, std::ostream& err, int* status) {
+  *status = 0;
+  const classfile::Archive* archive = FirstUserArchive(cp, class_path);
+  if (archive == nullptr) {
+    err << "error: the first class path entry " << class_path.substr(0, class_path.find(':')) << " could not be opened\n";
+    *status = 2;
+    return {};
+  }
+  std::set<std::string> matched;
+  std::vector<ScopeMethod> methods = MethodsInScope(cp, *archive, scope, &matched);
+  for (const std::string& s : scope) {
+    if (!matched.contains(s)) {
+      err << "error: " << s << " names no public or protected method of a public class in " << archive->path() << "\n";
+      *status = 1;
+    }
+  }
+  return methods;
+}
+
 ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMethod& m, const std::string& where,
                               const std::string& kind, const MethodGoalOptions& o, std::optional<bool>* confirmed) {
   ordered_json j;

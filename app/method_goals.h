@@ -5,6 +5,7 @@
 #define JWP_APP_METHOD_GOALS_H_
 
 #include <optional>
+#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +34,12 @@ const classfile::Archive* FirstUserArchive(const classfile::ClassPath& cp, const
 // `matched` says which scope entries named something.
 std::vector<ScopeMethod> MethodsInScope(const classfile::ClassPath& cp, const classfile::Archive& archive,
                                         const std::vector<std::string>& scope, std::set<std::string>* matched);
+
+// MethodsInScope over the first class path entry, each scope entry that
+// names nothing an error on `err` (*status 1, the others still listed); a
+// first entry that cannot be opened is an error too (*status 2, no methods).
+std::vector<ScopeMethod> SelectMethods(const classfile::ClassPath& cp, const std::string& class_path,
+                                       const std::vector<std::string>& scope, std::ostream& err, int* status);
 
 struct MethodGoalOptions {
   std::string class_path, jdk;

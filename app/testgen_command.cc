@@ -301,22 +301,9 @@ bool Verify(const Setup& s, const std::vector<std::string>& files, int runs, std
 // Returns 1 when a scope entry names nothing (the rest still runs).
 int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, std::ostream& out, std::ostream& err,
                    json* results) {
-  const classfile::ClassPath& cp = *analysed.opened.class_path;
-  const classfile::Archive* archive = FirstUserArchive(cp, o.class_path);
-  if (archive == nullptr) {
-    err << "error: the first class path entry " << o.class_path.substr(0, o.class_path.find(':'))
-        << " could not be opened\n";
-    return 2;
-  }
-  std::set<std::string> matched;
-  const std::vector<ScopeMethod> methods = MethodsInScope(cp, *archive, o.cover, &matched);
   int status = 0;
-  for (const std::string& s : o.cover) {
-    if (!matched.contains(s)) {
-      err << "error: " << s << " names no public or protected method of a public class in " << archive->path() << "\n";
-      status = 1;
-    }
-  }
+  const std::vector<ScopeMethod> methods = SelectMethods(*analysed.opened.class_path, o.class_path, o.cover, err, &status);
+  if (status == 2) return 2;
   MethodGoalOptions search;
   search.class_path = o.class_path;
   search.jdk = o.jdk;
