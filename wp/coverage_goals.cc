@@ -27,14 +27,12 @@ const ir::Instruction* FirstInstruction(const ir::MethodIR& ir, ir::BlockId b) {
 
 std::vector<CoverageGoal> CoverageGoals(const ir::MethodIR& ir) {
   std::map<std::pair<uint32_t, int>, CoverageGoal> goals;  // by (bci, kind), in bytecode order
-  auto add = [&](CoverageGoal::What what, const ir::Instruction& in, const char* kind) {
+  auto add = [&](CoverageGoal::What what, const ir::Instruction& in) {
     CoverageGoal g;
     g.what = what;
     g.bci = in.bci;
     g.line = in.line;
     g.block = in.block;
-    g.kind = kind;
-    g.where = absl::StrCat("bci:", in.bci);
     goals.emplace(std::make_pair(in.bci, static_cast<int>(what == CoverageGoal::What::kThrow)), g);
   };
   for (const ir::Edge& e : ir.edges) {
@@ -50,11 +48,11 @@ std::vector<CoverageGoal> CoverageGoals(const ir::MethodIR& ir) {
       const ir::Block& block = ir.blocks[b];
       b = block.succs.size() == 1 ? ir.edges[block.succs[0]].to : ir::kNone;
     }
-    if (first != nullptr) add(CoverageGoal::What::kBranch, *first, "reach");
+    if (first != nullptr) add(CoverageGoal::What::kBranch, *first);
   }
   for (const ir::Instruction& in : ir.insns) {
-    if (in.op == ir::Op::kThrow) add(CoverageGoal::What::kThrow, in, "throw");
-    if (in.op == ir::Op::kReturn) add(CoverageGoal::What::kReturn, in, "reach");
+    if (in.op == ir::Op::kThrow) add(CoverageGoal::What::kThrow, in);
+    if (in.op == ir::Op::kReturn) add(CoverageGoal::What::kReturn, in);
   }
   std::vector<CoverageGoal> out;
   for (auto& [key, g] : goals) out.push_back(std::move(g));

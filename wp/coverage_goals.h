@@ -26,8 +26,8 @@ struct CoverageGoal {
   uint32_t bci = 0;
   int32_t line = -1;
   ir::BlockId block = ir::kNone;
-  std::string kind;     // the goal kind: "reach" or "throw"
-  std::string where;    // "bci:N", as a goal's place
+  std::string kind() const { return what == What::kThrow ? "throw" : "reach"; }  // the goal kind
+  std::string where() const { return "bci:" + std::to_string(bci); }                // as a goal's place
   std::string describe() const;  // "branch at line 12 (bci 7)", "throw at line 14", "return at line 20"
 };
 

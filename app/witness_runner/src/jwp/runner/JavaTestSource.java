@@ -300,7 +300,8 @@ final class JavaTestSource {
     String local = variables.computeIfAbsent(h.id, id -> JavaNames.identifier(localNameFor(t), locals));
     declared.put(h.id, t);
     StringBuilder b = new StringBuilder(names.name(t) + " " + local + " = new " + names.name(t) + "() {");
-    for (Method am : abstractMethods(t)) {
+    // The methods the runner's own stand-in class implements (StandIn), sorted: the test is the same from run to run.
+    for (Method am : new java.util.TreeMap<>(StandIn.abstractMethods(t)).values()) {
       int mods = am.getModifiers();
       if (!Modifier.isPublic(mods) && !Modifier.isProtected(mods) && !am.getDeclaringClass().getPackageName().equals(names.pkg))
         throw w.bad(where, "the stand-in must implement " + am + ", which the test's package cannot see");
@@ -328,39 +329,6 @@ final class JavaTestSource {
       b.append("\n  @Override\n  ").append(sig).append(' ').append(body);
     }
     arrange.add(b.append("\n};").toString());
-  }
-
-  /** The methods a concrete subclass of t must implement (erased), in a stable order. */
-  private static List<Method> abstractMethods(Class<?> t) {
-    Map<String, Method> wanted = new java.util.TreeMap<>();
-    Set<String> implemented = new java.util.HashSet<>();
-    ArrayDeque<Class<?>> todo = new ArrayDeque<>();
-    for (Class<?> k = t; k != null; k = k.getSuperclass()) {
-      for (Method x : k.getDeclaredMethods()) {
-        if (Modifier.isStatic(x.getModifiers()) || x.isSynthetic() || x.isBridge()) continue;
-        String key = x.getName() + Descriptors.of(x).substring(0, Descriptors.of(x).indexOf(')') + 1);
-        if (Modifier.isAbstract(x.getModifiers())) {
-          if (!implemented.contains(key)) wanted.putIfAbsent(key, x);
-        } else {
-          implemented.add(key);
-        }
-      }
-      todo.addAll(List.of(k.getInterfaces()));
-    }
-    Set<Class<?>> seen = new java.util.HashSet<>();
-    while (!todo.isEmpty()) {
-      Class<?> i = todo.poll();
-      if (!seen.add(i)) continue;
-      for (Method x : i.getDeclaredMethods()) {
-        if (Modifier.isStatic(x.getModifiers()) || x.isSynthetic() || !Modifier.isAbstract(x.getModifiers())) continue;
-        String key = x.getName() + Descriptors.of(x).substring(0, Descriptors.of(x).indexOf(')') + 1);
-        if (!implemented.contains(key)) wanted.putIfAbsent(key, x);
-      }
-      todo.addAll(List.of(i.getInterfaces()));
-    }
-    // Methods of Object an interface redeclares (equals, hashCode, toString) are implemented by Object.
-    wanted.keySet().removeIf(k -> k.equals("equals(Ljava/lang/Object;)") || k.equals("hashCode()") || k.equals("toString()"));
-    return new ArrayList<>(wanted.values());
   }
 
   private String newArray(Class<?> c, int length) {
