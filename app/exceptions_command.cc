@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "app/goal_processes.h"
 #include "app/method_goals.h"
 #include "app/testgen_command.h"
 #include "app/wp_command.h"
@@ -64,12 +65,17 @@ std::vector<ThrowSite> ThrowSites(const ir::MethodIR& ir) {
 }
 
 // One throw site's outcome, as JSON.
-ordered_json SearchThrow(const classfile::ClassHierarchy& h, const Method& m, const ThrowSite& site,
-                         const MethodGoalOptions& o, std::optional<bool>* confirmed) {
+ordered_json SiteFields(const Method& m, const ThrowSite& site) {
   ordered_json j;
   j["method"] = m.java();
   j["exception"] = classfile::JavaName(site.type);
   j["line"] = site.line;
+  return j;
+}
+
+ordered_json SearchThrow(const classfile::ClassHierarchy& h, const Method& m, const ThrowSite& site,
+                         const MethodGoalOptions& o, std::optional<bool>* confirmed) {
+  ordered_json j = SiteFields(m, site);
   const ordered_json result =
       SearchMethodGoal(h, m, StrCat("line:", site.line), StrCat("exit:", classfile::JavaName(site.type)), o, confirmed);
   for (const auto& [key, value] : result.items()) j[key] = value;
@@ -118,29 +124,65 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
   if (shared.engine.field_facts) {
     shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, shared.engine.closed_packages);
   }
+  // The throw sites of each method, found here; each method's sites searched in a child
+  // process (app/goal_processes.h), methods printed in order as they are done.
+  std::vector<std::vector<ThrowSite>> sites(methods.size());
+  std::vector<size_t> counts_of_sites(methods.size(), 0);
+  for (size_t i = 0; i < methods.size(); ++i) {
+    auto ir = cache.Get(callgraph::MethodId(methods[i].owner, methods[i].name, methods[i].descriptor));
+    if (!ir.ok()) {
+      err << "error: " << methods[i].java() << ": " << ir.status().message() << "\n";
+      continue;
+    }
+    sites[i] = ThrowSites(**ir);
+    counts_of_sites[i] = sites[i].size();
+  }
+  GoalProcessOptions pool;
+  pool.jobs = options.jobs;
+  pool.memory_mb = options.memory_mb;
+  pool.silence_limit_s = options.timeout_s * 1.5 + 30 + (options.confirm ? 120 : 0);
+  GoalProcesses processes(pool);
+  std::vector<std::optional<std::vector<ordered_json>>> done(methods.size());
   ordered_json all = ordered_json::array();
   std::map<std::string, int> counts;
   int refuted = 0;
-  for (const Method& m : methods) {
-    auto ir = cache.Get(callgraph::MethodId(m.owner, m.name, m.descriptor));
-    if (!ir.ok()) {
-      err << "error: " << m.java() << ": " << ir.status().message() << "\n";
-      continue;
-    }
-    const std::vector<ThrowSite> sites = ThrowSites(**ir);
-    if (sites.empty()) continue;
-    out << m.java() << "\n";
-    for (const ThrowSite& site : sites) {
-      std::optional<bool> confirmed;
-      ordered_json j = SearchThrow(*analysed.hierarchy, m, site, shared, &confirmed);
-      std::string verdict = j.value("verdict", "UNKNOWN");
-      if (verdict == "FOUND" && confirmed && !*confirmed) ++refuted;
-      ++counts[verdict];
-      out << ResultLine(j, options.confirm) << "\n";
+  size_t printed = 0;
+  auto print_ready = [&] {
+    for (; printed < methods.size() && done[printed]; ++printed) {
+      if (done[printed]->empty()) continue;
+      out << methods[printed].java() << "\n";
+      for (ordered_json& j : *done[printed]) {
+        const std::string verdict = j.value("verdict", "UNKNOWN");
+        if (verdict == "FOUND" && j.contains("confirmed") && j["confirmed"] == false) ++refuted;
+        ++counts[verdict];
+        out << ResultLine(j, options.confirm) << "\n";
+        all.push_back(std::move(j));
+      }
       out.flush();
-      all.push_back(std::move(j));
       if (!options.json_out.empty()) WriteFileAtomically(options.json_out, all.dump(2) + "\n");
     }
+  };
+  std::string error;
+  const bool ran = SearchListsInChildren(
+      processes, counts_of_sites,
+      [&](size_t m, size_t site, const std::vector<ordered_json>&) {
+        std::optional<bool> confirmed;
+        return SearchThrow(*analysed.hierarchy, methods[m], sites[m][site], shared, &confirmed);
+      },
+      [&](size_t m, size_t site, const std::string& why) {
+        ordered_json j = SiteFields(methods[m], sites[m][site]);
+        j["verdict"] = "UNKNOWN";
+        j["reason"] = why;
+        return j;
+      },
+      [&](size_t m, std::vector<ordered_json> results) {
+        done[m] = std::move(results);
+        print_ready();
+      },
+      &error);
+  if (!ran) {
+    err << "error: " << error << "\n";
+    return 2;
   }
   out << "\n" << methods.size() << (methods.size() == 1 ? " method, " : " methods, ") << all.size()
       << (all.size() == 1 ? " throw site" : " throw sites") << ": FOUND " << counts["FOUND"]

@@ -7,7 +7,9 @@
 // method itself as the entry); exceptions raised in callees and the JVM's
 // implicit ones (NullPointerException, ArrayIndexOutOfBounds, ...) come
 // next, as do the merged condition per exception, --format and
-// --compare-javadoc. Goals run one after another in this process.
+// --compare-javadoc. Each method's goals are searched in a child process of
+// its own (--jobs at once, --memory-mb each): one that fails costs only its
+// goal.
 //
 // Exit status: 0 the run finished; 1 a scope named nothing; 5 a witness was
 // refuted (a bug in jwp); 2 usage or set-up error.
@@ -30,6 +32,8 @@ struct ExceptionsOptions {
   // class of the first archive of the class path.
   std::vector<std::string> scope;
   double timeout_s = 20;     // per goal
+  int jobs = 0;              // methods searched at once, each in a child process (0: the number of cores)
+  uint64_t memory_mb = 4096;  // address-space cap of each child (0: none)
   std::string json_out;      // "" none
   std::string tests_dir;     // "" none: else jwp testgen's tests of the confirmed conditions go there
   bool confirm = true;       // replay every witness before printing it

@@ -185,6 +185,10 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_option("--timeout", exceptions.timeout_s, "Seconds per throw site")->capture_default_str();
   exceptions_cmd->add_option("--max-steps", exceptions.engine.max_steps, "Step budget per throw site")
       ->capture_default_str();
+  exceptions_cmd->add_option("--jobs", exceptions.jobs,
+                             "Methods searched in parallel, each in a process of its own (default: the number of cores)");
+  exceptions_cmd->add_option("--memory-mb", exceptions.memory_mb, "Address-space cap per process in MB (0: none)")
+      ->capture_default_str();
   exceptions_cmd->add_option("--json", exceptions.json_out, "Write every result as JSON to this file");
   exceptions_cmd->add_option("--tests", exceptions.tests_dir,
                              "Write a JUnit 5 test of each confirmed condition into this directory (jwp testgen: "
@@ -215,6 +219,11 @@ int main(int argc, char** argv) {
                           "is a goal searched with the method as its entry; each witness the JVM confirms becomes a test");
   testgen_cmd->add_option("--timeout", testgen.timeout_s, "With --cover: seconds per goal")->capture_default_str();
   testgen_cmd->add_option("--max-steps", testgen.max_steps, "With --cover: step budget per goal")->capture_default_str();
+  testgen_cmd->add_option("--jobs", testgen.jobs,
+                          "With --cover: methods searched in parallel, each in a process of its own (default: the "
+                          "number of cores)");
+  testgen_cmd->add_option("--memory-mb", testgen.memory_mb, "With --cover: address-space cap per process in MB (0: none)")
+      ->capture_default_str();
   testgen_cmd->add_flag("!--no-models", testgen.models, "Analyse the JDK's own classes where jwp has models");
   testgen_cmd->add_option("--out", testgen.out,
                           "Directory of the tests: FooJwpTest.java in Foo's package directory under it, and "

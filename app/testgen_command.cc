@@ -5,7 +5,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -13,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "app/goal_processes.h"
 #include "app/method_goals.h"
 #include "app/process.h"
 #include "app/wp_command.h"
@@ -313,45 +316,80 @@ int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, s
     search.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, false);
   }
   callgraph::MethodCache cache(*analysed.hierarchy);
-  std::map<std::string, int> counts;
-  for (const ScopeMethod& m : methods) {
+  // Each method's goals, returns and throws first: the way to one passes many branches, and a goal
+  // every execution to a reached one passes (its block dominates) needs no test of its own.
+  struct MethodGoals {
+    std::vector<wp::CoverageGoal> goals;
+    std::optional<ir::Dominators> dominators;
+  };
+  std::vector<MethodGoals> per_method(methods.size());
+  std::vector<size_t> sizes(methods.size(), 0);
+  for (size_t i = 0; i < methods.size(); ++i) {
+    const ScopeMethod& m = methods[i];
     auto ir = cache.Get(callgraph::MethodId(m.owner, m.name, m.descriptor));
     if (!ir.ok()) {
       err << "error: " << m.java() << ": " << ir.status().message() << "\n";
       continue;
     }
-    out << m.java() << "\n";
-    // Returns and throws first: the way to one passes many branches, and a goal every execution to
-    // a reached one passes (its block dominates) needs no test of its own.
-    std::vector<wp::CoverageGoal> goals = wp::CoverageGoals(**ir);
-    std::stable_partition(goals.begin(), goals.end(),
+    per_method[i].goals = wp::CoverageGoals(**ir);
+    std::stable_partition(per_method[i].goals.begin(), per_method[i].goals.end(),
                           [](const wp::CoverageGoal& g) { return g.what != wp::CoverageGoal::What::kBranch; });
-    const ir::Dominators dominators(**ir);
-    std::vector<wp::CoverageGoal> reached;
-    for (const wp::CoverageGoal& g : goals) {
-      if (std::any_of(reached.begin(), reached.end(),
-                      [&](const wp::CoverageGoal& r) { return wp::PassedOnTheWay(dominators, g, r); })) {
-        out << "  " << g.describe() << ": passed on the way to a goal already reached\n";
-        ++counts["covered"];
-        continue;
-      }
-      std::optional<bool> confirmed;
-      json j = SearchMethodGoal(*analysed.hierarchy, m, g.where(), g.kind(), search, &confirmed);
-      const std::string verdict = Text(j, "verdict");
-      const bool kept = verdict == "FOUND" && confirmed == true;
-      ++counts[kept ? "found" : verdict == "NOT_FOUND" ? "unreachable" : "open"];
-      out << "  " << g.describe() << ": "
-          << (kept ? "reached" : verdict == "NOT_FOUND" ? "unreachable (exhaustive search)"
-                               : StrCat(verdict, verdict == "FOUND" ? " (the JVM did not confirm it)" : "", ": ",
-                                        Text(j, "reason").substr(0, 160)))
-          << "\n";
-      out.flush();
-      if (!kept) continue;
-      reached.push_back(g);
-      results->push_back(std::move(j));
-    }
+    per_method[i].dominators.emplace(**ir);
+    sizes[i] = per_method[i].goals.size();
   }
-  out << "\ncoverage goals: " << counts["found"] << " reached (witness confirmed), " << counts["covered"]
+  // In a child process per method: each goal's outcome ("reached", "covered", "unreachable" or
+  // "open"), what to print, and the result when reached.
+  auto search_goal = [&](size_t m, size_t i, const std::vector<json>& earlier) {
+    const MethodGoals& mg = per_method[m];
+    const wp::CoverageGoal& g = mg.goals[i];
+    json o = {{"outcome", "covered"}, {"line", StrCat(g.describe(), ": passed on the way to a goal already reached")}};
+    for (size_t k = 0; k < earlier.size(); ++k) {
+      if (Text(earlier[k], "outcome") == "reached" && wp::PassedOnTheWay(*mg.dominators, g, mg.goals[k])) return o;
+    }
+    std::optional<bool> confirmed;
+    json j = SearchMethodGoal(*analysed.hierarchy, methods[m], g.where(), g.kind(), search, &confirmed);
+    const std::string verdict = Text(j, "verdict");
+    const bool kept = verdict == "FOUND" && confirmed == true;
+    o["outcome"] = kept ? "reached" : verdict == "NOT_FOUND" ? "unreachable" : "open";
+    o["line"] = StrCat(g.describe(), ": ",
+                       kept ? "reached"
+                       : verdict == "NOT_FOUND"
+                           ? "unreachable (exhaustive search)"
+                           : StrCat(verdict, verdict == "FOUND" ? " (the JVM did not confirm it)" : "", ": ",
+                                    Text(j, "reason").substr(0, 160)));
+    if (kept) o["result"] = std::move(j);
+    return o;
+  };
+  auto failed_goal = [&](size_t m, size_t i, const std::string& why) {
+    return json{{"outcome", "open"}, {"line", StrCat(per_method[m].goals[i].describe(), ": UNKNOWN: ", why)}};
+  };
+  std::map<std::string, int> counts;
+  std::vector<std::optional<std::vector<json>>> done(methods.size());
+  size_t printed = 0;
+  auto method_done = [&](size_t m, std::vector<json> outcomes) {
+    done[m] = std::move(outcomes);
+    for (; printed < methods.size() && done[printed]; ++printed) {
+      if (done[printed]->empty()) continue;
+      out << methods[printed].java() << "\n";
+      for (json& o : *done[printed]) {
+        ++counts[Text(o, "outcome")];
+        out << "  " << Text(o, "line") << "\n";
+        if (o.contains("result")) results->push_back(std::move(o["result"]));
+      }
+      out.flush();
+    }
+  };
+  GoalProcessOptions pool;
+  pool.jobs = o.jobs;
+  pool.memory_mb = o.memory_mb;
+  pool.silence_limit_s = o.timeout_s * 1.5 + 30 + 120;  // the search, then the witness's replay
+  GoalProcesses processes(pool);
+  std::string error;
+  if (!SearchListsInChildren(processes, sizes, search_goal, failed_goal, method_done, &error)) {
+    err << "error: " << error << "\n";
+    return 2;
+  }
+  out << "\ncoverage goals: " << counts["reached"] << " reached (witness confirmed), " << counts["covered"]
       << " passed on the way to those, " << counts["unreachable"] << " unreachable, " << counts["open"]
       << " not decided\n";
   return status;

@@ -20,6 +20,8 @@ struct TestgenOptions {
   std::vector<std::string> cover;
   double timeout_s = 10;      // --cover: per goal
   uint64_t max_steps = 50000;  // --cover: per goal
+  int jobs = 0;                // --cover: methods searched at once, each in a child process (0: the number of cores)
+  uint64_t memory_mb = 4096;   // --cover: address-space cap of each child (0: none)
   bool models = true;
   std::string out;                // the directory the tests go to (their package directories under it)
   bool verify = true;             // compile the tests and run them `runs` times; drop those that fail

@@ -1,11 +1,6 @@
 #include "app/validate_command.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <sys/ioctl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,10 +16,10 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
-#include <thread>
 #include <vector>
 
 #include "app/findbugs_report.h"
+#include "app/goal_processes.h"
 #include "app/testgen_command.h"
 #include "app/wp_command.h"
 #include "classfile/descriptor.h"
@@ -37,18 +32,6 @@ namespace {
 
 using nlohmann::ordered_json;
 using Clock = std::chrono::steady_clock;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 // "1,4-7" over reports numbered 1..n: which to run. Error text on bad input.
 std::optional<std::vector<bool>> ParseSelection(const std::string& text, size_t n, std::string* error) {
@@ -201,28 +184,6 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
   }
   return j;
 }
-
-bool WriteAll(int fd, const std::string& s) {
-  size_t done = 0;
-  while (done < s.size()) {
-    ssize_t n = write(fd, s.data() + done, s.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-// One running goal.
-struct Child {
-  pid_t pid = -1;
-  int fd = -1;
-  size_t task = 0;
-  Clock::time_point start;
-  std::string data;
-  bool eof = false;
-  bool killed = false;
-};
 
 // A stable fingerprint of a report's goal: FNV-1a (64 bits, hex) of its
 // type, class, method, descriptor, line and offset.
@@ -428,15 +389,17 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
     if ((*chosen)[i]) tasks.push_back(i);
   }
 
-  const int jobs = options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  GoalProcessOptions pool;
+  pool.jobs = options.jobs;
+  pool.memory_mb = options.memory_mb;
   const bool progress = options.progress == 1 || (options.progress == -1 && isatty(STDERR_FILENO));
   // The engine stops itself at the timeout; the child is killed only when
   // it overruns that by far (witness replay included).
-  const double hard_limit_s = options.timeout_s * 1.5 + 30 + (options.confirm ? 120 : 0);
+  pool.silence_limit_s = options.timeout_s * 1.5 + 30 + (options.confirm ? 120 : 0);
+  const int jobs = GoalProcesses(pool).jobs();
 
   std::vector<std::optional<ordered_json>> results(goals.size());
-  size_t printed = 0, next = 0, finished = 0;
-  std::vector<Child> running;
+  size_t printed = 0, finished = 0, running = 0;
   std::map<std::string, int> counts;
   int confirmed = 0, no_goal = 0, refuted = 0;
   const auto run_start = Clock::now();
@@ -463,7 +426,7 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
   auto show_progress = [&] {
     if (!progress) return;
     err << "\r\033[K" << finished << "/" << tasks.size() << " done: VALIDATED " << counts["VALIDATED"]
-        << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"] << "; " << running.size()
+        << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"] << "; " << running
         << " running" << std::flush;
   };
   auto write_files = [&] {
@@ -511,119 +474,36 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
     write_files();
   };
 
-  while (next < tasks.size() || !running.empty()) {
-    while (next < tasks.size() && static_cast<int>(running.size()) < jobs) {
-      const size_t task = tasks[next++];
-      int fds[2];
-      if (pipe(fds) != 0) {
-        err << "error: pipe: " << std::strerror(errno) << "\n";
-        return 2;
-      }
-      out.flush();
-      err.flush();
-      pid_t pid = fork();
-      if (pid < 0) {
-        err << "error: fork: " << std::strerror(errno) << "\n";
-        return 2;
-      }
-      if (pid == 0) {
-        // A process group of its own: a kill takes the witness runner's JVM too.
-        setpgid(0, 0);
-        close(fds[0]);
-        if (options.memory_mb > 0 && !kSanitized) {
-          rlimit cap;
-          getrlimit(RLIMIT_AS, &cap);
-          cap.rlim_cur = static_cast<rlim_t>(options.memory_mb) << 20;
-          if (cap.rlim_max != RLIM_INFINITY && cap.rlim_cur > cap.rlim_max) cap.rlim_cur = cap.rlim_max;
-          setrlimit(RLIMIT_AS, &cap);
-        }
-        ordered_json j;
-        try {
-          j = ValidateOne(h, *goals[task], static_cast<int>(task + 1), options, engine);
-        } catch (const std::bad_alloc&) {
-          j = Unknown(ReportFields(*goals[task], static_cast<int>(task + 1)),
-                      Cat("out of memory: the goal exceeded the address-space cap of ", options.memory_mb,
-                          " MB (--memory-mb)"));
-        } catch (const std::exception& e) {
-          j = Unknown(ReportFields(*goals[task], static_cast<int>(task + 1)), Cat("internal error: ", e.what()));
-        }
-        WriteAll(fds[1], j.dump());
-        close(fds[1]);
-        _exit(0);
-      }
-      close(fds[1]);
-      fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
-      Child c;
-      c.pid = pid;
-      c.fd = fds[0];
-      c.task = task;
-      c.start = Clock::now();
-      running.push_back(std::move(c));
-      show_progress();
-    }
-    std::vector<pollfd> polls;
-    for (const Child& c : running) polls.push_back({c.eof ? -1 : c.fd, POLLIN, 0});
-    poll(polls.data(), polls.size(), 200);
-    for (size_t i = 0; i < running.size(); ++i) {
-      Child& c = running[i];
-      if (!c.eof && (polls[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-        char buf[65536];
-        for (;;) {
-          ssize_t n = read(c.fd, buf, sizeof buf);
-          if (n > 0) {
-            c.data.append(buf, static_cast<size_t>(n));
-            continue;
-          }
-          if (n == 0) c.eof = true;
-          if (n < 0 && errno == EINTR) continue;
-          break;
-        }
-      }
-      const double elapsed = std::chrono::duration<double>(Clock::now() - c.start).count();
-      if (!c.killed && elapsed > hard_limit_s) {
-        kill(-c.pid, SIGKILL);  // the child's process group (see fork above)
-        kill(c.pid, SIGKILL);
-        c.killed = true;
-      }
-    }
-    // Reap the children that are done.
-    for (size_t i = 0; i < running.size();) {
-      Child& c = running[i];
-      int status = 0;
-      pid_t w = c.eof || c.killed ? waitpid(c.pid, &status, c.killed ? 0 : WNOHANG) : 0;
-      if (w != c.pid) {
-        ++i;
-        continue;
-      }
-      if (!c.eof) {  // killed: take what remains
-        char buf[65536];
-        ssize_t n;
-        while ((n = read(c.fd, buf, sizeof buf)) > 0) c.data.append(buf, static_cast<size_t>(n));
-      }
-      close(c.fd);
-      const double elapsed = std::chrono::duration<double>(Clock::now() - c.start).count();
-      ordered_json j = ordered_json::parse(c.data, nullptr, /*allow_exceptions=*/false);
-      const ordered_json fields = ReportFields(*goals[c.task], static_cast<int>(c.task + 1));
-      if (j.is_discarded() || !j.is_object()) {
-        std::string why;
-        if (c.killed) {
-          why = Cat("killed after ", static_cast<int>(elapsed), " s: the goal overran its --timeout of ",
-                    options.timeout_s, " s");
-        } else if (WIFSIGNALED(status)) {
-          why = Cat("the analysis process died of signal ", WTERMSIG(status), " (", strsignal(WTERMSIG(status)),
-                    ")", options.memory_mb > 0 ? Cat("; out of memory under --memory-mb ", options.memory_mb, "?")
-                                               : "");
-        } else {
-          why = Cat("the analysis process exited with status ", WEXITSTATUS(status), " without a result");
-        }
-        j = Unknown(fields, why);
-      }
-      j["time_s"] = std::round(elapsed * 100) / 100;
-      const size_t task = c.task;
-      running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-      finish(task, std::move(j));
-      show_progress();
-    }
+  GoalProcesses children(pool);
+  for (size_t task : tasks) {
+    children.Submit(task, [&, task](const Emit& emit) {
+      emit(ValidateOne(h, *goals[task], static_cast<int>(task + 1), options, engine));
+    });
+  }
+  std::map<size_t, ordered_json> sent;
+  const bool ran = children.Run([&](size_t task, ordered_json j) { sent[task] = std::move(j); },
+                                [&](size_t task, const ChildEnd& end) {
+                                  ordered_json j;
+                                  if (auto it = sent.find(task); it != sent.end() && it->second.is_object()) {
+                                    j = std::move(it->second);
+                                    sent.erase(it);
+                                  } else {
+                                    const std::string why = end.Why(pool);
+                                    j = Unknown(ReportFields(*goals[task], static_cast<int>(task + 1)),
+                                                why.empty() ? "the analysis process ended without a result" : why);
+                                  }
+                                  j["time_s"] = std::round(end.elapsed_s * 100) / 100;
+                                  finish(task, std::move(j));
+                                },
+                                [&](size_t n) {
+                                  running = n;
+                                  show_progress();
+                                },
+                                &error);
+  if (!ran) {
+    clear_progress();
+    err << "error: " << error << "\n";
+    return 2;
   }
   clear_progress();
   write_files();

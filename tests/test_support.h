@@ -102,6 +102,11 @@ class TempDir {
 #if defined(__SANITIZE_ADDRESS__)
 #define JWP_TESTS_UNDER_ASAN 1
 #endif
+#ifdef JWP_TESTS_UNDER_ASAN
+constexpr bool kUnderAsan = true;  // jwp's --memory-mb caps are off there (ASan reserves terabytes)
+#else
+constexpr bool kUnderAsan = false;
+#endif
 
 // Under AddressSanitizer, the processes a test starts (jwp, mostly) skip
 // LeakSanitizer's check at exit: it took half of a short jwp run (0.65 of

@@ -273,18 +273,6 @@ TEST(Validate, AReportNamingAMissingMethodIsAnErrorAndTheOthersStillRun) {
   EXPECT_EQ(j[2]["verdict"], "NOT_FOUND");  // NullParams.totalFresh
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
-
 TEST(Validate, AGoalOutOfMemoryIsUnknownAndCostsOnlyItself) {
   // A 1 MB address-space cap: every goal's process dies (or catches
   // bad_alloc); each is UNKNOWN naming the memory, the run goes on and
@@ -299,7 +287,7 @@ TEST(Validate, AGoalOutOfMemoryIsUnknownAndCostsOnlyItself) {
   nlohmann::json j = nlohmann::json::parse(ReadText(s / "o.json"), nullptr, false);
   ASSERT_TRUE(j.is_array() && j.size() == 3u) << out;
   for (const auto& r : j) {
-    if (kSanitized) {
+    if (jwp::testing::kUnderAsan) {
       EXPECT_NE(r["verdict"], "UNKNOWN") << r.dump(2);
     } else {
       EXPECT_EQ(r["verdict"], "UNKNOWN") << r.dump(2);
