@@ -219,10 +219,16 @@ int main(int argc, char** argv) {
                           "is a goal searched with the method as its entry; each witness the JVM confirms becomes a test");
   testgen_cmd->add_option("--timeout", testgen.timeout_s, "With --cover: seconds per goal")->capture_default_str();
   testgen_cmd->add_option("--max-steps", testgen.max_steps, "With --cover: step budget per goal")->capture_default_str();
+  testgen_cmd->add_flag("!--no-construct", testgen.construct,
+                        "Set a state reflectively without first searching for a constructor and calls of the class's "
+                        "own methods that reach it (construction goals)");
+  testgen_cmd->add_option("--construction-timeout", testgen.construction_timeout_s,
+                          "Seconds per candidate sequence of a construction goal")
+      ->capture_default_str();
   testgen_cmd->add_option("--jobs", testgen.jobs,
-                          "With --cover: methods searched in parallel, each in a process of its own (default: the "
-                          "number of cores)");
-  testgen_cmd->add_option("--memory-mb", testgen.memory_mb, "With --cover: address-space cap per process in MB (0: none)")
+                          "Methods (--cover) and construction goals searched in parallel, each in a process of its "
+                          "own (default: the number of cores)");
+  testgen_cmd->add_option("--memory-mb", testgen.memory_mb, "Address-space cap per search process in MB (0: none)")
       ->capture_default_str();
   testgen_cmd->add_flag("!--no-models", testgen.models, "Analyse the JDK's own classes where jwp has models");
   testgen_cmd->add_option("--out", testgen.out,

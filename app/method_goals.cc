@@ -1,18 +1,36 @@
 #include "app/method_goals.h"
 
 #include <filesystem>
+#include <map>
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
 #include "app/wp_command.h"
 #include "classfile/class_file.h"
 #include "classfile/descriptor.h"
+#include "ir/ir.h"
 #include "wp/goal.h"
 
 namespace jwp::app {
 
 using absl::StrCat;
 using nlohmann::ordered_json;
+
+std::vector<std::string> ParameterNames(callgraph::MethodCache& cache, const std::string& owner,
+                                        const std::string& name, const std::string& descriptor) {
+  auto ir = cache.Get(callgraph::MethodId(owner, name, descriptor));
+  if (!ir.ok()) return {};
+  std::map<uint32_t, std::string> by_index;
+  for (const ir::Value& v : (*ir)->values) {
+    if (v.def == ir::kNone || (*ir)->insns[v.def].op != ir::Op::kParam) continue;
+    const uint32_t index = (*ir)->insns[v.def].index;
+    if (!(*ir)->is_static && index == 0) continue;
+    by_index[index] = v.name.empty() ? StrCat("arg", index - ((*ir)->is_static ? 0 : 1)) : std::string(v.name);
+  }
+  std::vector<std::string> names;
+  for (const auto& [index, name] : by_index) names.push_back(name);
+  return names;
+}
 
 std::string ScopeMethod::java() const { return StrCat(classfile::JavaName(owner), ".", name, descriptor); }
 
@@ -86,8 +104,13 @@ std::vector<ScopeMethod> SelectMethods(const classfile::ClassPath& cp, const std
 
 ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMethod& m, const std::string& where,
                               const std::string& kind, const MethodGoalOptions& o, std::optional<bool>* confirmed) {
+  return SearchGoal(h, StrCat(m.java(), "@", where), kind, m.java(), o, confirmed);
+}
+
+ordered_json SearchGoal(const classfile::ClassHierarchy& h, const std::string& goal_text, const std::string& kind,
+                        const std::string& entry, const MethodGoalOptions& o, std::optional<bool>* confirmed) {
   ordered_json j;
-  auto spec = wp::ParseGoal(StrCat(m.java(), "@", where), kind);
+  auto spec = wp::ParseGoal(goal_text, kind);
   if (!spec.ok()) {
     j["verdict"] = "ERROR";
     j["reason"] = spec.status().message();
@@ -100,7 +123,7 @@ ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMet
     return j;
   }
   wp::EngineOptions engine = o.engine;
-  engine.entry = m.java();  // the condition is the method's own
+  engine.entry = entry;
   engine.timeout_ms = o.timeout_s * 1000;
   if (o.confirm) RunCandidatesOnJvm(goal->spec, o.class_path, o.jdk, o.exact, &engine);
   const wp::Result r = wp::RunGoal(h, *goal, engine);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "classfile/class_hierarchy.h"
+#include "callgraph/method_cache.h"
 #include "classfile/class_path.h"
 #include "nlohmann/json.hpp"
 #include "wp/engine.h"
@@ -56,6 +57,17 @@ struct MethodGoalOptions {
 nlohmann::ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMethod& m,
                                         const std::string& where, const std::string& kind,
                                         const MethodGoalOptions& o, std::optional<bool>* confirmed);
+
+// The goal `goal_text` ("pkg.C.m(desc)@line:N") of `kind` searched from
+// `entry` ("pkg.D.n(desc)"), as SearchMethodGoal.
+nlohmann::ordered_json SearchGoal(const classfile::ClassHierarchy& h, const std::string& goal_text,
+                                  const std::string& kind, const std::string& entry, const MethodGoalOptions& o,
+                                  std::optional<bool>* confirmed);
+
+// The names of a method's parameters (the LocalVariableTable's, else
+// arg<i>), `this` not included; empty when the method cannot be read.
+std::vector<std::string> ParameterNames(callgraph::MethodCache& cache, const std::string& owner,
+                                        const std::string& name, const std::string& descriptor);
 
 }  // namespace jwp::app
 

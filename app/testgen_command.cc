@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "app/construction_goals.h"
 #include "app/goal_processes.h"
 #include "app/method_goals.h"
 #include "app/process.h"
@@ -45,6 +46,11 @@ struct Scenario {
   std::string origin;  // "npe at pkg.C.m(...)@line:12 (in results.json)"
   std::vector<std::string> parameters;
   json constructors;  // Constructors()
+  json result;    // the result the witness came from (its goal and kind)
+  // When the state comes from a universal driver (construction_goals.h): the driver's calls, and
+  // what the scenario was before (it goes back to that when the driver's test fails).
+  json sequence;
+  json original;
   // The outcome.
   std::string test;  // "pkg.FooJwpTest.method"
   bool reflective = false;
@@ -72,6 +78,7 @@ void CollectWitnesses(const json& j, const std::string& source, std::set<std::st
     s.id = std::to_string(out->size() + 1);
     s.witness = j["witness"];
     s.precondition = Text(j, "precondition");
+    s.result = j;
     s.origin = StrCat(Text(j, "kind"), " at ", Text(j, "goal"), " (",
                       j.contains("report") && j["report"].is_number_integer()
                           ? StrCat("FindBugs report ", j["report"].get<int>(), ", ")
@@ -81,24 +88,6 @@ void CollectWitnesses(const json& j, const std::string& source, std::set<std::st
     return;
   }
   for (const auto& [key, value] : j.items()) CollectWitnesses(value, source, seen, out);
-}
-
-// The names of a method's parameters (the LocalVariableTable's, else
-// arg<i>), `this` not included; empty when the method cannot be read.
-std::vector<std::string> ParameterNames(callgraph::MethodCache& cache, const std::string& owner,
-                                        const std::string& name, const std::string& descriptor) {
-  auto ir = cache.Get(callgraph::MethodId(owner, name, descriptor));
-  if (!ir.ok()) return {};
-  std::map<uint32_t, std::string> by_index;
-  for (const ir::Value& v : (*ir)->values) {
-    if (v.def == ir::kNone || (*ir)->insns[v.def].op != ir::Op::kParam) continue;
-    const uint32_t index = (*ir)->insns[v.def].index;
-    if (!(*ir)->is_static && index == 0) continue;
-    by_index[index] = v.name.empty() ? StrCat("arg", index - ((*ir)->is_static ? 0 : 1)) : std::string(v.name);
-  }
-  std::vector<std::string> names;
-  for (const auto& [index, name] : by_index) names.push_back(name);
-  return names;
 }
 
 // For each class of the witness's heap objects: its constructors'
@@ -128,8 +117,20 @@ json Constructors(const classfile::ClassHierarchy& h, callgraph::MethodCache& ca
 // What the runs of testgen share.
 struct Setup {
   std::string java, javac, runner_jar, class_path, junit;
+  std::string writer_class_path;  // class_path, and the universal drivers the witnesses may call
   fs::path work, out;
 };
+
+// Puts a scenario whose state a driver builds back to the witness it had before.
+void Revert(Scenario* sc) {
+  if (sc->original.is_null()) return;
+  sc->witness = sc->original["witness"];
+  sc->precondition = sc->original["precondition"];
+  sc->parameters = sc->original["parameters"].get<std::vector<std::string>>();
+  sc->constructors = sc->original["constructors"];
+  sc->sequence = json();
+  sc->original = json();
+}
 
 // Runs the test writer over the scenarios not in `excluded`; fills their
 // outcome and returns the files it wrote (empty on error, with `error`).
@@ -146,13 +147,14 @@ std::vector<std::string> WriteTests(const Setup& s, const std::set<std::string>&
                                  {"precondition", sc.precondition},
                                  {"origin", sc.origin},
                                  {"constructors", sc.constructors}});
+    if (!sc.sequence.is_null()) spec["scenarios"].back()["sequence"] = sc.sequence;
     sc.test.clear();
     sc.problem.clear();
   }
   const fs::path spec_file = s.work / "spec.json";
   std::ofstream(spec_file) << spec.dump(2) << "\n";
   ProcessResult p = RunProcessInScratchDirectory(
-      {s.java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", s.runner_jar + ":" + s.class_path,
+      {s.java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", s.runner_jar + ":" + s.writer_class_path,
        "jwp.runner.TestWriter", spec_file.string()});
   if (!p.error.empty() || p.status != 0) {
     *error = StrCat("the test writer failed", p.error.empty() ? StrCat(" (exit ", p.status, ")") : ": " + p.error, ": ",
@@ -286,6 +288,11 @@ bool Verify(const Setup& s, const std::vector<std::string>& files, int runs, std
   *all_passed = true;
   for (Scenario& sc : *scenarios) {
     if (sc.test.empty() || excluded->contains(sc.id)) continue;
+    if (failed.contains(sc.test) && !sc.sequence.is_null()) {
+      Revert(&sc);  // its state set as the witness had it instead
+      *all_passed = false;
+      continue;
+    }
     if (failed.contains(sc.test)) {
       sc.problem = StrCat("dropped: ", failed[sc.test]);
     } else if (failed.empty() && !passed_every_run.contains(sc.test)) {
@@ -297,6 +304,51 @@ bool Verify(const Setup& s, const std::vector<std::string>& files, int runs, std
     *all_passed = false;
   }
   return true;
+}
+
+// Construction goals (construction_goals.h) for the scenarios whose test sets state reflectively:
+// each one a driver is found for takes the driver's witness, and its sequence of calls. Returns how
+// many did.
+int BuildThroughApi(const TestgenOptions& o, const classfile::ClassHierarchy& h, callgraph::MethodCache& cache,
+                    Setup* s, std::vector<Scenario>* scenarios, std::ostream& out) {
+  std::vector<Scenario*> chosen;
+  std::vector<json> results;
+  for (Scenario& sc : *scenarios) {
+    if (sc.reflective && sc.problem.empty() && !sc.test.empty() && sc.sequence.is_null()) {
+      chosen.push_back(&sc);
+      results.push_back(sc.result);
+    }
+  }
+  if (chosen.empty()) return 0;
+  ConstructionOptions c;
+  c.class_path = o.class_path;
+  c.jdk = o.jdk;
+  c.models = o.models;
+  c.timeout_s = o.construction_timeout_s;
+  c.jobs = o.jobs;
+  c.memory_mb = o.memory_mb;
+  const fs::path drivers = s->work / "drivers";
+  std::ostringstream log;
+  std::vector<std::optional<FoundConstruction>> found = SearchConstructions(h, results, drivers.string(), c, log);
+  int n = 0;
+  for (size_t i = 0; i < chosen.size(); ++i) {
+    if (!found[i]) continue;
+    Scenario& sc = *chosen[i];
+    sc.original = {{"witness", sc.witness},
+                   {"precondition", sc.precondition},
+                   {"parameters", sc.parameters},
+                   {"constructors", sc.constructors}};
+    sc.witness = found[i]->result["witness"];
+    sc.precondition = Text(found[i]->result, "precondition");
+    sc.parameters = found[i]->parameters;
+    sc.constructors = Constructors(h, cache, sc.witness);
+    sc.sequence = found[i]->sequence;
+    ++n;
+  }
+  if (n > 0) s->writer_class_path = StrCat((drivers / "classes").string(), ":", s->class_path);
+  out << "construction goals: " << n << " of " << chosen.size()
+      << " states set reflectively reached through their class's constructors and methods\n";
+  return n;
 }
 
 // --cover: searches the coverage goals of every method in scope, each with
@@ -461,6 +513,7 @@ int RunTestgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
   s.java = jdk->home + "/bin/java";
   s.javac = jdk->home + "/bin/javac";
   s.class_path = AbsoluteClassPath(o.class_path);
+  s.writer_class_path = s.class_path;
   s.junit = fs::absolute(o.junit).string();
   if (o.verify && (!fs::exists(s.javac) || !fs::exists(s.junit))) {
     err << "error: --verify needs javac (" << s.javac << ") and the JUnit console launcher (" << s.junit
@@ -486,13 +539,25 @@ int RunTestgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<std::string> files, previous;
   std::string error;
   bool verified = false;
-  for (int round = 0; round < 4 && error.empty(); ++round) {
+  for (int round = 0; round < 5 && error.empty(); ++round) {
     files = WriteTests(s, excluded, &scenarios, &error);
     for (const std::string& f : previous) {
       if (std::find(files.begin(), files.end(), f) == files.end()) fs::remove(f, ec);  // no test left in it
     }
     previous = files;
-    if (!error.empty() || !o.verify || files.empty()) break;
+    if (!error.empty()) break;
+    if (round == 0 && o.construct && BuildThroughApi(o, *analysed.hierarchy, cache, &s, &scenarios, out) > 0) {
+      continue;  // written again, the drivers' states built through the API
+    }
+    bool reverted = false;
+    for (Scenario& sc : scenarios) {
+      if (!sc.sequence.is_null() && !sc.problem.empty()) {
+        Revert(&sc);  // the writer could not use the driver
+        reverted = true;
+      }
+    }
+    if (reverted) continue;
+    if (!o.verify || files.empty()) break;
     if (!Verify(s, files, o.runs, &scenarios, &excluded, &verified, &error)) break;
     if (verified) break;
   }

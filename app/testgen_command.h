@@ -20,6 +20,10 @@ struct TestgenOptions {
   std::vector<std::string> cover;
   double timeout_s = 10;      // --cover: per goal
   uint64_t max_steps = 50000;  // --cover: per goal
+  // Construction goals (construction_goals.h): a state a test would set reflectively is searched
+  // through the class's constructors and methods first, `construction_timeout_s` per sequence.
+  bool construct = true;
+  double construction_timeout_s = 5;
   int jobs = 0;                // --cover: methods searched at once, each in a child process (0: the number of cores)
   uint64_t memory_mb = 4096;   // --cover: address-space cap of each child (0: none)
   bool models = true;

@@ -30,6 +30,23 @@ final class JavaTestSource {
     String origin = ""; // "npe at pkg.C.m(...)@line:12", for the comment
     // internal class name -> constructor descriptor -> its parameters' names (Construction)
     Map<String, Map<String, List<String>>> constructors = new LinkedHashMap<>();
+    // When the witness's entry is a universal driver (jwp's construction goals): the calls it makes,
+    // written into the test in its place.
+    Sequence sequence;
+  }
+
+  /**
+   * The calls of a universal driver (app/construction_goals.h): the subject built by a constructor,
+   * then methods called on it, then the entry call; each argument the index of a driver parameter.
+   */
+  static final class Sequence {
+    Class<?> subject;
+    Constructor<?> constructor;
+    int[] constructorArgs;
+    List<Method> calls = new ArrayList<>();
+    List<int[]> callArgs = new ArrayList<>();
+    Method entry;
+    int[] entryArgs;
   }
 
   /** A generated test method. */
@@ -77,7 +94,7 @@ final class JavaTestSource {
     declareObjects();
     fillObjects();
     setStatics();
-    String act = act(args);
+    String act = scenario.sequence != null ? sequence(scenario.sequence, args) : act(args);
     List<String> body = new ArrayList<>(arrange);
     List<String> check = check(act);
     Test t = new Test();
@@ -114,7 +131,8 @@ final class JavaTestSource {
   }
 
   private String uniqueName(Set<String> used) {
-    String method = w.entryMethod.equals("<init>") ? "constructor" : w.entryMethod.replace('$', '_');
+    String entryName = scenario.sequence != null ? scenario.sequence.entry.getName() : w.entryMethod;
+    String method = entryName.equals("<init>") ? "constructor" : entryName.replace('$', '_');
     String what;
     if (outcome.kind == Outcome.Kind.THREW) what = "throws" + outcome.thrown.getClass().getSimpleName().replace('$', '_');
     else if (call.method instanceof Method && ((Method) call.method).getReturnType() != void.class) what = "returns" + valueWord(outcome.returned);
@@ -413,6 +431,30 @@ final class JavaTestSource {
   }
 
   // ---- act
+
+  /**
+   * A driver's calls in its place: the subject built and its methods called in the arrange part; the
+   * entry call, on the subject, as the expression to act on.
+   */
+  private String sequence(Sequence q, List<String> args) throws BadWitness {
+    if (!names.nameable(q.subject)) throw w.bad("sequence", "the test cannot name " + q.subject.getName());
+    String local = JavaNames.identifier(localNameFor(q.subject), locals);
+    arrange.add(names.name(q.subject) + " " + local + " = new " + names.name(q.subject) + "(" + pass(q.constructorArgs, args) + ");");
+    for (int i = 0; i < q.calls.size(); i++) {
+      arrange.add(local + "." + q.calls.get(i).getName() + "(" + pass(q.callArgs.get(i), args) + ");");
+    }
+    return local + "." + q.entry.getName() + "(" + pass(q.entryArgs, args) + ")";
+  }
+
+  private String pass(int[] indices, List<String> args) throws BadWitness {
+    List<String> out = new ArrayList<>();
+    for (int i : indices) {
+      if (i < 0 || i >= args.size() || args.get(i) == null)
+        throw w.bad("sequence", "argument " + i + " of the driver has a type the test cannot name");
+      out.add(args.get(i));
+    }
+    return String.join(", ", out);
+  }
 
   /** The entry call as an expression. */
   private String act(List<String> args) {

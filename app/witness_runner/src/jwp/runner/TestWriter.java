@@ -117,7 +117,53 @@ public final class TestWriter {
         sc.constructors.put(c.getKey(), byDescriptor);
       }
     }
+    if (s.get("sequence") instanceof Map) sc.sequence = sequence((Map<String, Object>) s.get("sequence"), id);
     return sc;
+  }
+
+  /** A driver's calls (JavaTestSource.Sequence) from the spec, resolved on this JVM. */
+  @SuppressWarnings("unchecked")
+  private static JavaTestSource.Sequence sequence(Map<String, Object> s, String id) {
+    String where = "scenario " + id + ": sequence: ";
+    JavaTestSource.Sequence q = new JavaTestSource.Sequence();
+    try {
+      q.subject = Class.forName(Descriptors.binaryName(String.valueOf(s.get("subject"))), false,
+          ClassLoader.getSystemClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(where + "no class " + s.get("subject"));
+    }
+    Map<String, Object> k = (Map<String, Object>) s.get("constructor");
+    for (java.lang.reflect.Constructor<?> c : q.subject.getDeclaredConstructors()) {
+      if (Descriptors.of(c).equals(k.get("descriptor"))) q.constructor = c;
+    }
+    if (q.constructor == null) throw new IllegalArgumentException(where + "no constructor " + k.get("descriptor"));
+    q.constructorArgs = indices(k.get("args"));
+    for (Object o : (List<Object>) s.get("calls")) {
+      Map<String, Object> c = (Map<String, Object>) o;
+      q.calls.add(method(q.subject, String.valueOf(c.get("name")), String.valueOf(c.get("descriptor")), where));
+      q.callArgs.add(indices(c.get("args")));
+    }
+    Map<String, Object> e = (Map<String, Object>) s.get("entry");
+    q.entry = method(q.subject, String.valueOf(e.get("name")), String.valueOf(e.get("descriptor")), where);
+    q.entryArgs = indices(e.get("args"));
+    return q;
+  }
+
+  private static java.lang.reflect.Method method(Class<?> c, String name, String descriptor, String where) {
+    for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+      for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+        if (m.getName().equals(name) && Descriptors.of(m).equals(descriptor)) return m;
+      }
+    }
+    throw new IllegalArgumentException(where + "no method " + name + descriptor + " in " + c.getName());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static int[] indices(Object list) {
+    List<Object> l = (List<Object>) list;
+    int[] out = new int[l.size()];
+    for (int i = 0; i < out.length; i++) out[i] = Integer.parseInt(String.valueOf(l.get(i)));
+    return out;
   }
 
   /** Builds the witness, calls its entry, and adds the test to its class. */
@@ -141,7 +187,8 @@ public final class TestWriter {
       throw w.bad("entry", e.getMessage());
     }
     if (outcome.kind == Outcome.Kind.TIMED_OUT) throw w.bad("entry", "the call did not end within " + w.timeoutMs + " ms");
-    Class<?> entryClass = call.method.getDeclaringClass();
+    // A driver's test goes with the class it builds.
+    Class<?> entryClass = sc.sequence != null ? sc.sequence.subject : call.method.getDeclaringClass();
     String pkg = entryClass.getPackageName();
     String name = JavaNames.flatSimpleName(entryClass) + "JwpTest";
     TestClass tc = classes.computeIfAbsent(pkg + "." + name, k -> {
