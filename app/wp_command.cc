@@ -254,6 +254,11 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       expect["via_call"] = true;
       break;
     case wp::GoalKind::kReach: expect["kind"] = "reach"; break;
+    case wp::GoalKind::kBranch:
+      // The runner checks that the instruction after the branch is the outcome's.
+      expect["kind"] = "branch";
+      expect["branch"] = spec.KindText().substr(7);
+      break;
     case wp::GoalKind::kThrow: expect["kind"] = "throw"; break;
   }
   if (spec.kind != wp::GoalKind::kExit || !goal_is_entry) {

@@ -177,6 +177,7 @@ const char* GoalKindName(GoalKind kind) {
     case GoalKind::kException: return "exception";
     case GoalKind::kExit: return "exit";
     case GoalKind::kNpeArg: return "npe-arg";
+    case GoalKind::kBranch: return "branch";
   }
   return "?";
 }
@@ -191,6 +192,13 @@ std::string GoalSpec::KindText() const {
     return Cat(GoalKindName(kind), ":", Dotted(exception_type));
   }
   if (kind == GoalKind::kNpeArg) return Cat(GoalKindName(kind), ":", argument);
+  if (kind == GoalKind::kBranch) {
+    return Cat(GoalKindName(kind), ":",
+               branch == ir::EdgeKind::kTrue    ? "true"
+               : branch == ir::EdgeKind::kFalse ? "false"
+               : branch == ir::EdgeKind::kCase  ? Cat(case_value)
+                                                : "default");
+  }
   return GoalKindName(kind);
 }
 
@@ -271,9 +279,24 @@ absl::StatusOr<GoalSpec> ParseGoal(std::string_view goal, std::string_view kind)
     spec.kind = GoalKind::kNpeArg;
     spec.argument = arg;
     spec.exception_type = std::string(kNpeType);
+  } else if (kind.substr(0, 7) == "branch:") {
+    std::string_view o = kind.substr(7);
+    spec.kind = GoalKind::kBranch;
+    if (o == "true" || o == "false" || o == "default") {
+      spec.branch = o == "true" ? ir::EdgeKind::kTrue : o == "false" ? ir::EdgeKind::kFalse : ir::EdgeKind::kDefault;
+    } else {
+      int32_t v = 0;
+      auto [end, err] = std::from_chars(o.data(), o.data() + o.size(), v);
+      if (o.empty() || err != std::errc() || end != o.data() + o.size() || o.front() == '+') {
+        return absl::InvalidArgumentError(Cat("malformed goal kind '", kind, "': '", o,
+                                              "' is not true, false, default or a case value"));
+      }
+      spec.branch = ir::EdgeKind::kCase;
+      spec.case_value = v;
+    }
   } else {
     return absl::InvalidArgumentError(Cat("unknown goal kind '", kind,
-                                          "' (expected reach, npe, throw, exception:T, exit:T or npe-arg:K)"));
+                                          "' (expected reach, npe, throw, exception:T, exit:T, npe-arg:K or branch:O)"));
   }
   return spec;
 }
@@ -496,6 +519,31 @@ absl::Status AddSites(const classfile::ClassHierarchy& h, const GoalSpec& spec, 
               return out;
             }())
                  : EdgeSummary(ir, exceptional)));
+      }
+      break;
+    }
+    case GoalKind::kBranch: {
+      std::vector<std::string> there;
+      for (ir::InsnId i : place) {
+        const ir::Instruction& in = ir.insns[i];
+        if (in.op != ir::Op::kIf && in.op != ir::Op::kSwitch) continue;
+        for (ir::EdgeId e : ir.blocks[in.block].succs) {
+          const ir::Edge& edge = ir.edges[e];
+          const bool is_case = edge.kind == ir::EdgeKind::kCase;
+          there.push_back(edge.kind == ir::EdgeKind::kTrue    ? "true"
+                          : edge.kind == ir::EdgeKind::kFalse ? "false"
+                          : is_case                           ? Cat(edge.case_value)
+                                                              : "default");
+          if (edge.kind != spec.branch || (is_case && edge.case_value != spec.case_value)) continue;
+          GoalSite s = SiteAt(ir, i);
+          s.edge = e;
+          goal.sites.push_back(s);
+        }
+      }
+      if (goal.sites.empty()) {
+        return absl::NotFoundError(Cat(where, ": no conditional branch or switch at ", loc.Place(), " of ", qualified,
+                                       " has the outcome ", spec.KindText().substr(7),
+                                       there.empty() ? "" : Cat("; outcomes there: ", absl::StrJoin(there, ", "))));
       }
       break;
     }

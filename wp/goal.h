@@ -7,7 +7,8 @@
 //         name must be unique in the class. Nested classes use '$'
 //         ("pkg.Outer$Inner.m@line:3"); '/' works as well as '.'.
 //   kind: "reach", "npe", "throw", "exception:T", "exit:T" (T a class name,
-//         dots or slashes), "npe-arg:K" (K >= 1).
+//         dots or slashes), "npe-arg:K" (K >= 1), "branch:O" (O is true,
+//         false, default or a case value).
 //
 // ResolveGoal turns a GoalSpec into GoalSites: the IR instructions (and, for
 // exception goals, the exceptional edges) from which the engine starts. The
@@ -63,6 +64,12 @@
 //          with exc instanceof NullPointerException and the argument null.
 //          (That the callee's NullPointerException comes from dereferencing
 //          that very argument is not required.)
+//   branch:O
+//          An outcome of a conditional branch or switch of the place (issue
+//          #31's coverage goals): "true" the if's jump is taken, "false" it
+//          falls through, "default" a switch's default, a number that case.
+//          The site is the if or switch with `edge` its edge of that
+//          outcome; the engine starts from the edge (its condition holds).
 #ifndef JWP_WP_GOAL_H_
 #define JWP_WP_GOAL_H_
 
@@ -79,9 +86,9 @@
 
 namespace jwp::wp {
 
-enum class GoalKind { kReach, kNpe, kThrow, kException, kExit, kNpeArg };
+enum class GoalKind { kReach, kNpe, kThrow, kException, kExit, kNpeArg, kBranch };
 
-// "reach", "npe", "throw", "exception", "exit", "npe-arg".
+// "reach", "npe", "throw", "exception", "exit", "npe-arg", "branch".
 const char* GoalKindName(GoalKind kind);
 
 struct GoalSpec {  // parsed, not yet located
@@ -94,11 +101,14 @@ struct GoalSpec {  // parsed, not yet located
   std::string exception_type;  // internal name for kException / kExit (dots accepted in input);
                                // java/lang/NullPointerException for kNpeArg
   int32_t argument = 0;        // kNpeArg: K, 1-based, the receiver not counted
+  ir::EdgeKind branch = ir::EdgeKind::kTrue;  // kBranch: kTrue, kFalse, kCase or kDefault
+  int32_t case_value = 0;                     // kBranch with kCase
 
   // "pkg.Class.method(desc)@line:N" (the descriptor in internal form, as in
   // the class file; no parentheses when none was given).
   std::string GoalText() const;
-  // "reach", "npe", "throw", "exception:java.lang.ArithmeticException", "exit:...", "npe-arg:2".
+  // "reach", "npe", "throw", "exception:java.lang.ArithmeticException", "exit:...", "npe-arg:2",
+  // "branch:true".
   std::string KindText() const;
   // Canonical text: GoalText() + " " + KindText(). ParseGoal accepts both halves back.
   std::string ToString() const;

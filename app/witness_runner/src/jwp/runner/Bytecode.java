@@ -24,6 +24,31 @@ final class Bytecode {
     return false;
   }
 
+  /**
+   * The instructions a branch at pc can go to next: for an if, {taken, not taken}; for a switch,
+   * {default, then each case's target}. Null when pc holds neither.
+   */
+  static java.util.Map<String, Integer> successors(byte[] c, int pc) {
+    int op = u1(c, pc);
+    java.util.Map<String, Integer> out = new java.util.LinkedHashMap<>();
+    if ((op >= 0x99 && op <= 0xa6) || op == 0xc6 || op == 0xc7) {
+      out.put("true", pc + (short) ((u1(c, pc + 1) << 8) | u1(c, pc + 2)));
+      out.put("false", pc + 3);
+      return out;
+    }
+    if (op != 0xaa && op != 0xab) return null;
+    int p = pc + 1 + ((4 - ((pc + 1) % 4)) % 4);
+    out.put("default", pc + s4(c, p));
+    if (op == 0xaa) {
+      int lo = s4(c, p + 4), hi = s4(c, p + 8);
+      for (long v = lo; v <= hi; v++) out.put(Long.toString(v), pc + s4(c, p + 12 + (int) (v - lo) * 4));
+    } else {
+      int n = s4(c, p + 4);
+      for (int i = 0; i < n; i++) out.put(Integer.toString(s4(c, p + 8 + i * 8)), pc + s4(c, p + 12 + i * 8));
+    }
+    return out;
+  }
+
   private static int u1(byte[] c, int i) {
     return i < c.length ? c[i] & 0xff : 0;
   }

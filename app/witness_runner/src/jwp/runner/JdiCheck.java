@@ -72,6 +72,11 @@ final class JdiCheck {
   private String targetWhere; // the armed location, for messages
   private final List<String> notes = new ArrayList<>();
   private final List<String> observed = new ArrayList<>(); // exception events in the expected method
+  // branch: the outcome's successor, every successor, whether the branch just executed, where it went
+  private int branchTarget = -1;
+  private java.util.Set<Integer> branchSuccessors = new HashSet<>();
+  private boolean branchPending;
+  private final List<Integer> branchesSeen = new ArrayList<>();
   private String mismatch; // the first exception event in the expected method that did not match
   private String confirmedBy;
   private List<Integer> lineTable; // codeIndex, line pairs of the expected method
@@ -169,7 +174,9 @@ final class JdiCheck {
             onException((ExceptionEvent) e);
           } else if (e instanceof BreakpointEvent) {
             BreakpointEvent b = (BreakpointEvent) e;
-            if (b.thread().name().equals(ENTRY_THREAD)) confirmedBy = "executed " + describe(b.location());
+            if (!b.thread().name().equals(ENTRY_THREAD)) continue;
+            if (x.kind.equals("branch")) onBranchBreakpoint(b.location());
+            else confirmedBy = "executed " + describe(b.location());
           }
         }
         if (confirmedBy != null || badExpect != null) break;
@@ -223,6 +230,10 @@ final class JdiCheck {
       case "reach":
         first = outcome + ", never reached " + where;
         break;
+      case "branch":
+        first = outcome + ", the branch at " + where + " never went to bci " + branchTarget
+            + (branchesSeen.isEmpty() ? " (never executed)" : " (it went to bci " + branchesSeen + ")");
+        break;
       default:
         first = outcome + ", the athrow at " + where + " never executed";
         break;
@@ -244,6 +255,8 @@ final class JdiCheck {
             + (x.viaCall ? " raised inside the call at " : " thrown by ") + where;
       case "reach":
         return "reach " + where;
+      case "branch":
+        return "outcome " + x.branch + " (bci " + branchTarget + ") of the branch at " + where;
       default:
         return "throw at " + where;
     }
@@ -408,11 +421,22 @@ final class JdiCheck {
       }
       if (x.viaCall) notes.add("line " + x.line + ": calls at bci " + targets);
     }
+    if (x.kind.equals("branch")) {
+      Map<String, Integer> next = Bytecode.successors(code, x.bci);
+      if (next == null || !next.containsKey(x.branch)) {
+        badExpect = "the instruction at bci " + x.bci + " of " + x.cls + "." + x.method + x.descriptor
+            + (next == null ? " is not a conditional branch or switch" : " has no outcome " + x.branch + " (" + next.keySet() + ")");
+        return;
+      }
+      branchTarget = next.get(x.branch);
+      branchSuccessors = new HashSet<>(next.values());
+      targets.addAll(branchSuccessors);
+    }
     if (x.viaCall) callSites = new HashSet<>(targets);
     targetWhere = x.cls + "." + x.method + x.descriptor
         + (x.bci != null ? " bci " + x.bci + lineSuffix(x.bci) : " line " + x.line);
-    if (x.kind.equals("reach") || x.kind.equals("throw")) {
-      for (int bci : targets) {
+    if (x.kind.equals("reach") || x.kind.equals("throw") || x.kind.equals("branch")) {
+      for (int bci : new java.util.LinkedHashSet<>(targets)) {
         Location loc = m.locationOfCodeIndex(bci);
         if (loc == null) {
           badExpect = "no location for bci " + bci;
@@ -424,6 +448,24 @@ final class JdiCheck {
       }
       if (x.bci == null) notes.add("line " + x.line + " armed at bci " + targets);
     }
+  }
+
+  /**
+   * branch: a breakpoint at the branch or one of its successors. The instruction the thread executes
+   * right after the branch is the outcome's (no other code runs in between, in this frame or another).
+   */
+  private void onBranchBreakpoint(Location loc) {
+    if (!isExpectedMethod(loc)) return;
+    int at = (int) loc.codeIndex();
+    if (branchPending && branchSuccessors.contains(at)) {
+      branchPending = false;
+      if (at == branchTarget) {
+        confirmedBy = "the branch at " + describe(loc.method().locationOfCodeIndex(x.bci)) + " went to bci " + at;
+        return;
+      }
+      if (branchesSeen.size() < 5 && !branchesSeen.contains(at)) branchesSeen.add(at);
+    }
+    if (at == x.bci) branchPending = true;
   }
 
   private int lineOf(long bci) {

@@ -38,7 +38,8 @@ final class Witness {
   }
 
   static final class Expect {
-    String kind; // exception, exit, reach, throw
+    String kind; // exception, exit, reach, throw, branch
+    String branch; // branch: the outcome at bci: true (the jump taken), false, default, or a case value
     String type; // exception and exit
     boolean subtypes;
     boolean viaCall; // exception: raised inside a callee of the invoke at bci (or line), not by it
@@ -212,8 +213,15 @@ final class Witness {
       case "throw":
         w.onlyKeys(ex, "expect", Set.of("kind", "class", "method", "descriptor", "bci", "line"));
         break;
+      case "branch":
+        w.onlyKeys(ex, "expect", Set.of("kind", "class", "method", "descriptor", "bci", "line", "branch"));
+        x.branch = w.string(w.required(ex, "branch", "expect"), "expect.branch");
+        if (!x.branch.matches("true|false|default|-?[0-9]+"))
+          throw w.bad("expect.branch", "\"" + x.branch + "\" is not true, false, default or a case value");
+        if (ex.get("bci") == null) throw w.bad("expect", "a branch needs \"bci\"");
+        break;
       default:
-        throw w.bad("expect.kind", "unknown kind \"" + x.kind + "\" (exception, exit, reach, throw)");
+        throw w.bad("expect.kind", "unknown kind \"" + x.kind + "\" (exception, exit, reach, throw, branch)");
     }
     if (x.kind.equals("exception") || x.kind.equals("exit")) {
       x.type = w.className(w.required(ex, "type", "expect"), "expect.type");
