@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "app/construction_goals.h"
 #include "app/goal_processes.h"
@@ -351,6 +352,53 @@ int BuildThroughApi(const TestgenOptions& o, const classfile::ClassHierarchy& h,
   return n;
 }
 
+// What the test of a confirmed witness will cover in its entry method `m`: the witness replayed with
+// the runner recording which of the goals' places execute and which branch outcomes are taken
+// ({"bcis": [...], "outcomes": ["7:false", ...]}); null when the replay did not confirm.
+json RecordCoverage(const json& witness, const ScopeMethod& m, const std::vector<wp::CoverageGoal>& goals,
+                    const std::string& class_path, const std::string& jdk) {
+  json w = witness;
+  std::set<uint32_t> bcis;
+  for (const wp::CoverageGoal& g : goals) {
+    if (g.outcome.empty()) bcis.insert(g.block_bci);
+  }
+  w["record"] = {{"method", m.name}, {"descriptor", m.descriptor}, {"bcis", bcis}};
+  char name[] = "/tmp/jwp-record-XXXXXX";
+  const int fd = mkstemp(name);
+  if (fd < 0) return json();
+  close(fd);
+  std::ofstream(name) << w.dump(2) << "\n";
+  const RunnerOutcome run = ConfirmWitness(name, class_path, jdk);
+  std::error_code ec;
+  fs::remove(name, ec);
+  if (!run.error.empty() || !run.confirmed) return json();
+  json covered = {{"bcis", json::array()}, {"outcomes", json::array()}};
+  std::istringstream lines(run.output);
+  for (std::string line; std::getline(lines, line);) {
+    for (const auto& [prefix, key] : {std::pair{"  covered bcis:", "bcis"}, std::pair{"  covered outcomes:", "outcomes"}}) {
+      if (!line.starts_with(prefix)) continue;
+      for (absl::string_view item : absl::StrSplit(line.substr(std::string_view(prefix).size()), ' ', absl::SkipEmpty())) {
+        uint32_t bci = 0;
+        if (std::string(key) == "outcomes") covered[key].push_back(std::string(item));
+        else if (absl::SimpleAtoi(item, &bci)) covered[key].push_back(bci);
+      }
+    }
+  }
+  return covered;
+}
+
+// Whether `covered` (RecordCoverage) includes goal g: its branch outcome, or its place.
+bool CoveredBy(const json& covered, const wp::CoverageGoal& g) {
+  if (!covered.is_object()) return false;
+  if (!g.outcome.empty()) {
+    const std::string key = StrCat(g.bci, ":", g.outcome);
+    return std::any_of(covered["outcomes"].begin(), covered["outcomes"].end(),
+                       [&](const json& o) { return o.is_string() && o.get<std::string>() == key; });
+  }
+  return std::any_of(covered["bcis"].begin(), covered["bcis"].end(),
+                     [&](const json& b) { return b.is_number_unsigned() && b.get<uint32_t>() == g.block_bci; });
+}
+
 // --cover: searches the coverage goals of every method in scope, each with
 // the method as its entry; the confirmed results go into `results`.
 // Returns 1 when a scope entry names nothing (the rest still runs).
@@ -368,8 +416,8 @@ int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, s
     search.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, false);
   }
   callgraph::MethodCache cache(*analysed.hierarchy);
-  // Each method's goals, returns and throws first: the way to one passes many branches, and a goal
-  // every execution to a reached one passes (its block dominates) needs no test of its own.
+  // Each method's goals, ordered so that the way to one passes many others: a goal every execution
+  // to a reached one passes (its block dominates) needs no test of its own.
   struct MethodGoals {
     std::vector<wp::CoverageGoal> goals;
     std::optional<ir::Dominators> dominators;
@@ -384,8 +432,15 @@ int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, s
       continue;
     }
     per_method[i].goals = wp::CoverageGoals(**ir);
-    std::stable_partition(per_method[i].goals.begin(), per_method[i].goals.end(),
-                          [](const wp::CoverageGoal& g) { return g.what != wp::CoverageGoal::What::kBranch; });
+    // Outcomes that share their block with other ways in come first (reaching one passes what its
+    // block leads to), then returns and throws, then the blocks entered by one outcome.
+    std::stable_sort(per_method[i].goals.begin(), per_method[i].goals.end(),
+                     [](const wp::CoverageGoal& a, const wp::CoverageGoal& b) {
+                       auto rank = [](const wp::CoverageGoal& g) {
+                         return !g.outcome.empty() ? 0 : g.what != wp::CoverageGoal::What::kBranch ? 1 : 2;
+                       };
+                       return rank(a) < rank(b);
+                     });
     per_method[i].dominators.emplace(**ir);
     sizes[i] = per_method[i].goals.size();
   }
@@ -396,7 +451,12 @@ int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, s
     const wp::CoverageGoal& g = mg.goals[i];
     json o = {{"outcome", "covered"}, {"line", StrCat(g.describe(), ": passed on the way to a goal already reached")}};
     for (size_t k = 0; k < earlier.size(); ++k) {
-      if (Text(earlier[k], "outcome") == "reached" && wp::PassedOnTheWay(*mg.dominators, g, mg.goals[k])) return o;
+      if (Text(earlier[k], "outcome") != "reached") continue;
+      if (wp::PassedOnTheWay(*mg.dominators, g, mg.goals[k])) return o;
+      if (CoveredBy(earlier[k].value("covered", json()), g)) {
+        o["line"] = StrCat(g.describe(), ": covered by the test of the ", mg.goals[k].describe());
+        return o;
+      }
     }
     std::optional<bool> confirmed;
     json j = SearchMethodGoal(*analysed.hierarchy, methods[m], g.where(), g.kind(), search, &confirmed);
@@ -409,7 +469,10 @@ int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, s
                            ? "unreachable (exhaustive search)"
                            : StrCat(verdict, verdict == "FOUND" ? " (the JVM did not confirm it)" : "", ": ",
                                     Text(j, "reason").substr(0, 160)));
-    if (kept) o["result"] = std::move(j);
+    if (kept) {
+      o["covered"] = RecordCoverage(j["witness"], methods[m], mg.goals, search.class_path, search.jdk);
+      o["result"] = std::move(j);
+    }
     return o;
   };
   auto failed_goal = [&](size_t m, size_t i, const std::string& why) {
@@ -442,7 +505,7 @@ int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, s
     return 2;
   }
   out << "\ncoverage goals: " << counts["reached"] << " reached (witness confirmed), " << counts["covered"]
-      << " passed on the way to those, " << counts["unreachable"] << " unreachable, " << counts["open"]
+      << " passed on the way to those or covered by their tests, " << counts["unreachable"] << " unreachable, " << counts["open"]
       << " not decided\n";
   return status;
 }

@@ -12,7 +12,8 @@ Every line of the fixtures marked `// @testgen KIND METHOD` is a goal. The test:
 5. runs the same tests on tests/testgen/mutants/testgen/Account.java (the guards changed): the tests
    of the changed behaviour fail, the one whose behaviour the mutant keeps passes;
 6. `--cover testgen.Grades`: every branch outcome, throw and return of grade() reached, one test each
-   asserting grade's value (or exception), all passing; clamp()'s dead branch proved unreachable;
+   asserting grade's value (or exception), all passing (`score < 0 || score > 100`: both ways into the
+   throw, each a test); clamp()'s dead branch proved unreachable;
 7. bad input: a missing results file (exit 2), results with no confirmed witness (exit 1), both
    --from and --cover (exit 2), each with a message.
 
@@ -171,8 +172,12 @@ def main():
     grades = open(grades_file, encoding="utf-8").read() if os.path.exists(grades_file) else ""
     for letter in "ABCF":
         check('assertEquals("%s", Grades.grade(score));' % letter in grades, "a test asserts grade %s" % letter)
-    check("assertThrows(IllegalArgumentException.class, () -> Grades.grade(score));" in grades,
-          "a test asserts grade's IllegalArgumentException")
+    check(grades.count("assertThrows(IllegalArgumentException.class, () -> Grades.grade(score));") == 2,
+          "two tests assert grade's IllegalArgumentException: score < 0 and score > 100, the two ways into the "
+          "throw (outcome goals of their own)")
+    check(re.search(r"outcome true of the branch at line \d+ \(bci 1\): reached", p.stdout) is not None and
+          re.search(r"outcome false of the branch at line \d+ \(bci 7\): reached", p.stdout) is not None,
+          "the branch outcomes that share the throw's block are goals of their own, both reached")
     check("assertEquals(10, Grades.clamp(x));" in grades, "a test asserts clamp's 10")
 
     # 7. bad input

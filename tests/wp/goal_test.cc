@@ -141,6 +141,19 @@ TEST(ParseGoalTest, NpeArg) {
   EXPECT_EQ(ParseGoal(s->GoalText(), s->KindText())->ToString(), s->ToString());
 }
 
+TEST(ParseGoalTest, BranchOutcomes) {
+  for (const char* kind : {"branch:true", "branch:false", "branch:default", "branch:-100", "branch:7"}) {
+    auto s = ParseGoal("p.C.m@bci:7", kind);
+    ASSERT_TRUE(s.ok()) << kind << ": " << s.status();
+    EXPECT_EQ(s->kind, GoalKind::kBranch);
+    EXPECT_EQ(s->KindText(), kind);
+    EXPECT_EQ(ParseGoal(s->GoalText(), s->KindText())->ToString(), s->ToString());
+  }
+  EXPECT_EQ(ParseGoal("p.C.m@bci:7", "branch:-100")->case_value, -100);
+  EXPECT_EQ(ParseGoal("p.C.m@bci:7", "branch:-100")->branch, ir::EdgeKind::kCase);
+  EXPECT_EQ(ParseGoal("p.C.m@bci:7", "branch:false")->branch, ir::EdgeKind::kFalse);
+}
+
 TEST(ParseGoalTest, RoundTrip) {
   auto s = ParseGoal("wp.Arith.overflow(II)I@line:30", "exception:java.lang.ArithmeticException");
   ASSERT_TRUE(s.ok());
@@ -170,6 +183,8 @@ TEST(ParseGoalTest, Errors) {
       {"wp.Npe.fieldRead@line:3", "npe-arg:0", "'0' is not an argument number"},
       {"wp.Npe.fieldRead@line:3", "npe-arg:x", "'x' is not an argument number"},
       {"wp.Npe.fieldRead@line:3", "npe-arg:", "'' is not an argument number"},
+      {"wp.Npe.fieldRead@line:3", "branch:maybe", "'maybe' is not true, false, default or a case value"},
+      {"wp.Npe.fieldRead@line:3", "branch:", "'' is not true, false, default or a case value"},
   };
   for (const Case& c : cases) {
     auto s = ParseGoal(c.goal, c.kind);
@@ -287,6 +302,25 @@ TEST(ResolveGoalErrorTest, ExceptionTypeNotThrowable) {
 }
 
 // --- ResolveGoal: sites --------------------------------------------------------
+
+// branch:O: the if's or switch's edge of that outcome; an outcome the
+// branch does not have is an error listing those it has.
+TEST(ResolveGoalTest, BranchOutcomeIsTheEdge) {
+  const int line = LineOf("Switches.java", "public static int lookup(int k, int y) {") + 1;
+  Goal g = MustResolve("wp.Switches.lookup" + L(line), "branch:1000");
+  ASSERT_EQ(g.sites.size(), 1u);
+  const ir::Edge& e = g.ir->edges[g.sites[0].edge];
+  EXPECT_EQ(e.kind, ir::EdgeKind::kCase);
+  EXPECT_EQ(e.case_value, 1000);
+  EXPECT_EQ(g.ir->insns[g.sites[0].insn].op, ir::Op::kSwitch);
+  Goal d = MustResolve("wp.Switches.lookup" + L(line), "branch:default");
+  ASSERT_EQ(d.sites.size(), 1u);
+  EXPECT_EQ(d.ir->edges[d.sites[0].edge].kind, ir::EdgeKind::kDefault);
+  ExpectError("wp.Switches.lookup" + L(line), "branch:5", absl::StatusCode::kNotFound,
+              {"has the outcome 5", "outcomes there: ", "1000"});
+  ExpectError("wp.Switches.lookup" + L(line + 4), "branch:true", absl::StatusCode::kNotFound,
+              {"no conditional branch or switch at line"});
+}
 
 TEST(ResolveGoalTest, NpeOnFieldRead) {
   int line = LineOf("Npe.java", "return n.val; // @goal npe FOUND n=null");

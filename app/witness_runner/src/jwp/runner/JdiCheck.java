@@ -36,6 +36,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,13 @@ final class JdiCheck {
   private java.util.Set<Integer> branchSuccessors = new HashSet<>();
   private boolean branchPending;
   private final List<Integer> branchesSeen = new ArrayList<>();
+  // record (Witness.Record): the method, its branches' successors, what executed
+  private static final String RECORD = "jwp.record";
+  private Method recordMethod;
+  private final Map<Integer, Map<String, Integer>> recordBranches = new HashMap<>();
+  private final java.util.Set<Integer> recordedBcis = new java.util.TreeSet<>();
+  private final java.util.Set<String> recordedOutcomes = new java.util.TreeSet<>();
+  private int recordPending = -1;
   private String mismatch; // the first exception event in the expected method that did not match
   private String confirmedBy;
   private List<Integer> lineTable; // codeIndex, line pairs of the expected method
@@ -146,7 +154,7 @@ final class JdiCheck {
         }
       }
       loop:
-      while (confirmedBy == null && badExpect == null) {
+      while (badExpect == null && (confirmedBy == null || w.record != null)) {
         long left = deadline - System.currentTimeMillis();
         if (left <= 0) {
           timedOut = true;
@@ -175,11 +183,13 @@ final class JdiCheck {
           } else if (e instanceof BreakpointEvent) {
             BreakpointEvent b = (BreakpointEvent) e;
             if (!b.thread().name().equals(ENTRY_THREAD)) continue;
-            if (x.kind.equals("branch")) onBranchBreakpoint(b.location());
+            if (RECORD.equals(b.request().getProperty(RECORD))) onRecordBreakpoint(b.location());
+            else if (confirmedBy != null) continue; // recording on after the goal
+            else if (x.kind.equals("branch")) onBranchBreakpoint(b.location());
             else confirmedBy = "executed " + describe(b.location());
           }
         }
-        if (confirmedBy != null || badExpect != null) break;
+        if (badExpect != null || (confirmedBy != null && w.record == null)) break;
         set.resume();
       }
     } catch (VMDisconnectedException e) {
@@ -202,6 +212,11 @@ final class JdiCheck {
       out.println("CONFIRMED");
       out.println("  goal: " + goal(where));
       out.println("  observed: " + confirmedBy);
+      if (w.record != null) {
+        out.println("  covered bcis:" + (recordedBcis.isEmpty() ? "" : " " + String.join(" ", recordedBcis.stream().map(String::valueOf).toList())));
+        out.println("  covered outcomes:" + (recordedOutcomes.isEmpty() ? "" : " " + String.join(" ", recordedOutcomes)));
+        if (timedOut) out.println("  note: the entry call did not end within the timeout: what it covered after is not recorded");
+      }
       for (String c : observer.lines()) out.println("  " + c);
       for (String n : notes) out.println("  note: " + n);
       return 0;
@@ -448,6 +463,58 @@ final class JdiCheck {
       }
       if (x.bci == null) notes.add("line " + x.line + " armed at bci " + targets);
     }
+    if (w.record != null) armRecord(erm, rt);
+  }
+
+  /** record: breakpoints at the bcis to record and at every branch of the method and its successors. */
+  private void armRecord(EventRequestManager erm, ReferenceType rt) {
+    Method m = null;
+    for (Method c : rt.methods()) {
+      if (c.name().equals(w.record.method) && c.signature().equals(w.record.descriptor)) m = c;
+    }
+    if (m == null || m.isAbstract() || m.isNative()) {
+      notes.add("record: no method " + x.cls + "." + w.record.method + w.record.descriptor + " with bytecode");
+      return;
+    }
+    byte[] code = m.bytecodes();
+    java.util.Set<Integer> at = new java.util.TreeSet<>();
+    for (int pc = 0; pc < code.length; ) {
+      Map<String, Integer> next = Bytecode.successors(code, pc);
+      if (next != null) {
+        recordBranches.put(pc, next);
+        at.add(pc);
+        at.addAll(next.values());
+      }
+      if (w.record.bcis.contains(pc)) at.add(pc);
+      int n = Bytecode.length(code, pc);
+      if (n <= 0) break;
+      pc += n;
+    }
+    recordMethod = m;
+    for (int bci : at) {
+      Location loc = m.locationOfCodeIndex(bci);
+      if (loc == null) continue;
+      BreakpointRequest br = erm.createBreakpointRequest(loc);
+      br.putProperty(RECORD, RECORD);
+      br.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+      br.enable();
+    }
+  }
+
+  /**
+   * record: an instruction of the recorded method executes. Right after a branch's breakpoint the
+   * thread's next one is the branch's successor (no other code runs in between): its outcome.
+   */
+  private void onRecordBreakpoint(Location loc) {
+    if (!loc.method().equals(recordMethod)) return;
+    int at = (int) loc.codeIndex();
+    if (recordPending >= 0) {
+      for (Map.Entry<String, Integer> o : recordBranches.get(recordPending).entrySet()) {
+        if (o.getValue() == at) recordedOutcomes.add(recordPending + ":" + o.getKey());
+      }
+    }
+    if (w.record.bcis.contains(at)) recordedBcis.add(at);
+    recordPending = recordBranches.containsKey(at) ? at : -1;
   }
 
   /**

@@ -78,6 +78,17 @@ final class Witness {
   Expect expect;
   List<ObservedCall> observe = new ArrayList<>();
   List<StandInReturn> standInReturns = new ArrayList<>();
+  Record record; // or null
+
+  /**
+   * What the replay records besides the goal (jwp testgen --cover: what the test will cover): in one
+   * method of expect.class, which of `bcis` execute and which outcomes its branches take. The run goes
+   * on to the entry call's end after the goal is confirmed.
+   */
+  static final class Record {
+    String method, descriptor;
+    Set<Integer> bcis = new java.util.TreeSet<>();
+  }
 
   BadWitness bad(String where, String what) {
     return new BadWitness(source + ": " + (where.isEmpty() ? "" : where + ": ") + what);
@@ -93,7 +104,7 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns", "record"));
     if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
@@ -247,6 +258,18 @@ final class Witness {
     }
     w.expect = x;
     if (top.containsKey("observe")) w.observe = parseObserve(w, w.array(top.get("observe"), "observe"));
+    if (top.containsKey("record")) {
+      Map<String, Object> r = w.object(top.get("record"), "record");
+      w.onlyKeys(r, "record", Set.of("method", "descriptor", "bcis"));
+      if (x.kind.equals("exit")) throw w.bad("record", "needs an expect with a class (not exit)");
+      Record rec = new Record();
+      rec.method = w.string(w.required(r, "method", "record"), "record.method");
+      rec.descriptor = w.methodDescriptor(w.required(r, "descriptor", "record"), "record.descriptor");
+      if (r.containsKey("bcis")) {
+        for (Object b : w.array(r.get("bcis"), "record.bcis")) rec.bcis.add((int) w.integer(b, "record.bcis"));
+      }
+      w.record = rec;
+    }
     return w;
   }
 
