@@ -6,12 +6,12 @@ reflection, and the time.
 For each class: `jwp testgen --cover CLASS --out DIR/CLASS` (which compiles the tests and keeps
 those that pass twice), then the kept tests run once more under the JaCoCo agent (a manifest-only
 jar naming the agent's PreMain and Debian's jacoco/ASM jars, made here), and
-bench/testgen/BranchCoverage.java reads the exec file. Classes run --jobs at a time.
+bench/testgen/BranchCoverage.java reads the exec file. Classes run one after another, each with
+`jwp testgen --jobs JOBS` (a child process per method, JOBS at once).
 
   run_testgen_cover_bench.py [--jwp build/bin/jwp] [--timeout 5] [--jobs 2] [--classes C,...] [--keep DIR]
 """
 import argparse
-import concurrent.futures
 import os
 import re
 import subprocess
@@ -45,7 +45,8 @@ def run_class(args, work, agent, short):
     cls = "org.apache.commons.lang3." + short
     out = os.path.join(work, short)
     t0 = time.monotonic()
-    p = subprocess.run([args.jwp, "testgen", "--cp", JAR, "--cover", cls, "--timeout", str(args.timeout), "--out", out],
+    p = subprocess.run([args.jwp, "testgen", "--cp", JAR, "--cover", cls, "--timeout", str(args.timeout), "--jobs",
+                        str(args.jobs), "--out", out],
                        capture_output=True, text=True)
     wall = time.monotonic() - t0
     with open(os.path.join(work, short + ".log"), "w", encoding="utf-8") as f:
@@ -89,8 +90,7 @@ def main():
     agent = make_agent(work)
     classes = [c for c in args.classes.split(",") if c]
     started = time.monotonic()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        rows = list(pool.map(lambda c: run_class(args, work, agent, c), classes))
+    rows = [run_class(args, work, agent, c) for c in classes]
     total = time.monotonic() - started
     print("commons-lang3 (%s), `jwp testgen --cover` with --timeout %g s per goal, %d jobs, %.1f min in all." %
           (JAR, args.timeout, args.jobs, total / 60))
