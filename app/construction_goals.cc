@@ -329,6 +329,15 @@ std::vector<std::optional<FoundConstruction>> SearchConstructions(const classfil
   const fs::path dir = fs::absolute(drivers_dir);
   const std::string class_path = AbsoluteClassPath(o.class_path);
   if (!CompileDrivers(jdk->home + "/bin/javac", class_path, dir, &candidates, log)) return found;
+  std::vector<int> compiled(results.size(), -1);  // per result with drivers: how many compiled
+  for (const Candidate& c : candidates) compiled[c.result] = std::max(compiled[c.result], 0) + (c.compiled ? 1 : 0);
+  for (size_t r = 0; r < results.size(); ++r) {
+    if (compiled[r] == 0) {
+      log << "construction of " << Text(results[r], "goal")
+          << ": no driver compiles (the constructors or methods are not accessible from the package, or take "
+             "types a driver cannot name)\n";
+    }
+  }
   std::erase_if(candidates, [](const Candidate& c) { return !c.compiled; });
   if (candidates.empty()) return found;
 
@@ -373,7 +382,11 @@ std::vector<std::optional<FoundConstruction>> SearchConstructions(const classfil
           if (!outcomes[k].value("kept", false)) continue;
           outcomes[k].erase("kept");
           found[r] = FoundConstruction{std::move(outcomes[k]), lists[r][k]->sequence, lists[r][k]->parameters};
-          break;
+          return;
+        }
+        if (!outcomes.empty()) {
+          log << "construction of " << Text(results[r], "goal") << ": " << outcomes.size()
+              << (outcomes.size() == 1 ? " driver" : " drivers") << " searched, none confirmed\n";
         }
       },
       &error);

@@ -349,6 +349,8 @@ int BuildThroughApi(const TestgenOptions& o, const classfile::ClassHierarchy& h,
   if (n > 0) s->writer_class_path = StrCat((drivers / "classes").string(), ":", s->class_path);
   out << "construction goals: " << n << " of " << chosen.size()
       << " states set reflectively reached through their class's constructors and methods\n";
+  std::istringstream lines(log.str());
+  for (std::string line; std::getline(lines, line);) out << "  " << line << "\n";
   return n;
 }
 
