@@ -365,14 +365,7 @@ json RecordCoverage(const json& witness, const ScopeMethod& m, const std::vector
     if (g.outcome.empty()) bcis.insert(g.block_bci);
   }
   w["record"] = {{"method", m.name}, {"descriptor", m.descriptor}, {"bcis", bcis}};
-  char name[] = "/tmp/jwp-record-XXXXXX";
-  const int fd = mkstemp(name);
-  if (fd < 0) return json();
-  close(fd);
-  std::ofstream(name) << w.dump(2) << "\n";
-  const RunnerOutcome run = ConfirmWitness(name, class_path, jdk);
-  std::error_code ec;
-  fs::remove(name, ec);
+  const RunnerOutcome run = ConfirmWitnessText(w.dump(2), class_path, jdk);
   if (!run.error.empty() || !run.confirmed) return json();
   json covered = {{"bcis", json::array()}, {"outcomes", json::array()}};
   std::istringstream lines(run.output);

@@ -257,7 +257,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
     case wp::GoalKind::kBranch:
       // The runner checks that the instruction after the branch is the outcome's.
       expect["kind"] = "branch";
-      expect["branch"] = spec.KindText().substr(7);
+      expect["branch"] = wp::BranchOutcome(spec.branch, spec.case_value);
       break;
     case wp::GoalKind::kThrow: expect["kind"] = "throw"; break;
   }
@@ -344,8 +344,8 @@ bool WriteFileAtomically(const std::string& path, const std::string& text) {
   return !ec;
 }
 
-RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, const std::string& class_path,
-                            const std::string& jdk_home, int timeout_ms) {
+RunnerOutcome ConfirmWitnessText(const std::string& witness, const std::string& class_path,
+                                 const std::string& jdk_home) {
   char name[] = "/tmp/jwp-witness-XXXXXX";
   const int fd = mkstemp(name);
   if (fd < 0) {
@@ -354,16 +354,21 @@ RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, 
     return run;
   }
   close(fd);
+  std::ofstream(name) << witness << "\n";
+  RunnerOutcome run = ConfirmWitness(name, class_path, jdk_home);
+  std::filesystem::remove(name);
+  return run;
+}
+
+RunnerOutcome ConfirmResult(const wp::Result& result, const wp::GoalSpec& goal, const std::string& class_path,
+                            const std::string& jdk_home, int timeout_ms) {
   std::string witness = WitnessJson(result, goal);
   if (timeout_ms > 0) {
     ordered_json j = ordered_json::parse(witness);
     j["timeout_ms"] = timeout_ms;
     witness = j.dump(2);
   }
-  std::ofstream(name) << witness << "\n";
-  RunnerOutcome run = ConfirmWitness(name, class_path, jdk_home);
-  std::filesystem::remove(name);
-  return run;
+  return ConfirmWitnessText(witness, class_path, jdk_home);
 }
 
 namespace {

@@ -74,6 +74,10 @@ struct RunnerOutcome {
 };
 RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
                              const std::string& jdk_home);
+// ConfirmWitness on the witness document `witness` (JSON text), written to
+// a temporary file for the runner and removed after.
+RunnerOutcome ConfirmWitnessText(const std::string& witness, const std::string& class_path,
+                                 const std::string& jdk_home);
 // Optimistic calls (issue #27): unless `exact`, the engine passes costly
 // calls beside its exact search (wp::EngineOptions::optimistic_calls) and
 // runs each candidate's witness on the JVM (ConfirmResult) before it

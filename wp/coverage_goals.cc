@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
+#include "wp/goal.h"
 
 namespace jwp::wp {
 
@@ -69,10 +70,7 @@ std::vector<CoverageGoal> CoverageGoals(const ir::MethodIR& ir) {
     CoverageGoal g;
     g.bci = branch.bci;
     g.line = branch.line;
-    g.outcome = e.kind == ir::EdgeKind::kTrue    ? "true"
-                : e.kind == ir::EdgeKind::kFalse ? "false"
-                : e.kind == ir::EdgeKind::kCase  ? std::to_string(e.case_value)
-                                                 : "default";
+    g.outcome = BranchOutcome(e.kind, e.case_value);
     g.block = first->block;
     g.block_bci = first->bci;
     goals.emplace(std::make_tuple(branch.bci, 2, g.outcome), g);

@@ -182,6 +182,13 @@ const char* GoalKindName(GoalKind kind) {
   return "?";
 }
 
+std::string BranchOutcome(ir::EdgeKind kind, int32_t case_value) {
+  return kind == ir::EdgeKind::kTrue    ? "true"
+         : kind == ir::EdgeKind::kFalse ? "false"
+         : kind == ir::EdgeKind::kCase  ? Cat(case_value)
+                                        : "default";
+}
+
 std::string GoalSpec::GoalText() const {
   return Cat(Dotted(class_name), ".", method_name, descriptor,
                       where == Where::kLine ? "@line:" : "@bci:", position);
@@ -192,13 +199,7 @@ std::string GoalSpec::KindText() const {
     return Cat(GoalKindName(kind), ":", Dotted(exception_type));
   }
   if (kind == GoalKind::kNpeArg) return Cat(GoalKindName(kind), ":", argument);
-  if (kind == GoalKind::kBranch) {
-    return Cat(GoalKindName(kind), ":",
-               branch == ir::EdgeKind::kTrue    ? "true"
-               : branch == ir::EdgeKind::kFalse ? "false"
-               : branch == ir::EdgeKind::kCase  ? Cat(case_value)
-                                                : "default");
-  }
+  if (kind == GoalKind::kBranch) return Cat(GoalKindName(kind), ":", BranchOutcome(branch, case_value));
   return GoalKindName(kind);
 }
 
@@ -529,12 +530,10 @@ absl::Status AddSites(const classfile::ClassHierarchy& h, const GoalSpec& spec, 
         if (in.op != ir::Op::kIf && in.op != ir::Op::kSwitch) continue;
         for (ir::EdgeId e : ir.blocks[in.block].succs) {
           const ir::Edge& edge = ir.edges[e];
-          const bool is_case = edge.kind == ir::EdgeKind::kCase;
-          there.push_back(edge.kind == ir::EdgeKind::kTrue    ? "true"
-                          : edge.kind == ir::EdgeKind::kFalse ? "false"
-                          : is_case                           ? Cat(edge.case_value)
-                                                              : "default");
-          if (edge.kind != spec.branch || (is_case && edge.case_value != spec.case_value)) continue;
+          there.push_back(BranchOutcome(edge.kind, edge.case_value));
+          if (edge.kind != spec.branch || (edge.kind == ir::EdgeKind::kCase && edge.case_value != spec.case_value)) {
+            continue;
+          }
           GoalSite s = SiteAt(ir, i);
           s.edge = e;
           goal.sites.push_back(s);
@@ -542,7 +541,7 @@ absl::Status AddSites(const classfile::ClassHierarchy& h, const GoalSpec& spec, 
       }
       if (goal.sites.empty()) {
         return absl::NotFoundError(Cat(where, ": no conditional branch or switch at ", loc.Place(), " of ", qualified,
-                                       " has the outcome ", spec.KindText().substr(7),
+                                       " has the outcome ", BranchOutcome(spec.branch, spec.case_value),
                                        there.empty() ? "" : Cat("; outcomes there: ", absl::StrJoin(there, ", "))));
       }
       break;

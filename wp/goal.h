@@ -91,6 +91,10 @@ enum class GoalKind { kReach, kNpe, kThrow, kException, kExit, kNpeArg, kBranch 
 // "reach", "npe", "throw", "exception", "exit", "npe-arg", "branch".
 const char* GoalKindName(GoalKind kind);
 
+// The outcome of a conditional edge as branch:O names it: "true", "false",
+// "default" or the case value.
+std::string BranchOutcome(ir::EdgeKind kind, int32_t case_value);
+
 struct GoalSpec {  // parsed, not yet located
   std::string class_name;   // internal form "pkg/Class" (dots and nested $ accepted in input)
   std::string method_name;
