@@ -11,18 +11,17 @@ namespace {
 constexpr std::string_view kSuffix = "$JwpStandIn";
 constexpr std::string_view kJdkPackage = "jwp/standin/";
 
-// Packages a class loaded from the class path cannot join.
-bool jdk_package(std::string_view type) {
+}  // namespace
+
+bool IsJdkPackage(std::string_view type) {
   for (std::string_view p : {"java/", "javax/", "jdk/", "sun/", "com/sun/"}) {
     if (type.starts_with(p)) return true;
   }
   return false;
 }
 
-}  // namespace
-
 std::string StandInName(std::string_view type) {
-  return std::string(jdk_package(type) ? kJdkPackage : "") + std::string(type) + std::string(kSuffix);
+  return std::string(IsJdkPackage(type) ? kJdkPackage : "") + std::string(type) + std::string(kSuffix);
 }
 
 std::optional<std::string> StandInFor(std::string_view name) {
@@ -30,8 +29,8 @@ std::optional<std::string> StandInFor(std::string_view name) {
   name.remove_suffix(kSuffix.size());
   if (name.starts_with(kJdkPackage)) {
     name.remove_prefix(kJdkPackage.size());
-    if (!jdk_package(name)) return std::nullopt;
-  } else if (jdk_package(name)) {
+    if (!IsJdkPackage(name)) return std::nullopt;
+  } else if (IsJdkPackage(name)) {
     return std::nullopt;
   }
   return name.empty() ? std::nullopt : std::optional<std::string>(name);
@@ -48,7 +47,7 @@ bool StandInTypeFacts::has_stand_in(std::string_view type) const {
       h_.ConcreteSubtypes(id).empty()) {
     auto cf = h_.Load(id);
     if (cf.ok() && (*cf)->permitted_subclasses.empty()) {
-      if (jdk_package(type)) {
+      if (IsJdkPackage(type)) {
         open = h_.IsInterface(id) && ((*cf)->access_flags & classfile::access::kPublic);
       } else if (h_.IsInterface(id)) {
         open = true;

@@ -31,6 +31,11 @@
 
 namespace jwp::types {
 
+// Whether a class (internal name) is in one of the JDK's packages (java/,
+// javax/, jdk/, sun/, com/sun/), which a class loaded from the class path
+// cannot join.
+bool IsJdkPackage(std::string_view type);
+
 // The stand-in class of T ("p/T" -> "p/T$JwpStandIn"; a JDK type's is
 // under jwp/standin/), and back (nullopt for a name that is no stand-in's).
 std::string StandInName(std::string_view type);

@@ -259,6 +259,7 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     }
     if (more && (total.steps >= options.max_steps || elapsed >= options.timeout_ms)) more = false;
     if (!more) {
+      search.finish_collected(&r);
       r.stats = total;
       r.stats.callgraph_methods = total.methods_analysed;
       r.stats.phases = phase;

@@ -184,6 +184,13 @@ struct EngineOptions {
     std::vector<Call> calls;
   };
   std::function<Confirmation(const Result& candidate)> confirm;
+  // Preconditions per goal (jwp exceptions, issue #30): 1 stops at the
+  // first satisfiable minterm at the entry (the paper's search). More: the
+  // search goes on after each, up to this many distinct ones
+  // (Result::alternatives); when it then ends exhaustive (what a NOT_FOUND
+  // needs), the goal happens exactly when one of them holds
+  // (Result::exhaustive, Result::merged_precondition).
+  uint32_t max_preconditions = 1;
   uint32_t max_candidates = 6;  // candidates run on the JVM per goal
   // When set, told one line at a time how the search goes: each phase's
   // end and what it enables, each waiting minterm's sites and candidates,
@@ -276,6 +283,9 @@ struct Result {
   // A FOUND's static fields that a client may set (--statics any), which
   // the precondition takes as inputs: "pkg.C.f (public, not final)".
   std::vector<std::string> static_inputs;
+  // The fields of JDK classes the precondition reads ("java.util.HashSet.map"):
+  // it describes an implementation's internals (Vocabulary::jdk_state).
+  std::vector<std::string> jdk_state;
   // The figures of wp/stats.def.
   struct Stats {
 #define JWP_STAT(type, name, initial, across, comment) type name = initial;
@@ -284,6 +294,22 @@ struct Result {
     // (kGoal figures are left to the driver).
     void AddPhase(const Stats& phase);
   } stats;
+  // With EngineOptions::max_preconditions > 1, a FOUND's further
+  // preconditions, each with its own path, witness and goal site (the
+  // fields fill_found sets; no stats): distinct Java texts, in the order
+  // found. A candidate the JVM confirmed (optimistic calls, with
+  // confirmed_on_jvm set) is one too: its precondition held for its
+  // witness, with what the calls it passed returned there; the others are
+  // exact (every input that satisfies one reaches the goal).
+  std::vector<Result> alternatives;
+  // The exact search ended exhaustive (as a NOT_FOUND would): the goal
+  // happens exactly when one of the exact preconditions holds. Why not,
+  // otherwise, is the reason.
+  bool exhaustive = false;
+  // The disjunction of the exact preconditions, simplified (a disjunct
+  // another implies dropped, `a || !a && b` as `a || b`), as Java; "" when
+  // there is at most one.
+  std::string merged_precondition;
   // Per method ("pkg.C.m(desc)"), in name order: the steps spent in its
   // activations over every phase (the goal's method and its callers
   // included: where the budget went), the summaries created with it as the

@@ -47,6 +47,11 @@ class EntryCheck {
     // A candidate's literals about the calls it passed (their results and
     // effects), as Java: not part of `precondition`, which is the inputs'.
     std::vector<std::string> assumed;
+    // The minterm `precondition` renders (EngineOptions::max_preconditions
+    // merges these).
+    logic::Minterm shown;
+    // The fields of JDK classes it reads (Vocabulary::jdk_state).
+    std::vector<std::string> jdk_state;
   };
   // The solver as the search calls it (it times the calls).
   using SolverCall = std::function<solver::CheckResult(std::span<const logic::Term>, bool want_witness)>;

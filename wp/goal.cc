@@ -95,12 +95,20 @@ struct Locator {
   const GoalSpec& spec;
   bool At(const ir::Instruction& in) const {
     if (!IsPlaceCandidate(in)) return false;
-    return spec.where == GoalSpec::Where::kLine ? in.line == spec.position
-                                                : in.bci == static_cast<uint32_t>(spec.position);
+    switch (spec.where) {
+      case GoalSpec::Where::kLine: return in.line == spec.position;
+      case GoalSpec::Where::kBci: return in.bci == static_cast<uint32_t>(spec.position);
+      case GoalSpec::Where::kAny: return true;
+    }
+    return false;
   }
   std::string Place() const {
-    return spec.where == GoalSpec::Where::kLine ? Cat("line ", spec.position)
-                                                : Cat("bci ", spec.position);
+    switch (spec.where) {
+      case GoalSpec::Where::kLine: return Cat("line ", spec.position);
+      case GoalSpec::Where::kBci: return Cat("bci ", spec.position);
+      case GoalSpec::Where::kAny: return "any instruction of the method";
+    }
+    return "";
   }
 };
 
@@ -190,6 +198,7 @@ std::string BranchOutcome(ir::EdgeKind kind, int32_t case_value) {
 }
 
 std::string GoalSpec::GoalText() const {
+  if (where == Where::kAny) return Cat(Dotted(class_name), ".", method_name, descriptor, "@any");
   return Cat(Dotted(class_name), ".", method_name, descriptor,
                       where == Where::kLine ? "@line:" : "@bci:", position);
 }
@@ -208,20 +217,23 @@ std::string GoalSpec::ToString() const { return Cat(GoalText(), " ", KindText())
 absl::StatusOr<GoalSpec> ParseGoal(std::string_view goal, std::string_view kind) {
   GoalSpec spec;
   size_t at = goal.rfind('@');
-  if (at == std::string_view::npos) return Malformed(goal, "no '@line:N' or '@bci:N'");
+  if (at == std::string_view::npos) return Malformed(goal, "no '@line:N', '@bci:N' or '@any'");
   std::string_view head = goal.substr(0, at);
   std::string_view place = goal.substr(at + 1);
   std::string_view number;
-  if (place.substr(0, 5) == "line:") {
+  if (place == "any") {
+    spec.where = GoalSpec::Where::kAny;
+  } else if (place.substr(0, 5) == "line:") {
     spec.where = GoalSpec::Where::kLine;
     number = place.substr(5);
   } else if (place.substr(0, 4) == "bci:") {
     spec.where = GoalSpec::Where::kBci;
     number = place.substr(4);
   } else {
-    return Malformed(goal, Cat("'@", place, "' is neither '@line:N' nor '@bci:N'"));
+    return Malformed(goal, Cat("'@", place, "' is neither '@line:N', '@bci:N' nor '@any'"));
   }
   int32_t n = 0;
+  if (spec.where == GoalSpec::Where::kAny) number = "0";
   auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), n);
   if (number.empty() || ec != std::errc() || ptr != number.data() + number.size() || n < 0 ||
       number.front() == '-' || number.front() == '+') {

@@ -6,6 +6,8 @@
 //         the descriptor is optional ("pkg.Class.method@line:12"), then the
 //         name must be unique in the class. Nested classes use '$'
 //         ("pkg.Outer$Inner.m@line:3"); '/' works as well as '.'.
+//         "pkg.Class.method(desc)@any": the place is every instruction of
+//         the method (jwp exceptions: exit:T from wherever T leaves it).
 //   kind: "reach", "npe", "throw", "exception:T", "exit:T" (T a class name,
 //         dots or slashes), "npe-arg:K" (K >= 1), "branch:O" (O is true,
 //         false, default or a case value).
@@ -99,7 +101,7 @@ struct GoalSpec {  // parsed, not yet located
   std::string class_name;   // internal form "pkg/Class" (dots and nested $ accepted in input)
   std::string method_name;
   std::string descriptor;   // "" when the user gave none: then the name must be unique in the class
-  enum class Where { kLine, kBci } where = Where::kLine;
+  enum class Where { kLine, kBci, kAny } where = Where::kLine;  // kAny: every instruction of the method
   int32_t position = 0;
   GoalKind kind = GoalKind::kReach;
   std::string exception_type;  // internal name for kException / kExit (dots accepted in input);

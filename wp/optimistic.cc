@@ -517,6 +517,13 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
     ++ph_.result.stats.candidates_confirmed;
     candidate.stats = ph_.result.stats;
     candidate.confirmed_on_jvm = c.report;
+    if (opt_.max_preconditions > 1) {
+      // Every precondition is wanted: this one is kept (not merged with
+      // the exact ones: it holds for its witness, as observed) and the
+      // search goes on.
+      collect_confirmed(std::move(candidate));
+      return false;
+    }
     ph_.result = std::move(candidate);
     return true;
   }

@@ -687,9 +687,31 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
     }
     return st;
   }
+  if (in.op == Op::kStringConcat && concat_only_of_values(in)) {
+    // Concatenating primitives, strings and boxes calls no code that can
+    // throw an exception (String.valueOf of them; a VM error such as
+    // OutOfMemoryError is not modelled anywhere): no path.
+    return Step{};
+  }
   Step st;
   st.lossy = Cat(std::string(t), " from ", ir::OpName(in.op), " at ", at(in), " is not modelled");
   return st;
+}
+
+bool Transformer::concat_only_of_values(const Instruction& in) const {
+  static constexpr std::string_view kFinalValueClasses[] = {
+      "Ljava/lang/String;",  "Ljava/lang/Integer;", "Ljava/lang/Long;",  "Ljava/lang/Short;",
+      "Ljava/lang/Byte;",    "Ljava/lang/Character;", "Ljava/lang/Boolean;", "Ljava/lang/Float;",
+      "Ljava/lang/Double;"};
+  for (ir::ValueId v : in.operands) {
+    const ir::ValueType& type = ir_.values[v].type;
+    if (type.kind != ir::TypeKind::kRef) continue;  // a primitive, or null ("null")
+    if (std::find(std::begin(kFinalValueClasses), std::end(kFinalValueClasses), type.descriptor) ==
+        std::end(kFinalValueClasses)) {
+      return false;  // an object's toString() runs
+    }
+  }
+  return true;
 }
 
 }  // namespace jwp::wp

@@ -104,6 +104,9 @@ class Transformer {
   // The outcome of the block's last instruction along a normal edge.
   Step along_normal(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
   Step along_exception(const ir::Instruction& in, const ir::Edge& e, const logic::Minterm& post);
+  // A string concatenation (invokedynamic makeConcatWithConstants) of
+  // primitives, strings and boxes only: it runs no code that throws.
+  bool concat_only_of_values(const ir::Instruction& in) const;
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,
                     const ir::Edge* e, const std::function<bool(logic::Term)>* may_write = nullptr);
 

@@ -1,5 +1,7 @@
 #include "wp/vocabulary.h"
 
+#include <set>
+
 #include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "models/string_model.h"
@@ -8,6 +10,7 @@
 #include "logic/substitution.h"
 #include "logic/visit.h"
 #include "classfile/strings.h"
+#include "types/stand_ins.h"
 
 namespace jwp::wp {
 
@@ -411,6 +414,23 @@ std::vector<std::string> Vocabulary::static_inputs(Term phi) {
                       " (--statics initial takes its initializer's value)"));
   }
   return out;
+}
+
+std::vector<std::string> Vocabulary::jdk_state(Term phi) {
+  std::set<std::string> out;
+  const Term chars = string_chars();
+  for (Term t : logic::collect(phi, [](Term x) { return x.is(logic::TermKind::kRead); })) {
+    const Term f = t.arg(0);
+    if (!f.is(logic::TermKind::kFieldConst) || tm_.is_length_field(f) || f == chars) continue;
+    const logic::MemberRef m = tm_.field_info(f);
+    if (!types::IsJdkPackage(m.owner)) continue;
+    std::string owner(m.owner);
+    for (char& c : owner) {
+      if (c == '/') c = '.';
+    }
+    out.insert(Cat(owner, ".", m.name));
+  }
+  return {out.begin(), out.end()};
 }
 
 const Vocabulary::StaticField* Vocabulary::static_field_of(Term var) const {

@@ -66,6 +66,11 @@ class Vocabulary {
   // The static fields `phi` reads that a client may set (no field facts),
   // as "pkg.C.f (why)": inputs of a precondition under --statics any.
   std::vector<std::string> static_inputs(logic::Term phi);
+  // The fields of the JDK's classes that `phi` reads ("java.util.HashSet.map"),
+  // but the String model's characters and array lengths: a precondition
+  // over them describes an implementation's internals (jwp exceptions
+  // leaves such conditions out of the documentation; issue #30).
+  std::vector<std::string> jdk_state(logic::Term phi);
   // Whether a skipped call to `callee_owner.callee_name` leaves the
   // instance field map `field` as it is for every object the caller can
   // see: the field is written only by its class's constructors on the

@@ -257,6 +257,13 @@ class WpProblem : private DirectedQueries {
   // did not list them, so a phase with them from the start must follow
   // before the search can be called exhaustive.
   bool lambdas_grew() const { return lambdas_.size() > lambdas_at_start_; }
+  // The final phase's result `r` with the preconditions collected over all
+  // phases (EngineOptions::max_preconditions > 1): FOUND with the first,
+  // the others as alternatives, exhaustive when `r` was a NOT_FOUND.
+  void finish_collected(Result* r);
+  // Drops the literals and disjuncts of `ds` (a disjunction of
+  // conjunctions) that Z3 proves needless (all_preconditions.cc).
+  void simplify_disjunction(std::vector<std::vector<logic::Term>>* ds);
 
  private:
   friend Tabulation;
@@ -397,6 +404,11 @@ class WpProblem : private DirectedQueries {
   // A FOUND at `item` (the entry) into `r`: precondition, witness, path,
   // entry and assumptions.
   void fill_found(const Item& item, EntryCheck::Found found, Result* r);
+  // EngineOptions::max_preconditions > 1 (all_preconditions.cc): keeps a
+  // new precondition; true (the search stops) when there are that many.
+  bool collect_found(const Item& item, EntryCheck::Found found);
+  // The same for a candidate the JVM confirmed (optimistic calls).
+  void collect_confirmed(Result candidate);
   // Optimistic calls (optimistic.cc).
   Term optimistic_marker();
   bool is_optimistic(const Minterm& m) const;
@@ -655,6 +667,10 @@ class WpProblem : private DirectedQueries {
     std::map<std::string, std::vector<PassedItem>> passed;
   };
   PhaseState ph_;
+  // EngineOptions::max_preconditions > 1: the preconditions found so far,
+  // over every phase, with the minterms they render.
+  std::vector<Result> collected_;
+  std::vector<logic::Minterm> collected_shown_;  // of the exact ones (no confirmed_on_jvm)
   std::vector<PathNode> nodes_;
   std::vector<AssumeNode> assume_nodes_;
   std::vector<std::string> assumption_texts_;

@@ -168,8 +168,9 @@ TEST(ParseGoalTest, Errors) {
     const char* kind;
     const char* message;
   } cases[] = {
-      {"wp.Npe.fieldRead", "npe", "no '@line:N' or '@bci:N'"},
-      {"wp.Npe.fieldRead@col:3", "npe", "is neither '@line:N' nor '@bci:N'"},
+      {"wp.Npe.fieldRead", "npe", "no '@line:N', '@bci:N' or '@any'"},
+      {"wp.Npe.fieldRead@col:3", "npe", "is neither '@line:N', '@bci:N' nor '@any'"},
+      {"wp.Npe.fieldRead@anything", "npe", "is neither '@line:N', '@bci:N' nor '@any'"},
       {"wp.Npe.fieldRead@line:x", "npe", "'x' is not a non-negative 32-bit number"},
       {"wp.Npe.fieldRead@line:-1", "npe", "'-1' is not a non-negative 32-bit number"},
       {"wp.Npe.fieldRead@bci:99999999999", "npe", "is not a non-negative 32-bit number"},
@@ -483,6 +484,27 @@ TEST(ResolveGoalTest, ExitSitesAreEdgesIntoTheExceptionalExit) {
   ASSERT_EQ(g2.sites.size(), 1u);
   EXPECT_FALSE(g2.sites[0].type_test);
   EXPECT_EQ(g2.ir->edges[g2.sites[0].edge].to, g2.ir->exceptional_exit);
+}
+
+// "@any": the place is the whole method, so exit:T's sites are every edge by
+// which T leaves it (jwp exceptions' goals).
+TEST(ResolveGoalTest, AnyPlaceIsEveryWayOutOfTheMethod) {
+  auto spec = ParseGoal("wp.TryCatch.escapes@any", "exit:java.lang.RuntimeException");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->where, GoalSpec::Where::kAny);
+  EXPECT_EQ(spec->ToString(), "wp.TryCatch.escapes@any exit:java.lang.RuntimeException");
+  Goal g = MustResolve("wp.TryCatch.escapes@any", "exit:java.lang.RuntimeException");
+  std::set<std::string> thrown;
+  for (const GoalSite& site : g.sites) {
+    EXPECT_EQ(g.ir->edges[site.edge].to, g.ir->exceptional_exit);
+    thrown.insert(std::string(g.ir->edges[site.edge].thrown));
+  }
+  // a[5] in a try that catches ArithmeticException only: both of its exceptions leave.
+  EXPECT_TRUE(thrown.contains("java/lang/ArrayIndexOutOfBoundsException")) << g.sites.size();
+  EXPECT_TRUE(thrown.contains("java/lang/NullPointerException")) << g.sites.size();
+  int line = LineOf("TryCatch.java", "return a[5]; // @goal exit:");
+  EXPECT_EQ(g.sites.size(), MustResolve("wp.TryCatch.escapes" + L(line), "exit:java.lang.RuntimeException").sites.size())
+      << "the method's only way out is that line";
 }
 
 TEST(ResolveGoalTest, ExitThroughCatchOfAnotherTypeOnly) {

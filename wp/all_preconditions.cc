@@ -1,0 +1,213 @@
+// Every precondition of a goal, not only the first (issue #30's complete
+// conditions; EngineOptions::max_preconditions > 1).
+//
+// The paper's wp is the disjunction of the minterms that reach the entry;
+// the search as Figure 3 runs it stops at the first satisfiable one. Here
+// it goes on: each satisfiable minterm at the entry is kept (with its path
+// and witness, as fill_found makes a FOUND) and the search continues, over
+// every phase of directed construction. When the final phase ends as a
+// NOT_FOUND would (exhaustive, nothing assumed, nothing waiting), no other
+// path reaches the goal: the goal happens exactly when one of the kept
+// preconditions holds. A phase starts the search over, so the same
+// precondition found again is kept once (by its Java text).
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_join.h"
+#include "logic/printer.h"
+#include "wp/wp_problem.h"
+
+namespace jwp::wp::internal {
+
+using logic::Minterm;
+using logic::Term;
+
+namespace {
+
+// The disjunction of `ms` (each a conjunction of literals) simplified by two
+// rules until neither applies: a disjunct that another's literals are a
+// subset of is dropped (it implies the other), and a literal ¬l of a
+// disjunct D is dropped when another disjunct is l ∧ C with C ⊆ D \ {¬l}
+// ((l ∧ C) ∨ (¬l ∧ D') = (l ∧ C) ∨ D' when C ⊆ D'). Both keep the
+// disjunction's meaning.
+std::vector<std::vector<Term>> MergeDisjuncts(logic::TermManager& tm, const std::vector<Minterm>& ms) {
+  std::vector<std::set<Term>> ds;
+  for (const Minterm& m : ms) ds.emplace_back(m.begin(), m.end());
+  auto subset = [](const std::set<Term>& a, const std::set<Term>& b) {
+    return std::includes(b.begin(), b.end(), a.begin(), a.end());
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < ds.size() && !changed; ++i) {
+      for (size_t j = 0; j < ds.size() && !changed; ++j) {
+        if (i == j) continue;
+        if (subset(ds[i], ds[j])) {
+          ds.erase(ds.begin() + static_cast<std::ptrdiff_t>(j));
+          changed = true;
+          break;
+        }
+        for (Term l : ds[i]) {
+          const Term not_l = tm.mk_not(l);
+          if (!ds[j].contains(not_l)) continue;
+          std::set<Term> rest_i = ds[i];
+          rest_i.erase(l);
+          std::set<Term> rest_j = ds[j];
+          rest_j.erase(not_l);
+          if (!subset(rest_i, rest_j)) continue;
+          ds[j] = std::move(rest_j);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  std::vector<std::vector<Term>> out;
+  for (const std::set<Term>& d : ds) out.emplace_back(d.begin(), d.end());
+  return out;
+}
+
+// The disjunction as Java: the literals every disjunct has first, then the
+// rest: `c && (a || b)`.
+std::string DisjunctionText(logic::TermManager& tm, const std::vector<std::vector<Term>>& ds) {
+  std::vector<Term> common;
+  for (Term l : ds.front()) {
+    if (std::all_of(ds.begin(), ds.end(), [&](const std::vector<Term>& d) {
+          return std::find(d.begin(), d.end(), l) != d.end();
+        })) {
+      common.push_back(l);
+    }
+  }
+  std::vector<std::string> parts;
+  bool some_empty = false;
+  for (const std::vector<Term>& d : ds) {
+    std::vector<Term> rest;
+    for (Term l : d) {
+      if (std::find(common.begin(), common.end(), l) == common.end()) rest.push_back(l);
+    }
+    some_empty |= rest.empty();
+    const std::string text = logic::to_java(tm, Minterm::of(tm, rest));
+    parts.push_back(rest.size() > 1 && ds.size() > 1 ? Cat("(", text, ")") : text);
+  }
+  // (c && a) || c is c: a disjunct that is the common part alone.
+  std::string alternatives = some_empty ? "" : absl::StrJoin(parts, " || ");
+  if (common.empty()) return alternatives;
+  const std::string head = logic::to_java(tm, Minterm::of(tm, common));
+  if (alternatives.empty()) return head;
+  return ds.size() > 1 ? Cat(head, " && (", alternatives, ")") : Cat(head, " && ", alternatives);
+}
+
+// The found fields of `from` (those fill_found sets) into `to`.
+void TakeFound(Result&& from, Result* to) {
+  to->verdict = Verdict::kFound;
+  to->reason.clear();
+  to->precondition = std::move(from.precondition);
+  to->smtlib = std::move(from.smtlib);
+  to->path = std::move(from.path);
+  to->path_steps = std::move(from.path_steps);
+  to->witness = std::move(from.witness);
+  to->goal_bci = from.goal_bci;
+  to->goal_line = from.goal_line;
+  to->goal_via_call = from.goal_via_call;
+  to->static_inputs = std::move(from.static_inputs);
+  to->jdk_state = std::move(from.jdk_state);
+  to->entry = std::move(from.entry);
+  to->assumptions = std::move(from.assumptions);
+  to->confirmed_on_jvm = std::move(from.confirmed_on_jvm);
+}
+
+}  // namespace
+
+bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
+  for (const Result& r : collected_) {
+    if (r.precondition == found.precondition) return false;
+  }
+  collected_shown_.push_back(found.shown);
+  Result r;
+  fill_found(item, std::move(found), &r);
+  collected_.push_back(std::move(r));
+  if (collected_.size() < opt_.max_preconditions) return false;
+  note(Cat("budget: ", opt_.max_preconditions, " preconditions found, the search stopped there"));
+  return true;
+}
+
+void WpProblem::collect_confirmed(Result candidate) {
+  for (const Result& r : collected_) {
+    if (r.precondition == candidate.precondition) return;
+  }
+  candidate.stats = {};
+  collected_.push_back(std::move(candidate));
+}
+
+void WpProblem::finish_collected(Result* r) {
+  if (collected_.empty()) return;
+  // A candidate the JVM confirmed (optimistic calls) ended the search: one
+  // more precondition, and the search was not exhaustive.
+  std::optional<Result> confirmed;
+  if (r->verdict == Verdict::kFound) {
+    confirmed.emplace();
+    TakeFound(std::move(*r), &*confirmed);
+  }
+  r->exhaustive = r->verdict == Verdict::kNotFound;
+  // Why the search was not exhaustive stays the reason (a FOUND has none).
+  std::string why_partial = r->exhaustive || confirmed ? "" : r->reason;
+  if (confirmed) why_partial = "optimistic: a candidate confirmed on the JVM ended the search";
+  TakeFound(std::move(collected_[0]), r);
+  r->reason = std::move(why_partial);
+  for (size_t i = 1; i < collected_.size(); ++i) r->alternatives.push_back(std::move(collected_[i]));
+  const bool another = confirmed && confirmed->precondition != r->precondition &&
+                       std::none_of(r->alternatives.begin(), r->alternatives.end(),
+                                    [&](const Result& c) { return c.precondition == confirmed->precondition; });
+  if (another) r->alternatives.push_back(std::move(*confirmed));
+  collected_.clear();
+  if (collected_shown_.size() < 2) return;
+  std::vector<std::vector<Term>> merged = MergeDisjuncts(tm_, collected_shown_);
+  simplify_disjunction(&merged);
+  r->merged_precondition = DisjunctionText(tm_, merged);
+}
+
+// Z3 (PLDI'09 Section 6 uses it so on minterms; here on the disjunction):
+// a literal of a disjunct goes when the disjunct without it still implies
+// the disjunction, and a disjunct goes when the others imply it. Each
+// answer is an unsat proof over the exact encoding, so the disjunction
+// keeps its meaning; a query that is not a proof changes nothing.
+void WpProblem::simplify_disjunction(std::vector<std::vector<Term>>* ds) {
+  constexpr int kMaxQueries = 64;
+  int queries = 0;
+  auto disjunction = [&](size_t skip) {
+    std::vector<Term> ors;
+    for (size_t k = 0; k < ds->size(); ++k) {
+      if (k != skip) ors.push_back(tm_.mk_and((*ds)[k]));
+    }
+    return tm_.mk_or(ors);
+  };
+  // Whether `premise` implies `conclusion`, proved.
+  auto implies = [&](const std::vector<Term>& premise, Term conclusion) {
+    if (++queries > kMaxQueries) return false;
+    std::vector<Term> q = premise;
+    q.push_back(tm_.mk_not(conclusion));
+    return check(q, /*want_witness=*/false).proves_unsat();
+  };
+  for (size_t i = 0; i < ds->size(); ++i) {
+    for (size_t k = 0; k < (*ds)[i].size() && (*ds)[i].size() > 1;) {
+      std::vector<Term> fewer = (*ds)[i];
+      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+      if (implies(fewer, disjunction(ds->size()))) {
+        (*ds)[i] = std::move(fewer);
+      } else {
+        ++k;
+      }
+    }
+  }
+  for (size_t i = 0; i < ds->size() && ds->size() > 1;) {
+    if (implies((*ds)[i], disjunction(i))) {
+      ds->erase(ds->begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      ++i;
+    }
+  }
+}
+
+}  // namespace jwp::wp::internal
