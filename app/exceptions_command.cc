@@ -1,6 +1,9 @@
 #include "app/exceptions_command.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,21 +13,20 @@
 #include <set>
 #include <string>
 #include <system_error>
-#include <tuple>
 #include <vector>
 
+#include "absint/thrown_types.h"
 #include "absl/strings/str_cat.h"
+#include "app/exception_conditions.h"
 #include "app/goal_processes.h"
+#include "app/javadoc_comparison.h"
 #include "app/method_goals.h"
 #include "app/testgen_command.h"
 #include "app/wp_command.h"
 #include "callgraph/method_cache.h"
-#include "classfile/class_file.h"
 #include "classfile/class_path.h"
 #include "classfile/descriptor.h"
-#include "ir/monitors.h"
 #include "nlohmann/json.hpp"
-#include "wp/goal.h"
 
 namespace jwp::app {
 namespace {
@@ -34,71 +36,106 @@ using absl::StrCat;
 
 using Method = ScopeMethod;
 
-// A `throw` of the method whose exception can leave it: the thrown type
-// (internal name) and the line.
-struct ThrowSite {
-  std::string type;
-  int32_t line = -1;
-  bool operator<(const ThrowSite& o) const { return std::tie(type, line) < std::tie(o.type, o.line); }
+std::string Slashed(std::string name) {
+  std::replace(name.begin(), name.end(), '.', '/');
+  return name;
+}
+
+// The exceptions the Javadoc documents for `m` that `types` does not list
+// (nor a subclass of): goals too, so that the comparison says what the
+// search found of each.
+void AddDocumented(const classfile::ClassHierarchy& h, const std::vector<DocumentedMethod>& documented, const Method& m,
+                   std::vector<absint::ThrownType>* types) {
+  std::string cls, name, params;
+  if (!SplitMethodName(m.java(), &cls, &name, &params)) return;
+  for (const DocumentedMethod& d : documented) {
+    if (d.class_name != cls || d.name != name || d.descriptor != params) continue;
+    for (const DocumentedThrow& t : d.throws) {
+      if (t.exception.find('.') == std::string::npos) continue;  // no package: not a class jwp can name
+      const std::string type = Slashed(t.exception);
+      if (!h.Valid(h.Find(type))) continue;
+      const bool listed = std::any_of(types->begin(), types->end(), [&](const absint::ThrownType& x) {
+        return h.IsSubtype(x.type, type) == classfile::Tristate::kYes;
+      });
+      if (listed) continue;
+      absint::ThrownType extra;
+      extra.type = type;
+      extra.origin = absint::ThrownType::Origin::kDocumented;
+      types->push_back(std::move(extra));
+    }
+  }
+}
+
+std::optional<ExceptionsFormat> ParseFormat(const std::string& f) {
+  if (f == "text") return ExceptionsFormat::kText;
+  if (f == "javadoc") return ExceptionsFormat::kJavadoc;
+  if (f == "markdown") return ExceptionsFormat::kMarkdown;
+  return std::nullopt;
+}
+
+// The goal of one (method, exception type): T leaving the method from
+// anywhere, several preconditions, each confirmed.
+ordered_json SearchPair(const classfile::ClassHierarchy& h, const Method& m, const absint::ThrownType& type,
+                        const MethodGoalOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<bool> confirmed;
+  const ordered_json search =
+      SearchMethodGoal(h, m, "any", StrCat("exit:", classfile::JavaName(type.type)), o, &confirmed);
+  ordered_json j = ExceptionPair(m.java(), type, search, o.confirm);
+  j["seconds"] = std::round(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 100) / 100;
+  return j;
+}
+
+// The counts of the closing line.
+struct Tally {
+  int complete = 0, partial = 0, examples = 0, internal = 0, unconfirmed = 0, not_found = 0, unknown = 0,
+      refuted = 0;
+  void Add(const ordered_json& p) {
+    const std::string verdict = p.value("verdict", "UNKNOWN");
+    if (p.contains("condition") && p["condition"].is_string()) {
+      ++(p.value("complete", false) ? complete : partial);
+    } else if (verdict == "FOUND" && p.contains("examples") && !p["examples"].empty()) {
+      ++examples;
+    } else if (verdict == "FOUND" && p.value("left_out", 0) > 0) {
+      ++internal;
+    } else if (verdict == "FOUND") {
+      ++unconfirmed;
+    } else if (verdict == "NOT_FOUND") {
+      ++not_found;
+    } else if (verdict != "NO_GOAL") {
+      ++unknown;
+    }
+    refuted += p.value("refuted", 0);
+  }
 };
 
-// The method's own `throw`s whose exception can leave it: an athrow with
-// an edge for the operand (not for the NPE of a null operand) into the
-// exceptional exit, or through synchronized blocks' handlers to it
-// (ir::LeavesMethod), by the operand's static type.
-std::vector<ThrowSite> ThrowSites(const ir::MethodIR& ir) {
-  std::set<ThrowSite> sites;
-  for (const ir::Instruction& in : ir.insns) {
-    if (in.op != ir::Op::kThrow || in.operands.empty()) continue;
-    if (ir::IsSynchronizedRethrow(ir, static_cast<ir::InsnId>(&in - ir.insns.data()))) continue;
-    std::string_view desc = ir.values[in.operands[0]].type.descriptor;
-    if (desc.size() < 3 || desc[0] != 'L') continue;
-    const std::string type(desc.substr(1, desc.size() - 2));
-    for (ir::EdgeId e : ir.blocks[in.block].succs) {
-      const ir::Edge& edge = ir.edges[e];
-      if (edge.kind == ir::EdgeKind::kException && edge.thrown == type && ir::LeavesMethod(ir, e)) {
-        sites.insert({type, in.line});
-      }
-    }
+// Markdown: a page per class (pkg.C.md) and an index (README.md) in `dir`.
+class MarkdownPages {
+ public:
+  explicit MarkdownPages(std::string dir) : dir_(std::move(dir)) {}
+  bool Open(std::ostream& err) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir_, ec);
+    if (ec) err << "error: cannot create " << dir_ << ": " << ec.message() << "\n";
+    return !ec;
   }
-  return {sites.begin(), sites.end()};
-}
-
-// One throw site's outcome, as JSON.
-ordered_json SiteFields(const Method& m, const ThrowSite& site) {
-  ordered_json j;
-  j["method"] = m.java();
-  j["exception"] = classfile::JavaName(site.type);
-  j["line"] = site.line;
-  return j;
-}
-
-ordered_json SearchThrow(const classfile::ClassHierarchy& h, const Method& m, const ThrowSite& site,
-                         const MethodGoalOptions& o, std::optional<bool>* confirmed) {
-  ordered_json j = SiteFields(m, site);
-  const ordered_json result =
-      SearchMethodGoal(h, m, StrCat("line:", site.line), StrCat("exit:", classfile::JavaName(site.type)), o, confirmed);
-  for (const auto& [key, value] : result.items()) j[key] = value;
-  return j;
-}
-
-// The text of one result under its method: a confirmed condition as a
-// Javadoc @throws line; the others say what stands.
-std::string ResultLine(const ordered_json& j, bool confirm) {
-  const std::string verdict = j.value("verdict", "UNKNOWN");
-  const std::string where = StrCat(" (line ", j.value("line", -1), ")");
-  if (verdict == "FOUND") {
-    const bool confirmed = j.contains("confirmed") && j["confirmed"].is_boolean() && j["confirmed"].get<bool>();
-    if (confirm && !confirmed) {
-      return StrCat("  ", j.value("exception", ""), where, ": a condition was found but the JVM did not confirm it: ",
-                    j.value("precondition", ""), j.contains("runner_error") ? " (the runner failed)" : " (REFUTED)");
-    }
-    return StrCat("  @throws ", j.value("exception", ""), " if ", j.value("precondition", ""), where,
-                  confirm ? "" : " [not replayed: --no-confirm]");
+  // Adds a method's text to its class's page and writes the page again.
+  void Add(const Method& m, const std::string& text) {
+    const std::string cls = classfile::JavaName(m.owner);
+    std::string& page = pages_[cls];
+    if (page.empty()) page = StrCat("# `", cls, "`: exceptions\n\nEach condition was confirmed on the JVM; ",
+                                    "*complete*: the method throws the exception exactly when it holds.\n\n");
+    page += text;
+    WriteFileAtomically(StrCat(dir_, "/", cls, ".md"), page);
+    std::string index = "# Exceptions\n\n";
+    for (const auto& [c, p] : pages_) index += StrCat("- [`", c, "`](", c, ".md)\n");
+    WriteFileAtomically(StrCat(dir_, "/README.md"), index);
   }
-  if (verdict == "NOT_FOUND") return StrCat("  ", j.value("exception", ""), where, ": never thrown (exhaustive search)");
-  return StrCat("  ", j.value("exception", ""), where, ": ", verdict, ": ", j.value("reason", ""));
-}
+
+ private:
+  std::string dir_;
+  std::map<std::string, std::string> pages_;
+};
 
 }  // namespace
 
@@ -107,6 +144,31 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
     err << "error: --timeout must be positive\n";
     return 2;
   }
+  const std::optional<ExceptionsFormat> format = ParseFormat(options.format);
+  if (!format) {
+    err << "error: --format " << options.format << ": expected text, javadoc or markdown\n";
+    return 2;
+  }
+  if (*format == ExceptionsFormat::kMarkdown && options.out_dir.empty()) {
+    err << "error: --format markdown writes one page per class: name the directory with --out DIR\n";
+    return 2;
+  }
+  if (options.max_conditions < 1) {
+    err << "error: --max-conditions must be at least 1\n";
+    return 2;
+  }
+  // The Javadoc is read first: a wrong directory is a usage error before hours of search.
+  std::optional<std::vector<DocumentedMethod>> documented;
+  if (!options.compare_javadoc.empty()) {
+    absl::StatusOr<std::vector<DocumentedMethod>> read = ReadJavadocThrows(options.compare_javadoc);
+    if (!read.ok()) {
+      err << "error: --compare-javadoc: " << read.status().message() << "\n";
+      return 2;
+    }
+    documented = std::move(*read);
+  }
+  MarkdownPages pages(options.out_dir);
+  if (*format == ExceptionsFormat::kMarkdown && !pages.Open(err)) return 2;
   AnalysedClassPath analysed;
   if (absl::Status opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed);
       !opened.ok()) {
@@ -118,83 +180,109 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
       SelectMethods(*analysed.opened.class_path, options.class_path, options.scope, err, &status);
   if (status == 2) return 2;
   callgraph::MethodCache cache(*analysed.hierarchy);
-  // One computation of the field facts for every throw site.
   MethodGoalOptions shared{options.class_path, options.jdk, options.timeout_s, options.confirm, options.exact,
                            options.engine};
+  shared.engine.max_preconditions = options.max_conditions;
+  // One computation of the field facts for every goal.
   if (shared.engine.field_facts) {
     shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, shared.engine.closed_packages);
   }
-  // The throw sites of each method, found here; each method's sites searched in a child
-  // process (app/goal_processes.h), methods printed in order as they are done.
-  std::vector<std::vector<ThrowSite>> sites(methods.size());
-  std::vector<size_t> counts_of_sites(methods.size(), 0);
+  // The types that may leave each method, found here; each method's goals
+  // searched in a child process (app/goal_processes.h), methods printed in
+  // order as they are done.
+  absint::ThrownTypes thrown(*analysed.hierarchy, cache);
+  std::vector<std::vector<absint::ThrownType>> types(methods.size());
+  std::vector<size_t> counts_of_types(methods.size(), 0);
   for (size_t i = 0; i < methods.size(); ++i) {
     auto ir = cache.Get(callgraph::MethodId(methods[i].owner, methods[i].name, methods[i].descriptor));
     if (!ir.ok()) {
       err << "error: " << methods[i].java() << ": " << ir.status().message() << "\n";
       continue;
     }
-    sites[i] = ThrowSites(**ir);
-    counts_of_sites[i] = sites[i].size();
+    types[i] = thrown.Of(**ir);
+    if (documented) AddDocumented(*analysed.hierarchy, *documented, methods[i], &types[i]);
+    counts_of_types[i] = types[i].size();
   }
   GoalProcessOptions pool;
   pool.jobs = options.jobs;
   pool.memory_mb = options.memory_mb;
-  pool.silence_limit_s = options.timeout_s * 1.5 + 30 + (options.confirm ? 120 : 0);
+  pool.silence_limit_s =
+      options.timeout_s * 1.5 + 30 + (options.confirm ? 60.0 * (1 + options.max_conditions) : 0);
   GoalProcesses processes(pool);
+  const bool progress = options.progress && isatty(STDERR_FILENO);
   std::vector<std::optional<std::vector<ordered_json>>> done(methods.size());
   ordered_json all = ordered_json::array();
-  std::map<std::string, int> counts;
-  int refuted = 0;
-  size_t printed = 0;
+  Tally tally;
+  size_t printed = 0, finished = 0;
   auto print_ready = [&] {
     for (; printed < methods.size() && done[printed]; ++printed) {
-      if (done[printed]->empty()) continue;
-      out << methods[printed].java() << "\n";
+      const std::string text = RenderMethod(methods[printed].java(), *done[printed], *format);
+      if (*format == ExceptionsFormat::kMarkdown) {
+        if (!text.empty()) pages.Add(methods[printed], text);
+      } else {
+        out << text;
+      }
       for (ordered_json& j : *done[printed]) {
-        const std::string verdict = j.value("verdict", "UNKNOWN");
-        if (verdict == "FOUND" && j.contains("confirmed") && j["confirmed"] == false) ++refuted;
-        ++counts[verdict];
-        out << ResultLine(j, options.confirm) << "\n";
+        tally.Add(j);
         all.push_back(std::move(j));
       }
       out.flush();
       if (!options.json_out.empty()) WriteFileAtomically(options.json_out, all.dump(2) + "\n");
     }
+    if (progress) {
+      err << "\r[" << finished << "/" << methods.size() << " methods] " << tally.complete + tally.partial
+          << " conditions confirmed" << std::flush;
+    }
   };
   std::string error;
   const bool ran = SearchListsInChildren(
-      processes, counts_of_sites,
-      [&](size_t m, size_t site, const std::vector<ordered_json>&) {
-        std::optional<bool> confirmed;
-        return SearchThrow(*analysed.hierarchy, methods[m], sites[m][site], shared, &confirmed);
+      processes, counts_of_types,
+      [&](size_t m, size_t t, const std::vector<ordered_json>&) {
+        return SearchPair(*analysed.hierarchy, methods[m], types[m][t], shared);
       },
-      [&](size_t m, size_t site, const std::string& why) {
-        ordered_json j = SiteFields(methods[m], sites[m][site]);
-        j["verdict"] = "UNKNOWN";
-        j["reason"] = why;
-        return j;
+      [&](size_t m, size_t t, const std::string& why) {
+        ordered_json search{{"verdict", "UNKNOWN"}, {"reason", why}};
+        return ExceptionPair(methods[m].java(), types[m][t], search, options.confirm);
       },
       [&](size_t m, std::vector<ordered_json> results) {
         done[m] = std::move(results);
+        ++finished;
         print_ready();
       },
       &error);
+  if (progress) err << "\r\033[K" << std::flush;
   if (!ran) {
     err << "error: " << error << "\n";
     return 2;
   }
-  out << "\n" << methods.size() << (methods.size() == 1 ? " method, " : " methods, ") << all.size()
-      << (all.size() == 1 ? " throw site" : " throw sites") << ": FOUND " << counts["FOUND"]
-      << ", NOT_FOUND " << counts["NOT_FOUND"] << ", UNKNOWN " << counts["UNKNOWN"] << "\n";
+  out << "\n" << methods.size() << (methods.size() == 1 ? " method: " : " methods: ") << tally.complete + tally.partial
+      << " exceptions with a confirmed condition (" << tally.complete << " complete, " << tally.partial
+      << " partial), " << tally.not_found << " never thrown, " << tally.unknown << " UNKNOWN";
+  if (tally.examples > 0) out << ", " << tally.examples << " with an example input only";
+  if (tally.internal > 0) out << ", " << tally.internal << " only over the JDK's internal state";
+  if (tally.unconfirmed > 0) out << ", " << tally.unconfirmed << " found but not confirmed";
+  out << "\n";
+  if (*format == ExceptionsFormat::kMarkdown) out << "pages written to " << options.out_dir << "\n";
   if (!options.json_out.empty() && !WriteFileAtomically(options.json_out, all.dump(2) + "\n")) {
     err << "error: cannot write " << options.json_out << "\n";
+  }
+  if (documented) {
+    std::vector<std::string> in_scope;
+    for (const Method& m : methods) in_scope.push_back(m.java());
+    const classfile::ClassHierarchy& h = *analysed.hierarchy;
+    const JavadocComparison c = CompareWithJavadoc(*documented, in_scope, all, [&](const std::string& a, const std::string& b) {
+      return h.IsSubtype(Slashed(a), Slashed(b)) == classfile::Tristate::kYes;
+    });
+    out << "\n" << c.report;
+    if (!options.json_out.empty()) {
+      WriteFileAtomically(options.json_out + ".javadoc.json", c.json.dump(2) + "\n");
+    }
   }
   if (!options.tests_dir.empty() &&
       WriteTestsFor(all, options.class_path, options.jdk, options.tests_dir, out, err) == 2 && status == 0) {
     status = 2;
   }
-  return refuted > 0 ? 5 : status;
+  return tally.refuted > 0 ? 5 : status;
 }
 
 }  // namespace jwp::app

@@ -2,14 +2,18 @@
 // jar's public methods throw, each with the precondition under which it
 // leaves the method, confirmed on the JVM before it is printed.
 //
-// First increment: the goals are the method's own `throw` statements whose
-// exception can leave it (an `exit:T` goal per thrown type and line, the
-// method itself as the entry); exceptions raised in callees and the JVM's
-// implicit ones (NullPointerException, ArrayIndexOutOfBounds, ...) come
-// next, as do the merged condition per exception, --format and
-// --compare-javadoc. Each method's goals are searched in a child process of
-// its own (--jobs at once, --memory-mb each): one that fails costs only its
-// goal.
+// For each method, the exception types that may leave it
+// (absint/thrown_types.h: its own `throw`s, the JVM's implicit exceptions,
+// its callees', two calls deep) are each one goal, "M@any exit:T" with the
+// method as its entry, searched for several preconditions
+// (EngineOptions::max_preconditions). Each precondition's witness is run on
+// the JVM; the confirmed ones are merged into one condition per (method,
+// exception), complete when the search was exhaustive
+// (app/exception_conditions.h). Each method's goals are searched in a
+// child process of its own (--jobs at once, --memory-mb each): one that
+// fails costs only its goal. --compare-javadoc reads the `Throws:`
+// sections of the jar's Javadoc (app/javadoc_throws.h) and reports what
+// jwp confirmed of them, and what it confirmed that they do not say.
 //
 // Exit status: 0 the run finished; 1 a scope named nothing; 5 a witness was
 // refuted (a bug in jwp); 2 usage or set-up error.
@@ -31,7 +35,12 @@ struct ExceptionsOptions {
   // ("pkg.C.m"); empty: every public and protected method of every public
   // class of the first archive of the class path.
   std::vector<std::string> scope;
-  double timeout_s = 20;     // per goal
+  double timeout_s = 20;     // per goal (a method and an exception type)
+  uint32_t max_conditions = 4;  // preconditions searched per goal (merged into one condition)
+  std::string format = "text";  // text, javadoc or markdown
+  std::string out_dir;          // markdown: one page per class goes there
+  std::string compare_javadoc;  // "" none: else the Javadoc HTML to compare with
+  bool progress = true;         // a progress line on stderr when it is a terminal
   int jobs = 0;              // methods searched at once, each in a child process (0: the number of cores)
   uint64_t memory_mb = 4096;  // address-space cap of each child (0: none)
   std::string json_out;      // "" none

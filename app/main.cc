@@ -172,9 +172,8 @@ int main(int argc, char** argv) {
 
   jwp::app::ExceptionsOptions exceptions;
   auto* exceptions_cmd = app.add_subcommand(
-      "exceptions", "The exceptions a jar's public methods throw, each with its precondition confirmed on the JVM "
-                    "(first increment: the methods' own throw statements; exit 0 done, 1 a scope names nothing, "
-                    "5 a witness refuted, 2 usage or set-up error)");
+      "exceptions", "The exceptions a jar's public methods throw, each with its condition confirmed on the JVM "
+                    "(exit 0 done, 1 a scope names nothing, 5 a witness refuted, 2 usage or set-up error)");
   exceptions_cmd->add_option("-c,--cp,--class-path", exceptions.class_path,
                              "The jar documented, then its dependencies (a.jar:dep.jar)")
       ->required();
@@ -182,14 +181,26 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_option("scope", exceptions.scope,
                              "Classes (pkg.C), packages (a prefix ending in '.') or methods (pkg.C.m); default: "
                              "every public and protected method of every public class of the jar");
-  exceptions_cmd->add_option("--timeout", exceptions.timeout_s, "Seconds per throw site")->capture_default_str();
-  exceptions_cmd->add_option("--max-steps", exceptions.engine.max_steps, "Step budget per throw site")
+  exceptions_cmd->add_option("--timeout", exceptions.timeout_s, "Seconds per method and exception type")
+      ->capture_default_str();
+  exceptions_cmd->add_option("--max-steps", exceptions.engine.max_steps, "Step budget per method and exception type")
       ->capture_default_str();
   exceptions_cmd->add_option("--jobs", exceptions.jobs,
                              "Methods searched in parallel, each in a process of its own (default: the number of cores)");
   exceptions_cmd->add_option("--memory-mb", exceptions.memory_mb, "Address-space cap per process in MB (0: none)")
       ->capture_default_str();
   exceptions_cmd->add_option("--json", exceptions.json_out, "Write every result as JSON to this file");
+  exceptions_cmd->add_option("--max-conditions", exceptions.max_conditions,
+                             "Preconditions searched per method and exception type, merged into one condition")
+      ->capture_default_str();
+  exceptions_cmd->add_option("--format", exceptions.format,
+                             "text (every result), javadoc (@throws lines) or markdown (a page per class, in --out)")
+      ->capture_default_str();
+  exceptions_cmd->add_option("--out", exceptions.out_dir, "With --format markdown: the directory of the pages");
+  exceptions_cmd->add_option("--compare-javadoc", exceptions.compare_javadoc,
+                             "The jar's Javadoc (HTML directory): report the documented exceptions jwp confirmed, "
+                             "those it could not, and those it confirmed that are not documented");
+  exceptions_cmd->add_flag("!--no-progress", exceptions.progress, "No progress line on a terminal");
   exceptions_cmd->add_option("--tests", exceptions.tests_dir,
                              "Write a JUnit 5 test of each confirmed condition into this directory (jwp testgen: "
                              "each compiled and run twice; see jwp testgen --help)");

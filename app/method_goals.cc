@@ -107,6 +107,33 @@ ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMet
   return SearchGoal(h, StrCat(m.java(), "@", where), kind, m.java(), o, confirmed);
 }
 
+namespace {
+
+// One of a FOUND's further preconditions (EngineOptions::max_preconditions),
+// its witness confirmed on the JVM as the first one's is.
+ordered_json AlternativeJson(const wp::Result& alt, const wp::GoalSpec& spec, const MethodGoalOptions& o) {
+  ordered_json j;
+  j["precondition"] = alt.precondition;
+  j["smtlib"] = alt.smtlib;
+  j["line"] = alt.goal_line;
+  j["path"] = alt.path;
+  j["witness"] = alt.witness ? ordered_json::parse(WitnessJson(alt, spec)) : ordered_json(nullptr);
+  j["assumptions"] = alt.assumptions;
+  j["jdk_state"] = alt.jdk_state;
+  j["optimistic"] = alt.confirmed_on_jvm.has_value();
+  std::optional<bool> confirmed;
+  if (o.confirm && alt.witness) {
+    RunnerOutcome run = EngineConfirmation(alt).value_or(RunnerOutcome{});
+    if (!alt.confirmed_on_jvm) run = ConfirmResult(alt, spec, o.class_path, o.jdk);
+    if (run.error.empty()) confirmed = run.confirmed;
+    else j["runner_error"] = run.error;
+  }
+  j["confirmed"] = confirmed ? ordered_json(*confirmed) : ordered_json(nullptr);
+  return j;
+}
+
+}  // namespace
+
 ordered_json SearchGoal(const classfile::ClassHierarchy& h, const std::string& goal_text, const std::string& kind,
                         const std::string& entry, const MethodGoalOptions& o, std::optional<bool>* confirmed) {
   ordered_json j;
@@ -135,8 +162,15 @@ ordered_json SearchGoal(const classfile::ClassHierarchy& h, const std::string& g
   }
   const ordered_json result = WpResultJson(r, goal->spec, *confirmed);
   for (const auto& [key, value] : result.items()) {
-    if (key == "summaries" || key == "callgraph" || key == "smtlib") continue;
+    if (key == "summaries" || key == "callgraph" || (key == "smtlib" && engine.max_preconditions <= 1)) continue;
     j[key] = value;
+  }
+  if (r.verdict == wp::Verdict::kFound && engine.max_preconditions > 1) {
+    j["exhaustive"] = r.exhaustive;
+    j["merged_precondition"] = r.merged_precondition;
+    ordered_json alternatives = ordered_json::array();
+    for (const wp::Result& alt : r.alternatives) alternatives.push_back(AlternativeJson(alt, goal->spec, o));
+    j["alternatives"] = alternatives;
   }
   return j;
 }

@@ -53,7 +53,10 @@ struct MethodGoalOptions {
 // Searches `kind` at `where` ("line:N" or "bci:N") of method m with m as
 // the entry: the fields of jwp wp --json (no summaries, call graph or
 // SMT-LIB), or verdict ERROR / NO_GOAL with the reason. `confirmed` is the
-// runner's verdict on a FOUND (unset when it did not run or failed).
+// runner's verdict on a FOUND (unset when it did not run or failed). With
+// engine.max_preconditions > 1 a FOUND also has "alternatives" (each with
+// its precondition, line, witness and "confirmed"), "exhaustive" and
+// "merged_precondition" (wp::Result's).
 nlohmann::ordered_json SearchMethodGoal(const classfile::ClassHierarchy& h, const ScopeMethod& m,
                                         const std::string& where, const std::string& kind,
                                         const MethodGoalOptions& o, std::optional<bool>* confirmed);

@@ -1,10 +1,15 @@
-// `jwp exceptions` (issue #30, first increment) on tests/fixtures/java8/exceptions:
-// every printed condition's witness confirmed on the JVM, the exception no
-// input can raise never printed as a condition, methods out of scope or
-// without a throw left out, and bad input a clear error.
+// `jwp exceptions` (issue #30) on tests/fixtures/java8/exceptions: for each
+// method and each exception type that may leave it, one condition merged
+// from the preconditions the JVM confirmed, complete when the search was
+// exhaustive; the exception no input can raise never printed as a
+// condition; complete conditions checked against the JVM on a grid of
+// inputs; the formats, the Javadoc comparison, and bad input a clear error.
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
@@ -18,83 +23,198 @@ using ::testing::Not;
 using jwp::testing::JwpBinary;
 using jwp::testing::ReadText;
 using jwp::testing::RunCommand;
+using nlohmann::json;
 
 std::string Exceptions(const std::string& args) {
   return JwpBinary() + " exceptions -cp " + jwp::testing::FixturesDir() + "/release17.jar " + args;
 }
 
-TEST(Exceptions, EachThrowGetsAConfirmedConditionOrSaysWhy) {
+// The pairs of a run's JSON by "method exception".
+std::map<std::string, json> Pairs(const std::string& path) {
+  json j = json::parse(ReadText(path), nullptr, false);
+  std::map<std::string, json> out;
+  if (!j.is_array()) return out;
+  for (const auto& p : j) out[p["method"].get<std::string>() + " " + p["exception"].get<std::string>()] = p;
+  return out;
+}
+
+// Every disjunct a printed condition rests on was replayed and confirmed.
+void ExpectConditionsConfirmed(const std::map<std::string, json>& pairs) {
+  for (const auto& [key, p] : pairs) {
+    if (!p["condition"].is_string()) continue;
+    int exact = 0;
+    for (const auto& d : p["disjuncts"]) {
+      if (d["optimistic"] == true || !d["jdk_state"].empty()) continue;
+      ++exact;
+      EXPECT_EQ(d["confirmed"], true) << key << ": " << d.dump(2);
+      EXPECT_EQ(d["entry"], p["method"]) << "the condition is on the method's own parameters";
+    }
+    EXPECT_GT(exact, 0) << key;
+  }
+}
+
+TEST(Exceptions, EachExceptionGetsOneConfirmedConditionOrSaysWhy) {
   jwp::testing::TempDir tmp;
   int status = -1;
   const std::string out = RunCommand(Exceptions("exceptions.Checks --json " + tmp.File("out.json") + " 2>&1"), &status);
   ASSERT_EQ(status, 0) << out;
-  // One @throws line per condition, under its method, in Java.
-  EXPECT_THAT(out, HasSubstr("exceptions.Checks.checkedIndex(II)I\n  @throws java.lang.IndexOutOfBoundsException if "));
+  // Both ways out of the range check, merged into one condition.
+  EXPECT_THAT(out, HasSubstr("exceptions.Checks.checkedIndex(II)I\n"
+                             "  @throws java.lang.IndexOutOfBoundsException if index < 0 || length <= index "
+                             "[complete; line 12]\n"));
   EXPECT_THAT(out, HasSubstr("exceptions.Checks.requireText(Ljava/lang/String;)Ljava/lang/String;\n"
-                             "  @throws java.lang.NullPointerException if s == null (line 19)\n"));
-  EXPECT_THAT(out, HasSubstr("exceptions.Checks.pop()I\n  @throws java.lang.IllegalStateException if "));
+                             "  @throws java.lang.NullPointerException if s == null [complete; line 19]\n"));
+  // The receiver's class not overriding the method is not said: the condition documents this code.
+  EXPECT_THAT(out, HasSubstr("exceptions.Checks.pop()I\n"
+                             "  @throws java.lang.IllegalStateException if this.size == 0 [complete; line 26]\n"));
   EXPECT_THAT(out, HasSubstr("java.lang.IllegalArgumentException (line 33): never thrown (exhaustive search)"));
-  // Methods without a throw, and methods that are not public, are left out.
+  EXPECT_THAT(out, Not(HasSubstr("@throws java.lang.IllegalArgumentException")));
+  // Not public, or nothing leaves it.
   EXPECT_THAT(out, Not(HasSubstr("plain")));
   EXPECT_THAT(out, Not(HasSubstr("packagePrivate")));
-  EXPECT_THAT(out, HasSubstr("4 throw sites: FOUND 3, NOT_FOUND 1, UNKNOWN 0"));
-
-  nlohmann::json j = nlohmann::json::parse(ReadText(tmp.File("out.json")), nullptr, false);
-  ASSERT_TRUE(j.is_array()) << out;
-  ASSERT_EQ(j.size(), 4u);
-  int found = 0;
-  for (const auto& r : j) {
-    SCOPED_TRACE(r.dump(2));
-    if (r["verdict"] == "FOUND") {
-      ++found;
-      EXPECT_EQ(r["confirmed"], true) << "every printed condition is replayed on the JVM";
-      EXPECT_EQ(r["entry"], r["method"]) << "the condition is on the method's own parameters";
-    } else {
-      EXPECT_EQ(r["verdict"], "NOT_FOUND");
-      EXPECT_EQ(r["exception"], "java.lang.IllegalArgumentException");
-    }
+  EXPECT_THAT(out, HasSubstr("6 methods: 3 exceptions with a confirmed condition (3 complete, 0 partial), "
+                             "1 never thrown, 0 UNKNOWN"));
+  const std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
+  ExpectConditionsConfirmed(pairs);
+  const json& index = pairs.at("exceptions.Checks.checkedIndex(II)I java.lang.IndexOutOfBoundsException");
+  EXPECT_EQ(index["origin"], "throw");
+  EXPECT_EQ(index["disjuncts"].size(), 2u) << index.dump(2);
+  EXPECT_EQ(index["complete"], true);
+  for (const auto& d : index["disjuncts"]) {
+    EXPECT_TRUE(d["smtlib"].is_string()) << "each disjunct in SMT-LIB too";
+    EXPECT_TRUE(d["witness"].is_object());
+    EXPECT_EQ(d["kind"], "exit:java.lang.IndexOutOfBoundsException");
   }
-  EXPECT_EQ(found, 3);
-  // The index check: its condition says when index is out of range.
-  for (const auto& r : j) {
-    if (r["exception"] == "java.lang.IndexOutOfBoundsException") {
-      const std::string pre = r["precondition"];
-      EXPECT_TRUE(pre.find("index < 0") != std::string::npos || pre.find("index >= length") != std::string::npos)
-          << pre;
+  EXPECT_EQ(pairs.at("exceptions.Checks.never(I)I java.lang.IllegalArgumentException")["verdict"], "NOT_FOUND");
+}
+
+// The shapes of real API code: helpers (guava-style, Objects.requireNonNull),
+// the JVM's implicit exceptions, an exception two calls down, one caught and
+// rethrown as another, a String.format message, a loop.
+TEST(Exceptions, ApiShapesGetTheirConditions) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string out =
+      RunCommand(Exceptions("exceptions.Api --timeout 10 --json " + tmp.File("out.json") + " 2>&1"), &status);
+  ASSERT_EQ(status, 0) << out;
+  const std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
+  ExpectConditionsConfirmed(pairs);
+  auto condition = [&](const std::string& method, const std::string& exception) -> std::string {
+    auto it = pairs.find(method + " " + exception);
+    if (it == pairs.end() || !it->second["condition"].is_string()) return "(none)";
+    return it->second["condition"].get<std::string>() + (it->second["complete"] == true ? " [complete]" : " [partial]");
+  };
+  EXPECT_EQ(condition("exceptions.Api.clamp(III)I", "java.lang.IllegalArgumentException"), "high < low [complete]");
+  EXPECT_EQ(condition("exceptions.Api.name(Ljava/lang/String;)Ljava/lang/String;", "java.lang.NullPointerException"),
+            "s == null [complete]");
+  EXPECT_EQ(condition("exceptions.Api.percent(II)I", "java.lang.ArithmeticException"), "whole == 0 [complete]");
+  EXPECT_EQ(condition("exceptions.Api.at([II)I", "java.lang.NullPointerException"), "values == null [complete]");
+  EXPECT_EQ(condition("exceptions.Api.at([II)I", "java.lang.ArrayIndexOutOfBoundsException"),
+            "values != null && (i < 0 || values.length <= i) [complete]");
+  EXPECT_EQ(condition("exceptions.Api.deep(I)I", "java.lang.IllegalStateException"), "n > 100 [complete]");
+  EXPECT_EQ(condition("exceptions.Api.digit(C)I", "java.lang.IllegalArgumentException"),
+            "c < '0' || c > '9' [complete]");
+  EXPECT_EQ(pairs.at("exceptions.Api.deep(I)I java.lang.IllegalStateException")["origin"], "callee");
+  EXPECT_EQ(pairs.at("exceptions.Api.percent(II)I java.lang.ArithmeticException")["origin"], "implicit");
+  // The digit's IllegalStateException is caught: it never leaves.
+  EXPECT_EQ(pairs.count("exceptions.Api.digit(C)I java.lang.IllegalStateException"), 0u);
+  // A loop the search cannot finish: the conditions found, partial.
+  const std::string loop = condition("exceptions.Api.sumUntil(II)I", "java.lang.IllegalStateException");
+  EXPECT_THAT(loop, HasSubstr("[partial]"));
+  EXPECT_THAT(loop, HasSubstr("n > 0 && limit < 0"));
+  // Each printed line says complete or partial; none is printed unconfirmed.
+  for (const auto& [key, p] : pairs) {
+    if (p["condition"].is_string()) {
+      EXPECT_THAT(out, HasSubstr(" if " + p["condition"].get<std::string>() + " [" +
+                                 (p["complete"] == true ? "complete" : "partial")))
+          << key;
     }
   }
 }
 
+// A complete condition is exactly when the method throws: run each such
+// method on the JVM over a grid of inputs, and compare whether it threw the
+// exception with the condition, compiled as Java (it is Java).
+TEST(Exceptions, CompleteConditionsHoldExactlyOnTheJvm) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string out = RunCommand(
+      Exceptions("exceptions.Api.clamp exceptions.Api.percent exceptions.Api.deep exceptions.Api.digit "
+                 "exceptions.Checks.checkedIndex --timeout 10 --json " + tmp.File("out.json") + " 2>&1"),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  const std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
+  // The fixture's parameters, as the conditions name them, and a call.
+  struct Case {
+    std::string method, exception, loops, call;
+  };
+  const std::string ints = "new int[] {Integer.MIN_VALUE, -200, -101, -1, 0, 1, 2, 3, 99, 100, 101, 128, Integer.MAX_VALUE}";
+  const std::vector<Case> cases = {
+      {"exceptions.Api.clamp(III)I", "java.lang.IllegalArgumentException",
+       "for (int value : " + ints + ") for (int low : " + ints + ") for (int high : " + ints + ")",
+       "exceptions.Api.clamp(value, low, high)"},
+      {"exceptions.Api.percent(II)I", "java.lang.ArithmeticException",
+       "for (int part : " + ints + ") for (int whole : " + ints + ")", "exceptions.Api.percent(part, whole)"},
+      {"exceptions.Api.deep(I)I", "java.lang.IllegalStateException", "for (int n : " + ints + ")",
+       "exceptions.Api.deep(n)"},
+      {"exceptions.Api.digit(C)I", "java.lang.IllegalArgumentException", "for (char c = 0; c < 300; c++)",
+       "exceptions.Api.digit(c)"},
+      {"exceptions.Checks.checkedIndex(II)I", "java.lang.IndexOutOfBoundsException",
+       "for (int index : " + ints + ") for (int length : " + ints + ")",
+       "exceptions.Checks.checkedIndex(index, length)"},
+  };
+  std::string body;
+  for (const Case& c : cases) {
+    const json& p = pairs.at(c.method + " " + c.exception);
+    ASSERT_EQ(p["complete"], true) << p.dump(2);
+    const std::string cond = p["condition"].get<std::string>();
+    body += c.loops + " {\n  boolean expected = " + cond + ";\n  boolean threw = false;\n  try { " + c.call +
+            "; } catch (" + c.exception + " e) { threw = true; }\n  checked++;\n  if (threw != expected) " +
+            "{ System.out.println(\"MISMATCH " + c.method + "\"); }\n}\n";
+  }
+  const std::string source = "public class CheckConditions {\n  public static void main(String[] args) {\n"
+                              "int checked = 0;\n" + body + "System.out.println(\"checked \" + checked);\n  }\n}\n";
+  jwp::testing::WriteText(tmp.File("CheckConditions.java"), source);
+  const std::string cp = jwp::testing::FixturesDir() + "/release17.jar";
+  const std::string javac = RunCommand(jwp::testing::JavaHome() + "/bin/javac -cp " + cp + " -d " + tmp.path() + " " +
+                                           tmp.File("CheckConditions.java") + " 2>&1",
+                                       &status);
+  ASSERT_EQ(status, 0) << javac << source;
+  const std::string ran =
+      RunCommand(jwp::testing::JavaHome() + "/bin/java -cp " + cp + ":" + tmp.path() + " CheckConditions 2>&1", &status);
+  ASSERT_EQ(status, 0) << ran;
+  EXPECT_THAT(ran, Not(HasSubstr("MISMATCH"))) << source;
+  EXPECT_THAT(ran, HasSubstr("checked " + std::to_string(13 * 13 * 13 + 13 * 13 + 13 + 300 + 13 * 13)));
+}
+
 // A throw inside synchronized blocks leaves the method through javac's
-// catch-all handlers (monitorexit, rethrow): it is documented at its own
-// line with its own type, confirmed; the handlers' rethrows of a Throwable
-// are no throw sites.
+// catch-all handlers (monitorexit, rethrow): documented with its own type,
+// confirmed; the handlers' rethrow of a Throwable is not an exception type
+// of its own, and their structured monitorexits throw nothing.
 TEST(Exceptions, AThrowInsideSynchronizedBlocksLeavesThroughTheirHandlers) {
   jwp::testing::TempDir tmp;
   int status = -1;
   const std::string out = RunCommand(Exceptions("exceptions.Locked --json " + tmp.File("out.json") + " 2>&1"), &status);
   ASSERT_EQ(status, 0) << out;
   EXPECT_THAT(out, HasSubstr("exceptions.Locked.take(I)I\n  @throws java.lang.IllegalArgumentException if "));
-  EXPECT_THAT(out, HasSubstr("  @throws java.lang.IllegalStateException if n == 7"));
+  EXPECT_THAT(out, HasSubstr("  @throws java.lang.IllegalStateException if b != null && a != null && n == 7 [complete"));
+  EXPECT_THAT(out, HasSubstr("  @throws java.lang.NullPointerException if a == null || b == null [complete"));
   EXPECT_THAT(out, Not(HasSubstr("java.lang.Throwable")));
-  EXPECT_THAT(out, HasSubstr("2 throw sites: FOUND 2, NOT_FOUND 0, UNKNOWN 0"));
-  nlohmann::json j = nlohmann::json::parse(ReadText(tmp.File("out.json")), nullptr, false);
-  ASSERT_TRUE(j.is_array()) << out;
-  ASSERT_EQ(j.size(), 2u);
-  for (const auto& r : j) EXPECT_EQ(r["confirmed"], true) << r.dump(2);
+  EXPECT_THAT(out, Not(HasSubstr("IllegalMonitorStateException")));
+  ExpectConditionsConfirmed(Pairs(tmp.File("out.json")));
 }
 
-// Each method's sites are searched in a process of its own; one that runs
-// out of memory costs only the site it was on: a new process goes on from
-// the next site. Under a 1 MB cap every site fails so, each on its own,
-// and the run still lists all four in order and exits 0.
-TEST(Exceptions, ASiteOutOfMemoryIsUnknownAndCostsOnlyItself) {
+// Each method's goals are searched in a process of its own; one that runs
+// out of memory costs only the goal it was on: a new process goes on from
+// the next. Under a 1 MB cap every goal fails so, each on its own, and the
+// run still lists them all in order and exits 0.
+TEST(Exceptions, AGoalOutOfMemoryIsUnknownAndCostsOnlyItself) {
   jwp::testing::TempDir tmp;
   int status = -1;
   const std::string out = RunCommand(
       Exceptions("exceptions.Checks --jobs 2 --memory-mb 1 --json " + tmp.File("out.json") + " 2>&1"), &status);
   ASSERT_EQ(status, 0) << out;
-  nlohmann::json j = nlohmann::json::parse(ReadText(tmp.File("out.json")), nullptr, false);
+  json j = json::parse(ReadText(tmp.File("out.json")), nullptr, false);
   ASSERT_TRUE(j.is_array() && j.size() == 4u) << out;
   std::vector<std::string> methods;
   for (const auto& r : j) {
@@ -113,14 +233,77 @@ TEST(Exceptions, ASiteOutOfMemoryIsUnknownAndCostsOnlyItself) {
   }
 }
 
+TEST(Exceptions, JavadocAndMarkdownFormats) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string javadoc = RunCommand(Exceptions("exceptions.Checks --format javadoc 2>&1"), &status);
+  ASSERT_EQ(status, 0) << javadoc;
+  EXPECT_THAT(javadoc, HasSubstr("exceptions.Checks.requireText(Ljava/lang/String;)Ljava/lang/String;\n"
+                                 " * @throws NullPointerException if s is null\n"));
+  EXPECT_THAT(javadoc, HasSubstr(" * @throws IndexOutOfBoundsException if index < 0 || length <= index\n"));
+  EXPECT_THAT(javadoc, Not(HasSubstr("(exhaustive search)")));
+
+  const std::string md = RunCommand(
+      Exceptions("exceptions.Checks exceptions.Locked --format markdown --out " + tmp.File("pages") + " 2>&1"),
+      &status);
+  ASSERT_EQ(status, 0) << md;
+  const std::string page = ReadText(tmp.File("pages/exceptions.Checks.md"));
+  EXPECT_THAT(page, HasSubstr("# `exceptions.Checks`"));
+  EXPECT_THAT(page, HasSubstr("### `exceptions.Checks.checkedIndex(II)I`\n\n"
+                              "- `IndexOutOfBoundsException` if `index < 0 || length <= index` (complete, line 12)"));
+  EXPECT_THAT(ReadText(tmp.File("pages/README.md")), HasSubstr("[`exceptions.Locked`](exceptions.Locked.md)"));
+
+  const std::string no_out = RunCommand(Exceptions("exceptions.Checks --format markdown 2>&1"), &status);
+  EXPECT_EQ(status, 2) << no_out;
+  EXPECT_THAT(no_out, HasSubstr("--out DIR"));
+  const std::string bad = RunCommand(Exceptions("exceptions.Checks --format html 2>&1"), &status);
+  EXPECT_EQ(status, 2) << bad;
+  EXPECT_THAT(bad, HasSubstr("--format html: expected text, javadoc or markdown"));
+}
+
+// The hardening report against the fixture's own Javadoc (made here with the
+// JDK's javadoc): documented and confirmed, documented and not (a wrong
+// @throws: the type is searched too, and never thrown), and confirmed but
+// undocumented.
+TEST(Exceptions, CompareJavadocReportsConfirmedMissedAndUndocumented) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string doc = RunCommand(jwp::testing::JavaHome() + "/bin/javadoc -quiet -notimestamp --no-platform-links " +
+                                         "-Xdoclint:none -d " + tmp.File("api") + " " + jwp::testing::SourceDir() +
+                                         "/tests/fixtures/java8/exceptions/Api.java 2>&1",
+                                     &status);
+  ASSERT_EQ(status, 0) << doc;
+  const std::string out = RunCommand(Exceptions("exceptions.Api --timeout 10 --compare-javadoc " + tmp.File("api") +
+                                                " --json " + tmp.File("out.json") + " 2>&1"),
+                                     &status);
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.clamp(III)I IllegalArgumentException if high < low  "
+                             "(documented: if low is greater than high)"));
+  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.name(Ljava/lang/String;)Ljava/lang/String; "
+                             "NullPointerException if s == null"));
+  EXPECT_THAT(out, HasSubstr("  not confirmed exceptions.Api.digit(C)I NumberFormatException  (documented: if c is "
+                             "not a digit): NOT_FOUND"));
+  EXPECT_THAT(out, HasSubstr("java.lang.NumberFormatException: documented, but never thrown (exhaustive search)"));
+  EXPECT_THAT(out, HasSubstr("  undocumented  exceptions.Api.percent(II)I ArithmeticException if whole == 0"));
+  EXPECT_THAT(out, HasSubstr("documented (method, exception) pairs: 4, confirmed by jwp with a condition: 3 (75%)"));
+  json report = json::parse(ReadText(tmp.File("out.json.javadoc.json")), nullptr, false);
+  ASSERT_TRUE(report.is_array()) << out;
+
+  const std::string missing =
+      RunCommand(Exceptions("exceptions.Api --compare-javadoc " + tmp.File("nothing") + " 2>&1"), &status);
+  EXPECT_EQ(status, 2) << missing;
+  EXPECT_THAT(missing, HasSubstr("--compare-javadoc"));
+  EXPECT_THAT(missing, HasSubstr(tmp.File("nothing")));
+}
+
 TEST(Exceptions, AScopeThatNamesNothingIsAnErrorAndTheRestStillRuns) {
   int status = -1;
   const std::string out =
       RunCommand(Exceptions("exceptions.Checks.requireText exceptions.NoSuchClass --no-confirm 2>&1"), &status);
   EXPECT_EQ(status, 1) << out;
   EXPECT_THAT(out, HasSubstr("error: exceptions.NoSuchClass names no public or protected method of a public class"));
-  EXPECT_THAT(out, HasSubstr("@throws java.lang.NullPointerException if s == null (line 19) [not replayed"));
-  EXPECT_THAT(out, HasSubstr("1 method, 1 throw site: FOUND 1"));
+  EXPECT_THAT(out, HasSubstr("@throws java.lang.NullPointerException if s == null [complete; not replayed: --no-confirm"));
+  EXPECT_THAT(out, HasSubstr("1 method: 1 exceptions with a confirmed condition"));
 
   const std::string missing = RunCommand(JwpBinary() + " exceptions -cp /nonexistent.jar 2>&1", &status);
   EXPECT_EQ(status, 2) << missing;

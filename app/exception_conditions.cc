@@ -1,0 +1,235 @@
+#include "app/exception_conditions.h"
+
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "classfile/descriptor.h"
+
+namespace jwp::app {
+namespace {
+
+using nlohmann::ordered_json;
+using absl::StrCat;
+
+std::string Text(const ordered_json& j, const char* key) {
+  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
+}
+
+bool IsTrue(const ordered_json& j, const char* key) {
+  return j.contains(key) && j[key].is_boolean() && j[key].get<bool>();
+}
+
+bool IsFalse(const ordered_json& j, const char* key) {
+  return j.contains(key) && j[key].is_boolean() && !j[key].get<bool>();
+}
+
+const char* OriginName(absint::ThrownType::Origin o) {
+  switch (o) {
+    case absint::ThrownType::Origin::kThrow: return "throw";
+    case absint::ThrownType::Origin::kImplicit: return "implicit";
+    case absint::ThrownType::Origin::kCallee: return "callee";
+    case absint::ThrownType::Origin::kDocumented: return "documented";
+  }
+  return "?";
+}
+
+// One disjunct of a FOUND: the search's first precondition or one of its
+// alternatives.
+ordered_json Disjunct(const ordered_json& from, const ordered_json& search) {
+  ordered_json d;
+  d["goal"] = Text(search, "goal");
+  d["kind"] = Text(search, "kind");
+  d["entry"] = Text(search, "entry");
+  d["precondition"] = Text(from, "precondition");
+  d["smtlib"] = from.value("smtlib", ordered_json(nullptr));
+  int line = from.value("line", -1);
+  if (line < 0 && from.contains("path") && from["path"].is_array() && !from["path"].empty()) {
+    line = from["path"].back().get<int>();
+  }
+  d["line"] = line;
+  d["path"] = from.value("path", ordered_json::array());
+  d["witness"] = from.value("witness", ordered_json(nullptr));
+  d["confirmed"] = from.value("confirmed", ordered_json(nullptr));
+  if (from.contains("runner_error")) d["runner_error"] = from["runner_error"];
+  d["assumptions"] = from.value("assumptions", ordered_json::array());
+  d["optimistic"] = from.value("optimistic", false);
+  d["jdk_state"] = from.value("jdk_state", ordered_json::array());
+  return d;
+}
+
+// `condition` without the literal that says the receiver's class does not
+// override the method ("dispatch(typeOf(this), M) == M"): the condition
+// documents the method as declared, whose code is what runs on it.
+std::string WithoutDispatch(std::string condition) {
+  static constexpr std::string_view kStart = "dispatch(typeOf(this), ";
+  for (size_t at = condition.find(kStart); at != std::string::npos; at = condition.find(kStart)) {
+    size_t i = at + std::string_view("dispatch(").size();
+    int depth = 1;
+    for (; i < condition.size() && depth > 0; ++i) depth += condition[i] == '(' ? 1 : condition[i] == ')' ? -1 : 0;
+    if (depth != 0) break;
+    const std::string method = condition.substr(at + kStart.size(), i - 1 - (at + kStart.size()));
+    const std::string tail = StrCat(" == ", method);
+    if (condition.compare(i, tail.size(), tail) != 0) break;
+    size_t begin = at, end = i + tail.size();
+    if (begin >= 4 && condition.compare(begin - 4, 4, " && ") == 0) {
+      begin -= 4;
+    } else if (condition.compare(end, 4, " && ") == 0) {
+      end += 4;
+    }
+    condition.erase(begin, end - begin);
+  }
+  return condition.empty() ? "true" : condition;
+}
+
+// `text` as one operand of `||`.
+std::string Operand(const std::string& text) {
+  return text.find("&&") != std::string::npos || text.find("||") != std::string::npos ? StrCat("(", text, ")")
+                                                                                          : text;
+}
+
+std::string LinesText(const ordered_json& lines) {
+  std::vector<std::string> parts;
+  for (const auto& l : lines) {
+    if (l.get<int>() >= 0) parts.push_back(StrCat(l.get<int>()));
+  }
+  if (parts.empty()) return "";
+  return StrCat(parts.size() == 1 ? "line " : "lines ", absl::StrJoin(parts, ", "));
+}
+
+std::string SimpleName(const std::string& java_name) {
+  const size_t dot = java_name.rfind('.');
+  return dot == std::string::npos ? java_name : java_name.substr(dot + 1);
+}
+
+}  // namespace
+
+ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& type, const ordered_json& search,
+                           bool confirm) {
+  ordered_json j;
+  j["method"] = method;
+  j["exception"] = classfile::JavaName(type.type);
+  j["origin"] = OriginName(type.origin);
+  j["lines"] = type.lines;
+  const std::string verdict = search.value("verdict", "UNKNOWN");
+  j["verdict"] = verdict;
+  j["reason"] = Text(search, "reason");
+  ordered_json disjuncts = ordered_json::array();
+  if (verdict == "FOUND") {
+    disjuncts.push_back(Disjunct(search, search));
+    if (search.contains("alternatives")) {
+      for (const auto& alt : search["alternatives"]) disjuncts.push_back(Disjunct(alt, search));
+    }
+  }
+  // The exact disjuncts hold for every input that satisfies them: they
+  // make the condition. One found through optimistic calls held for its
+  // witness, with what the calls returned there (which its precondition,
+  // over the inputs alone, does not say): an example, never a condition.
+  // One that reads the fields of a JDK class describes an implementation's
+  // internals (and perhaps a state no program makes): left out.
+  std::vector<std::string> exact, examples;
+  int confirmed = 0, refuted = 0, exact_all = 0, internal = 0;
+  for (const auto& d : disjuncts) {
+    if (IsTrue(d, "confirmed")) ++confirmed;
+    if (IsFalse(d, "confirmed")) ++refuted;
+    const bool optimistic = IsTrue(d, "optimistic");
+    exact_all += optimistic ? 0 : 1;
+    if (confirm && !IsTrue(d, "confirmed")) continue;
+    if (!d["jdk_state"].empty()) {
+      ++internal;
+      continue;
+    }
+    (optimistic ? examples : exact).push_back(WithoutDispatch(Text(d, "precondition")));
+  }
+  const std::string merged = WithoutDispatch(Text(search, "merged_precondition"));
+  const bool all_exact = !exact.empty() && static_cast<int>(exact.size()) == exact_all;
+  std::string condition;
+  if (all_exact && exact.size() > 1 && !merged.empty()) {
+    condition = merged;
+  } else {
+    std::vector<std::string> ops;
+    for (const std::string& s : exact) ops.push_back(Operand(s));
+    condition = ops.size() == 1 ? exact[0] : absl::StrJoin(ops, " || ");
+  }
+  j["condition"] = exact.empty() ? ordered_json(nullptr) : ordered_json(condition);
+  j["complete"] = all_exact && IsTrue(search, "exhaustive");
+  j["examples"] = examples;  // through assumed calls: held for their witnesses
+  j["left_out"] = internal;  // disjuncts over the JDK's internal state
+  j["confirmed"] = confirmed;
+  j["refuted"] = refuted;
+  j["replayed"] = confirm;
+  j["disjuncts"] = disjuncts;
+  if (search.contains("stats")) j["stats"] = search["stats"];
+  return j;
+}
+
+std::string JavadocWording(const std::string& condition) {
+  static const std::regex kIsNull(R"(^([A-Za-z_$][A-Za-z0-9_$.]*) == null$)");
+  static const std::regex kIsNotNull(R"(^([A-Za-z_$][A-Za-z0-9_$.]*) != null$)");
+  std::smatch m;
+  if (std::regex_match(condition, m, kIsNull)) return StrCat(m[1].str(), " is null");
+  if (std::regex_match(condition, m, kIsNotNull)) return StrCat(m[1].str(), " is not null");
+  return condition;
+}
+
+std::string RenderMethod(const std::string& method, const std::vector<ordered_json>& pairs, ExceptionsFormat format) {
+  std::vector<std::string> lines;
+  for (const ordered_json& p : pairs) {
+    const std::string verdict = Text(p, "verdict");
+    const std::string exception = Text(p, "exception");
+    const bool has_condition = p.contains("condition") && p["condition"].is_string();
+    const std::string where = LinesText(p["lines"]);
+    const std::string completeness = IsTrue(p, "complete") ? "complete" : "partial";
+    if (format != ExceptionsFormat::kText) {
+      if (!has_condition) continue;
+      const std::string sentence = JavadocWording(Text(p, "condition"));
+      if (format == ExceptionsFormat::kJavadoc) {
+        lines.push_back(StrCat(" * @throws ", SimpleName(exception), sentence == "true" ? " always" : " if " + sentence));
+      } else {
+        lines.push_back(StrCat("- `", SimpleName(exception), "` if `", Text(p, "condition"), "` (", completeness,
+                               where.empty() ? "" : StrCat(", ", where), ")"));
+      }
+      continue;
+    }
+    if (verdict == "NO_GOAL") continue;
+    if (has_condition) {
+      std::string tags = completeness;
+      if (p.value("left_out", 0) > 0) {
+        tags += StrCat("; ", p.value("left_out", 0), " more over the JDK's internal state, in the JSON");
+      }
+      if (!IsTrue(p, "replayed")) tags += "; not replayed: --no-confirm";
+      if (p.value("refuted", 0) > 0) tags += StrCat("; ", p.value("refuted", 0), " refuted by the JVM");
+      if (!where.empty()) tags += "; " + where;
+      lines.push_back(StrCat("  @throws ", exception, " if ", Text(p, "condition"), " [", tags, "]"));
+    } else if (verdict == "FOUND" && !p["examples"].empty()) {
+      lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"),
+                             ": thrown on the JVM for an input where ", p["examples"][0].get<std::string>(),
+                             " (an example, not a condition: the search passed calls it assumed)"));
+    } else if (verdict == "FOUND" && p.value("left_out", 0) > 0) {
+      lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"),
+                             ": only over the JDK's internal state (", p.value("left_out", 0),
+                             " conditions, in the JSON)"));
+    } else if (verdict == "FOUND") {
+      lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"),
+                             ": a condition was found but the JVM did not confirm it"));
+    } else if (verdict == "NOT_FOUND") {
+      // Only for a throw statement of its own, or a type its Javadoc names: the
+      // JVM's and the callees' are candidates jwp proposed itself.
+      if (Text(p, "origin") == "throw") {
+        lines.push_back(StrCat("  ", exception, " (", where, "): never thrown (exhaustive search)"));
+      } else if (Text(p, "origin") == "documented") {
+        lines.push_back(StrCat("  ", exception, ": documented, but never thrown (exhaustive search)"));
+      }
+    } else {
+      lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"), ": ", verdict, ": ",
+                             Text(p, "reason")));
+    }
+  }
+  if (lines.empty()) return "";
+  std::string head = format == ExceptionsFormat::kMarkdown ? StrCat("### `", method, "`\n\n") : StrCat(method, "\n");
+  return StrCat(head, absl::StrJoin(lines, "\n"), format == ExceptionsFormat::kMarkdown ? "\n\n" : "\n");
+}
+
+}  // namespace jwp::app
