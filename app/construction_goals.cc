@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "app/json_fields.h"
 #include "app/goal_processes.h"
 #include "app/method_goals.h"
 #include "app/process.h"
@@ -28,10 +29,6 @@ namespace {
 using absl::StrCat;
 using json = nlohmann::ordered_json;
 namespace fs = std::filesystem;
-
-std::string Text(const json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
-}
 
 // "(I[JLjava/lang/String;)V" -> {"I", "[J", "Ljava/lang/String;"}; the return descriptor into *ret.
 std::vector<std::string> ParameterDescriptors(std::string_view d, std::string* ret) {

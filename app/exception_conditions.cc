@@ -1,11 +1,13 @@
 #include "app/exception_conditions.h"
 
+#include <algorithm>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "app/json_fields.h"
 #include "classfile/descriptor.h"
 
 namespace jwp::app {
@@ -13,18 +15,6 @@ namespace {
 
 using nlohmann::ordered_json;
 using absl::StrCat;
-
-std::string Text(const ordered_json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
-}
-
-bool IsTrue(const ordered_json& j, const char* key) {
-  return j.contains(key) && j[key].is_boolean() && j[key].get<bool>();
-}
-
-bool IsFalse(const ordered_json& j, const char* key) {
-  return j.contains(key) && j[key].is_boolean() && !j[key].get<bool>();
-}
 
 const char* OriginName(absint::ThrownType::Origin o) {
   switch (o) {
@@ -84,6 +74,32 @@ std::string WithoutDispatch(std::string condition) {
   return condition.empty() ? "true" : condition;
 }
 
+// Whether an optimistic disjunct assumed of the calls it passed only that
+// they return normally (nothing of what they returned: no "what the
+// candidate assumed of them" assumption); `calls` the calls, as
+// "java.lang.String.format".
+bool PassedCallsOnly(const ordered_json& d, std::vector<std::string>* calls) {
+  static constexpr std::string_view kOptimistic = "optimistic: ";
+  static constexpr std::string_view kSkipped = "a call is skipped: ";
+  for (const auto& a : d.value("assumptions", ordered_json::array())) {
+    std::string text = a.get<std::string>();
+    if (!text.starts_with(kOptimistic)) continue;
+    text = text.substr(kOptimistic.size());
+    // "pkg.C.m(desc) at LOC assumed to return normally" (passed), or
+    // "a call is skipped: pkg.C.m(desc) at LOC[ why]" (not resolved).
+    const bool passed = text.ends_with(" assumed to return normally");
+    if (text.starts_with(kSkipped)) {
+      text = text.substr(kSkipped.size());
+    } else if (!passed) {
+      return false;  // what it assumed of the results, or a shape not known here
+    }
+    const size_t paren = text.find('(');
+    if (paren == std::string::npos || text.substr(0, paren).find(' ') != std::string::npos) return false;
+    calls->push_back(text.substr(0, paren));
+  }
+  return !calls->empty();
+}
+
 // `text` as one operand of `||`.
 std::string Operand(const std::string& text) {
   return text.find("&&") != std::string::npos || text.find("||") != std::string::npos ? StrCat("(", text, ")")
@@ -97,11 +113,6 @@ std::string LinesText(const ordered_json& lines) {
   }
   if (parts.empty()) return "";
   return StrCat(parts.size() == 1 ? "line " : "lines ", absl::StrJoin(parts, ", "));
-}
-
-std::string SimpleName(const std::string& java_name) {
-  const size_t dot = java_name.rfind('.');
-  return dot == std::string::npos ? java_name : java_name.substr(dot + 1);
 }
 
 }  // namespace
@@ -129,32 +140,53 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   // over the inputs alone, does not say): an example, never a condition.
   // One that reads the fields of a JDK class describes an implementation's
   // internals (and perhaps a state no program makes): left out.
-  std::vector<std::string> exact, examples;
+  // An optimistic one that assumed nothing of what the calls it passed
+  // returned (only that they returned) is a condition with a proviso: for
+  // every input that satisfies it, the method throws the exception when
+  // those calls return normally.
+  std::vector<std::string> exact, examples, provided, provisos;
   int confirmed = 0, refuted = 0, exact_all = 0, internal = 0;
   for (const auto& d : disjuncts) {
-    if (IsTrue(d, "confirmed")) ++confirmed;
-    if (IsFalse(d, "confirmed")) ++refuted;
-    const bool optimistic = IsTrue(d, "optimistic");
+    if (IsBool(d, "confirmed", true)) ++confirmed;
+    if (IsBool(d, "confirmed", false)) ++refuted;
+    const bool optimistic = IsBool(d, "optimistic", true);
     exact_all += optimistic ? 0 : 1;
-    if (confirm && !IsTrue(d, "confirmed")) continue;
+    if (confirm && !IsBool(d, "confirmed", true)) continue;
     if (!d["jdk_state"].empty()) {
       ++internal;
       continue;
     }
-    (optimistic ? examples : exact).push_back(WithoutDispatch(Text(d, "precondition")));
+    const std::string pre = WithoutDispatch(Text(d, "precondition"));
+    if (!optimistic) {
+      exact.push_back(pre);
+    } else if (std::vector<std::string> calls; PassedCallsOnly(d, &calls)) {
+      provided.push_back(pre);
+      for (std::string& c : calls) {
+        if (std::find(provisos.begin(), provisos.end(), c) == provisos.end()) provisos.push_back(std::move(c));
+      }
+    } else {
+      examples.push_back(pre);
+    }
   }
   const std::string merged = WithoutDispatch(Text(search, "merged_precondition"));
   const bool all_exact = !exact.empty() && static_cast<int>(exact.size()) == exact_all;
+  auto join = [](const std::vector<std::string>& ds) {
+    std::vector<std::string> ops;
+    for (const std::string& s : ds) ops.push_back(Operand(s));
+    return ops.size() == 1 ? ds[0] : absl::StrJoin(ops, " || ");
+  };
   std::string condition;
   if (all_exact && exact.size() > 1 && !merged.empty()) {
     condition = merged;
-  } else {
-    std::vector<std::string> ops;
-    for (const std::string& s : exact) ops.push_back(Operand(s));
-    condition = ops.size() == 1 ? exact[0] : absl::StrJoin(ops, " || ");
+  } else if (!exact.empty()) {
+    condition = join(exact);
+  } else if (!provided.empty()) {
+    condition = StrCat(join(provided), ", when ", absl::StrJoin(provisos, " and "),
+                       provisos.size() == 1 ? " returns" : " return", " normally");
   }
-  j["condition"] = exact.empty() ? ordered_json(nullptr) : ordered_json(condition);
-  j["complete"] = all_exact && IsTrue(search, "exhaustive");
+  j["condition"] = condition.empty() ? ordered_json(nullptr) : ordered_json(condition);
+  j["complete"] = all_exact && IsBool(search, "exhaustive", true);
+  j["provided"] = exact.empty() ? provisos : std::vector<std::string>{};  // the proviso's calls
   j["examples"] = examples;  // through assumed calls: held for their witnesses
   j["left_out"] = internal;  // disjuncts over the JDK's internal state
   j["confirmed"] = confirmed;
@@ -181,14 +213,14 @@ std::string RenderMethod(const std::string& method, const std::vector<ordered_js
     const std::string exception = Text(p, "exception");
     const bool has_condition = p.contains("condition") && p["condition"].is_string();
     const std::string where = LinesText(p["lines"]);
-    const std::string completeness = IsTrue(p, "complete") ? "complete" : "partial";
+    const std::string completeness = IsBool(p, "complete", true) ? "complete" : "partial";
     if (format != ExceptionsFormat::kText) {
       if (!has_condition) continue;
       const std::string sentence = JavadocWording(Text(p, "condition"));
       if (format == ExceptionsFormat::kJavadoc) {
-        lines.push_back(StrCat(" * @throws ", SimpleName(exception), sentence == "true" ? " always" : " if " + sentence));
+        lines.push_back(StrCat(" * @throws ", SimpleJavaName(exception), sentence == "true" ? " always" : " if " + sentence));
       } else {
-        lines.push_back(StrCat("- `", SimpleName(exception), "` if `", Text(p, "condition"), "` (", completeness,
+        lines.push_back(StrCat("- `", SimpleJavaName(exception), "` if `", Text(p, "condition"), "` (", completeness,
                                where.empty() ? "" : StrCat(", ", where), ")"));
       }
       continue;
@@ -199,7 +231,7 @@ std::string RenderMethod(const std::string& method, const std::vector<ordered_js
       if (p.value("left_out", 0) > 0) {
         tags += StrCat("; ", p.value("left_out", 0), " more over the JDK's internal state, in the JSON");
       }
-      if (!IsTrue(p, "replayed")) tags += "; not replayed: --no-confirm";
+      if (!IsBool(p, "replayed", true)) tags += "; not replayed: --no-confirm";
       if (p.value("refuted", 0) > 0) tags += StrCat("; ", p.value("refuted", 0), " refuted by the JVM");
       if (!where.empty()) tags += "; " + where;
       lines.push_back(StrCat("  @throws ", exception, " if ", Text(p, "condition"), " [", tags, "]"));

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "app/json_fields.h"
 
 namespace jwp::app {
 namespace {
@@ -13,20 +14,11 @@ namespace {
 using nlohmann::ordered_json;
 using absl::StrCat;
 
-std::string Text(const ordered_json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
-}
-
-std::string SimpleName(const std::string& name) {
-  const size_t cut = name.find_last_of(".$");
-  return cut == std::string::npos ? name : name.substr(cut + 1);
-}
-
 // Whether jwp's exception `found` (a binary name) stands for the
 // documented `doc` (a binary name, or a simple one when the Javadoc did
 // not say its package).
 bool Covers(const std::string& found, const std::string& doc, const IsExceptionSubtype& is_subtype) {
-  if (doc.find('.') == std::string::npos) return SimpleName(found) == doc;
+  if (doc.find('.') == std::string::npos) return SimpleJavaName(found) == doc;
   return found == doc || is_subtype(found, doc);
 }
 
@@ -84,7 +76,7 @@ JavadocComparison CompareWithJavadoc(const std::vector<DocumentedMethod>& docume
                                {"documented", t.text},
                                {"condition", (*hit)["condition"]},
                                {"complete", hit->value("complete", false)}});
-          lines += StrCat("  confirmed     ", method, " ", SimpleName(t.exception), " if ",
+          lines += StrCat("  confirmed     ", method, " ", SimpleJavaName(t.exception), " if ",
                           (*hit)["condition"].get<std::string>(), "  (documented: ", t.text, ")\n");
         } else {
           std::string why = searched ? StrCat(Text(*searched, "verdict"), ": ", Text(*searched, "reason"))
@@ -95,7 +87,7 @@ JavadocComparison CompareWithJavadoc(const std::vector<DocumentedMethod>& docume
                          "), found through calls the search assumed: no condition");
           }
           missed.push_back({{"exception", t.exception}, {"documented", t.text}, {"why", why}});
-          lines += StrCat("  not confirmed ", method, " ", SimpleName(t.exception), "  (documented: ", t.text,
+          lines += StrCat("  not confirmed ", method, " ", SimpleJavaName(t.exception), "  (documented: ", t.text,
                           "): ", why, "\n");
         }
       }
@@ -105,7 +97,7 @@ JavadocComparison CompareWithJavadoc(const std::vector<DocumentedMethod>& docume
       ++c.undocumented;
       extra.push_back({{"exception", (*p)["exception"]}, {"condition", (*p)["condition"]},
                        {"complete", p->value("complete", false)}});
-      lines += StrCat("  undocumented  ", method, " ", SimpleName(Text(*p, "exception")), " if ",
+      lines += StrCat("  undocumented  ", method, " ", SimpleJavaName(Text(*p, "exception")), " if ",
                       (*p)["condition"].get<std::string>(), "\n");
     }
     if (confirmed.empty() && missed.empty() && extra.empty()) continue;

@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "app/json_fields.h"
 #include "app/construction_goals.h"
 #include "app/goal_processes.h"
 #include "app/method_goals.h"
@@ -57,10 +58,6 @@ struct Scenario {
   bool reflective = false;
   std::string problem;  // why there is no test
 };
-
-std::string Text(const json& j, const char* key) {
-  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
-}
 
 // Every object in `j` (at any depth: jwp wp's one result, validate's and
 // exceptions' arrays, SARIF's properties) that holds a witness the JVM
