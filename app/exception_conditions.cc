@@ -145,12 +145,15 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   // every input that satisfies it, the method throws the exception when
   // those calls return normally.
   std::vector<std::string> exact, examples, provided, provisos;
-  int confirmed = 0, refuted = 0, exact_all = 0, internal = 0;
+  int confirmed = 0, refuted = 0, refuted_internal = 0, exact_all = 0, optimistic_all = 0, internal = 0;
   for (const auto& d : disjuncts) {
     if (IsBool(d, "confirmed", true)) ++confirmed;
-    if (IsBool(d, "confirmed", false)) ++refuted;
+    // A left-out one over the JDK's internals refuted (the runner set a JDK
+    // object's private fields reflectively) is said apart.
+    if (IsBool(d, "confirmed", false)) ++(d["jdk_state"].empty() ? refuted : refuted_internal);
     const bool optimistic = IsBool(d, "optimistic", true);
     exact_all += optimistic ? 0 : 1;
+    optimistic_all += optimistic ? 1 : 0;
     if (confirm && !IsBool(d, "confirmed", true)) continue;
     if (!d["jdk_state"].empty()) {
       ++internal;
@@ -181,7 +184,11 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   } else if (!exact.empty()) {
     condition = join(exact);
   } else if (!provided.empty()) {
-    condition = StrCat(join(provided), ", when ", absl::StrJoin(provisos, " and "),
+    // Every candidate confirmed and with a proviso: their merged form.
+    const std::string candidates = WithoutDispatch(Text(search, "merged_candidates"));
+    const bool all_provided = static_cast<int>(provided.size()) == optimistic_all;
+    const bool use_merged = all_provided && provided.size() > 1 && !candidates.empty() && candidates != "true";
+    condition = StrCat(use_merged ? candidates : join(provided), ", when ", absl::StrJoin(provisos, " and "),
                        provisos.size() == 1 ? " returns" : " return", " normally");
   }
   j["condition"] = condition.empty() ? ordered_json(nullptr) : ordered_json(condition);
@@ -191,6 +198,7 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   j["left_out"] = internal;  // disjuncts over the JDK's internal state
   j["confirmed"] = confirmed;
   j["refuted"] = refuted;
+  j["refuted_internal"] = refuted_internal;
   j["replayed"] = confirm;
   j["disjuncts"] = disjuncts;
   if (search.contains("stats")) j["stats"] = search["stats"];

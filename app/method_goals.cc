@@ -168,6 +168,7 @@ ordered_json SearchGoal(const classfile::ClassHierarchy& h, const std::string& g
   if (r.verdict == wp::Verdict::kFound && engine.max_preconditions > 1) {
     j["exhaustive"] = r.exhaustive;
     j["merged_precondition"] = r.merged_precondition;
+    j["merged_candidates"] = r.merged_candidates;
     ordered_json alternatives = ordered_json::array();
     for (const wp::Result& alt : r.alternatives) alternatives.push_back(AlternativeJson(alt, goal->spec, o));
     j["alternatives"] = alternatives;

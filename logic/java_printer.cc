@@ -352,6 +352,17 @@ class JavaPrinter {
       case TermKind::kI2S: prec = kUnary; return absl::StrCat("(short) ", print(a(0), kUnary));
       case TermKind::kRead: {
         Term f = a(0);
+        // The String model's characters, as String's own methods say them.
+        if (const Term chars = tm_.string_value_field(); !chars.is_null()) {
+          if (tm_.is_length_field(f) && a(1).is(TermKind::kRead) && a(1).arg(0) == chars) {
+            prec = kPostfix;
+            return absl::StrCat(print(a(1).arg(1), kPostfix), ".length()");
+          }
+          if (f == chars) {
+            prec = kPostfix;
+            return absl::StrCat(print(a(1), kPostfix), ".toCharArray()");
+          }
+        }
         if (f.is(TermKind::kFieldConst)) {
           prec = kPostfix;
           return absl::StrCat(print(a(1), kPostfix), ".", av(tm_.field_info(f).name));
@@ -359,6 +370,11 @@ class JavaPrinter {
         return call("read", t.args(), prec);
       }
       case TermKind::kARead:
+        if (const Term chars = tm_.string_value_field();
+            !chars.is_null() && a(1).is(TermKind::kRead) && a(1).arg(0) == chars) {
+          prec = kPostfix;
+          return absl::StrCat(print(a(1).arg(1), kPostfix), ".charAt(", print(a(2), 0), ")");
+        }
         if (a(0).is(TermKind::kArrayConst)) {
           prec = kPostfix;
           return absl::StrCat(print(a(1), kPostfix), "[", print(a(2), 0), "]");

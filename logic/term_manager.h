@@ -252,6 +252,11 @@ class TermManager {
   std::string_view string_value(Term string_lit) const;
   ArrayKind array_kind(Term array_const) const;
   bool is_length_field(Term t) const { return t == length_field_; }
+  // The field that holds a string's characters in the String model
+  // (models/string_model.h), for the Java printer: its reads print as
+  // s.length(), s.charAt(i), s.toCharArray(). Null when none is set.
+  void set_string_value_field(Term f) { string_value_field_ = f; }
+  Term string_value_field() const { return string_value_field_; }
   // The term with this id (ids run from 0 to num_terms() - 1).
   Term term(uint32_t id) const { return Term(nodes_[id]); }
   size_t num_terms() const { return nodes_.size(); }
@@ -331,6 +336,7 @@ class TermManager {
   uint32_t next_temp_ = 0;
   Stats stats_;
   Term true_, false_, null_, object_type_, string_type_, length_field_, exc_;
+  Term string_value_field_;
   Term class_type_;  // java/lang/Class, made by the first mk_class_of
 };
 

@@ -133,12 +133,13 @@ bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
   return true;
 }
 
-void WpProblem::collect_confirmed(Result candidate) {
+void WpProblem::collect_confirmed(Result candidate, const Minterm& shown) {
   for (const Result& r : collected_) {
     if (r.precondition == candidate.precondition) return;
   }
   candidate.stats = {};
   collected_.push_back(std::move(candidate));
+  candidates_shown_.push_back(shown);
 }
 
 void WpProblem::finish_collected(Result* r) {
@@ -162,10 +163,13 @@ void WpProblem::finish_collected(Result* r) {
                                     [&](const Result& c) { return c.precondition == confirmed->precondition; });
   if (another) r->alternatives.push_back(std::move(*confirmed));
   collected_.clear();
-  if (collected_shown_.size() < 2) return;
-  std::vector<std::vector<Term>> merged = MergeDisjuncts(tm_, collected_shown_);
-  simplify_disjunction(&merged);
-  r->merged_precondition = DisjunctionText(tm_, merged);
+  auto merge = [&](const std::vector<Minterm>& shown) {
+    std::vector<std::vector<Term>> merged = MergeDisjuncts(tm_, shown);
+    simplify_disjunction(&merged);
+    return DisjunctionText(tm_, merged);
+  };
+  if (collected_shown_.size() >= 2) r->merged_precondition = merge(collected_shown_);
+  if (candidates_shown_.size() >= 2) r->merged_candidates = merge(candidates_shown_);
 }
 
 // Z3 (PLDI'09 Section 6 uses it so on minterms; here on the disjunction):

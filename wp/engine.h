@@ -310,6 +310,9 @@ struct Result {
   // another implies dropped, `a || !a && b` as `a || b`), as Java; "" when
   // there is at most one.
   std::string merged_precondition;
+  // The same of the confirmed candidates' preconditions (over their
+  // inputs), "" when there are fewer than two.
+  std::string merged_candidates;
   // Per method ("pkg.C.m(desc)"), in name order: the steps spent in its
   // activations over every phase (the goal's method and its callers
   // included: where the budget went), the summaries created with it as the

@@ -325,7 +325,55 @@ Minterm EntryCheck::WithoutLiteralFacts(const Minterm& phi) {
       else if (x.is(logic::TermKind::kRead) && !(tm_.is_length_field(x.arg(0)) && literal_chars(x.arg(1)))) fact = false;
       else if (x.is(logic::TermKind::kARead) && !literal_chars(x.arg(1))) fact = false;
     });
-    if (!(fact && about_literal)) kept.push_back(lit);
+    // s.toCharArray() != null: the String model's invariant for any string.
+    const Term compared = lit.is(logic::TermKind::kNot) ? logic::null_compared(lit.arg(0)) : Term();
+    const bool chars_non_null = !compared.is_null() &&
+                                compared.is(logic::TermKind::kRead) && compared.arg(0) == chars;
+    if (!(fact && about_literal) && !chars_non_null) kept.push_back(lit);
+  }
+  return Minterm::of(tm_, kept);
+}
+
+Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query, const SolverCall& check) {
+  constexpr int kMaxChecks = 24;
+  std::vector<Term> kept(shown.begin(), shown.end());
+  int checks = 0;
+  for (size_t i = 0; i < kept.size() && kept.size() > 1 && checks < kMaxChecks; ++checks) {
+    const Term l = kept[i];
+    std::vector<Term> rest;
+    for (Term t : query) {
+      if (t != l) rest.push_back(t);
+    }
+    rest.push_back(tm_.mk_not(l));
+    if (check(rest, /*want_witness=*/false).proves_unsat()) {
+      kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+      rest.pop_back();
+      query = std::move(rest);  // the later checks do without it too
+      continue;
+    }
+    // `a || b` where the rest contradicts a: b.
+    if (l.is(logic::TermKind::kOr)) {
+      rest.pop_back();
+      std::vector<Term> args;
+      for (Term a : l.args()) {
+        if (checks >= kMaxChecks) {
+          args.push_back(a);
+          continue;
+        }
+        ++checks;
+        rest.push_back(a);
+        if (!check(rest, /*want_witness=*/false).proves_unsat()) args.push_back(a);
+        rest.pop_back();
+      }
+      if (args.size() < l.num_args() && !args.empty()) {
+        const Term stronger = tm_.mk_or(args);
+        for (Term& t : query) {
+          if (t == l) t = stronger;
+        }
+        kept[i] = stronger;
+      }
+    }
+    ++i;
   }
   return Minterm::of(tm_, kept);
 }
@@ -412,6 +460,15 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
       }
     }
     shown = Minterm::of(tm_, inputs);
+  }
+  if (drop_implied_) {
+    // A candidate's literals over its calls' results are no facts about its
+    // inputs: only that the calls return normally (the proviso) stays.
+    std::vector<Term> facts;
+    for (Term t : query) {
+      if (!logic::mentions_skolem(t) || returns_normally(t)) facts.push_back(t);
+    }
+    shown = WithoutImplied(shown, std::move(facts), check);
   }
   if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
   return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness),

@@ -67,6 +67,11 @@ class EntryCheck {
   std::optional<Found> Check(const logic::Minterm& phi, Entry entry, const SolverCall& check, std::string* why_not,
                              bool with_skolems = false);
 
+  // Documentation (EngineOptions::max_preconditions > 1): a literal of the
+  // shown precondition that the rest of the query (the other literals, the
+  // typing, ranges and invariants) implies is left out of it, as Z3 proves.
+  void set_drop_implied(bool on) { drop_implied_ = on; }
+
   // Well-typed inputs: `this` a non-null instance of its class that does
   // not override the entry, reference parameters null or instances of
   // their declared types, sub-int parameters in their range.
@@ -91,6 +96,9 @@ class EntryCheck {
   void AddStringModelInvariants(const logic::Minterm& phi, std::vector<logic::Term>* out);
   // For display: `phi` without the String model's facts about literals.
   logic::Minterm WithoutLiteralFacts(const logic::Minterm& phi);
+  // `shown` without the literals the rest of `query` implies.
+  logic::Minterm WithoutImplied(const logic::Minterm& shown, std::vector<logic::Term> query, const SolverCall& check);
+  bool drop_implied_ = false;
 
   logic::TermManager& tm_;
   Vocabulary& vocab_;

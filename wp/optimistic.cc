@@ -481,6 +481,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   const Minterm& query = item.phi;
   const std::string key = witness_key(found.witness, item);
   const std::vector<std::string> assumed_values = found.assumed;
+  const Minterm shown = found.shown;
   Result candidate = ph_.result;
   fill_found(item, std::move(found), &candidate);
   candidate.witness->observe = observed_calls(query);
@@ -521,7 +522,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
       // Every precondition is wanted: this one is kept (not merged with
       // the exact ones: it holds for its witness, as observed) and the
       // search goes on.
-      collect_confirmed(std::move(candidate));
+      collect_confirmed(std::move(candidate), shown);
       return false;
     }
     ph_.result = std::move(candidate);

@@ -445,6 +445,7 @@ Term Vocabulary::string_chars() {
     string_chars_ = r.ok() && r.member != nullptr
                         ? field(models::kStringClass, models::kStringChars, models::kStringCharsDescriptor)
                         : Term();
+    tm_.set_string_value_field(*string_chars_);
   }
   return *string_chars_;
 }

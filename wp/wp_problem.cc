@@ -119,9 +119,11 @@ void WpProblem::seed() {
     const ir::Block& src = ir_.blocks[e.from];
     CallHandling how = CallHandling::kSkipped;
     const Item at_target{Point{0, e.to, 0}, post, 0, 0, -1, si, -1};
+    // (The NullPointerException edge of a call is its null receiver's, which
+    // the JVM raises before the call: no callee runs.)
     if (opt_.expand_calls && goal_.spec.kind != GoalKind::kNpe && !src.insns.empty() &&
         ir_.insns[src.insns.back()].op == ir::Op::kInvoke &&
-        ir_.insns[src.insns.back()].invoke != ir::InvokeKind::kDynamic) {
+        ir_.insns[src.insns.back()].invoke != ir::InvokeKind::kDynamic && e.thrown != "java/lang/NullPointerException") {
       // An exception raised inside the callee: continue at its exceptional exit.
       how = expand_call(at_target, site.edge);
       if (how == CallHandling::kExpanded) continue;

@@ -217,6 +217,7 @@ class WpProblem : private DirectedQueries {
         solver_(tm_, solver_options()) {
     vocab_.set_lambdas(&lambdas_);
     vocab_.set_assertions_enabled(opt.enable_assertions);
+    entry_check_.set_drop_implied(opt.max_preconditions > 1);
     vocab_.set_statics_initial(opt.statics == StaticsAtEntry::kInitial);
     if (opt.field_facts) {
       field_facts_ = opt.field_facts_cache ? opt.field_facts_cache : std::make_shared<absint::FieldFacts>(h, opt.closed_packages);
@@ -407,8 +408,9 @@ class WpProblem : private DirectedQueries {
   // EngineOptions::max_preconditions > 1 (all_preconditions.cc): keeps a
   // new precondition; true (the search stops) when there are that many.
   bool collect_found(const Item& item, EntryCheck::Found found);
-  // The same for a candidate the JVM confirmed (optimistic calls).
-  void collect_confirmed(Result candidate);
+  // The same for a candidate the JVM confirmed (optimistic calls), with
+  // the minterm over its inputs its precondition renders.
+  void collect_confirmed(Result candidate, const logic::Minterm& shown);
   // Optimistic calls (optimistic.cc).
   Term optimistic_marker();
   bool is_optimistic(const Minterm& m) const;
@@ -671,6 +673,7 @@ class WpProblem : private DirectedQueries {
   // over every phase, with the minterms they render.
   std::vector<Result> collected_;
   std::vector<logic::Minterm> collected_shown_;  // of the exact ones (no confirmed_on_jvm)
+  std::vector<logic::Minterm> candidates_shown_;  // of the confirmed candidates
   std::vector<PathNode> nodes_;
   std::vector<AssumeNode> assume_nodes_;
   std::vector<std::string> assumption_texts_;

@@ -25,7 +25,7 @@ TEST(Models, StringLengthIsFoundWithTheStringModelAndConfirmed) {
   EXPECT_EQ(status, 0) << j.dump();
   EXPECT_EQ(j["verdict"], "FOUND");
   EXPECT_EQ(j["confirmed"], true);
-  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.jwpValue.length == 3"));
+  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.length() == 3"));
   // The witness's string is a real string of three characters, not an
   // object with the model's field.
   const auto& heap = j["witness"]["heap"];
@@ -46,7 +46,7 @@ TEST(Models, StringBuilderAppendsAndToStringAreModelled) {
   EXPECT_EQ(j["verdict"], "FOUND");
   EXPECT_EQ(j["confirmed"], true);
   // s + '!' has three characters: s has two.
-  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.jwpValue.length == 2"));
+  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.length() == 2"));
 }
 
 TEST(Models, WithoutModelsTheJdksStringIsAnalysed) {
