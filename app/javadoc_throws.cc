@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "classfile/modified_utf8.h"
 #include "classfile/strings.h"
 
 namespace jwp::app {
@@ -170,24 +171,6 @@ std::optional<std::string_view> Attribute(std::string_view attributes, std::stri
   return std::nullopt;
 }
 
-void AppendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
 // The character reference at the start of `s` ("&lt;", "&#60;", "&#x3C;"),
 // decoded into `out`; its length, or 0 when `s` starts with no reference
 // this decoder knows (the '&' is then text).
@@ -215,7 +198,7 @@ size_t DecodeReference(std::string_view s, std::string& out) {
       if (cp > 0x10FFFF) return 0;
     }
     if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    AppendUtf8(out, cp == 0xA0 ? ' ' : cp);  // a no-break space is whitespace here
+    classfile::AppendUtf8(out, cp == 0xA0 ? ' ' : cp);  // a no-break space is whitespace here
     return semi + 1;
   }
   static constexpr std::pair<std::string_view, uint32_t> kNamed[] = {
@@ -225,7 +208,7 @@ size_t DecodeReference(std::string_view s, std::string& out) {
       {"times", 0xD7},    {"le", 0x2264},      {"ge", 0x2265},      {"ne", 0x2260},     {"middot", 0xB7}};
   for (const auto& [name, cp] : kNamed) {
     if (body == name) {
-      AppendUtf8(out, cp);
+      classfile::AppendUtf8(out, cp);
       return semi + 1;
     }
   }
@@ -346,6 +329,21 @@ std::string_view PackageOf(std::string_view class_name) {
   return dot == std::string_view::npos ? std::string_view() : class_name.substr(0, dot);
 }
 
+// The class whose page is at `path` (directories, then "Outer.Inner.html"):
+// "pkg.Outer$Inner"; nullopt when it is no class page's path.
+std::optional<std::string> ClassOfPagePath(const std::vector<std::string_view>& path) {
+  if (path.empty() || !path.back().ends_with(".html")) return std::nullopt;
+  std::string_view file = path.back();
+  file.remove_suffix(5);
+  if (!IsQualifiedName(file)) return std::nullopt;
+  std::string out;
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    if (!IsIdentifier(path[i])) return std::nullopt;
+    out += Cat(path[i], ".");
+  }
+  return out + DollarName(file);
+}
+
 // The class of a link to a javadoc page: its path's directories are the
 // package, its file name the class ("Outer.Inner.html"). Relative hrefs
 // are resolved against `page_package`'s directory; absolute URLs are read
@@ -372,16 +370,7 @@ std::optional<std::string> ClassOfHref(std::string_view href, std::string_view p
       path.push_back(part);
     }
   }
-  if (path.empty() || !path.back().ends_with(".html")) return std::nullopt;
-  std::string_view file = path.back();
-  file.remove_suffix(5);
-  if (!IsQualifiedName(file)) return std::nullopt;
-  std::string out;
-  for (size_t i = 0; i + 1 < path.size(); ++i) {
-    if (!IsIdentifier(path[i])) return std::nullopt;
-    out += Cat(path[i], ".");
-  }
-  return out + DollarName(file);
+  return ClassOfPagePath(path);
 }
 
 // The package a link's title names: "class or interface in java.lang",
@@ -545,13 +534,7 @@ std::optional<std::string> ClassNameOfJavadocPage(std::string_view relative_path
                              std::end(kJavadocDirs)) {
     return std::nullopt;
   }
-  if (!IsQualifiedName(file)) return std::nullopt;
-  std::string out;
-  for (size_t i = 0; i + 1 < path.size(); ++i) {
-    if (!IsIdentifier(path[i])) return std::nullopt;
-    out += Cat(path[i], ".");
-  }
-  return out + DollarName(file);
+  return ClassOfPagePath(path);
 }
 
 std::vector<DocumentedMethod> ParseJavadocPage(std::string_view html, const std::string& class_name) {

@@ -44,8 +44,6 @@ bool DecodesToItself(std::span<const uint8_t> bytes) {
   return true;
 }
 
-namespace {
-
 void AppendUtf8(std::string& out, uint32_t cp) {
   if (cp < 0x80) {
     out.push_back(static_cast<char>(cp));
@@ -64,7 +62,6 @@ void AppendUtf8(std::string& out, uint32_t cp) {
   }
 }
 
-}  // namespace
 
 std::optional<std::string> DecodeModifiedUtf8(std::span<const uint8_t> bytes, size_t* bad_index) {
   std::string out;

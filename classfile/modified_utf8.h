@@ -26,6 +26,9 @@ std::optional<std::string> DecodeModifiedUtf8(std::span<const uint8_t> bytes, si
 // well-formed input). Used by tests and by writers of class files.
 std::string EncodeModifiedUtf8(std::string_view utf8);
 
+// Appends code point `cp` (at most U+10FFFF) to `out` as standard UTF-8.
+void AppendUtf8(std::string& out, uint32_t cp);
+
 }  // namespace jwp::classfile
 
 #endif  // JWP_CLASSFILE_MODIFIED_UTF8_H_
