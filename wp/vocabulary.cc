@@ -430,6 +430,16 @@ std::vector<std::string> Vocabulary::jdk_state(Term phi) {
     }
     out.insert(Cat(owner, ".", m.name));
   }
+  // And the JDK's static fields it takes as inputs (String.COMPACT_STRINGS).
+  for (Term v : logic::free_variables(phi)) {
+    const StaticField* st = static_field_of(v);
+    if (st == nullptr || !types::IsJdkPackage(st->owner)) continue;
+    std::string owner(st->owner);
+    for (char& c : owner) {
+      if (c == '/') c = '.';
+    }
+    out.insert(Cat(owner, ".", st->name));
+  }
   return {out.begin(), out.end()};
 }
 

@@ -67,6 +67,7 @@ class Vocabulary {
   // as "pkg.C.f (why)": inputs of a precondition under --statics any.
   std::vector<std::string> static_inputs(logic::Term phi);
   // The fields of the JDK's classes that `phi` reads ("java.util.HashSet.map"),
+  // and the JDK's static fields it takes as inputs,
   // but the String model's characters and array lengths: a precondition
   // over them describes an implementation's internals (jwp exceptions
   // leaves such conditions out of the documentation; issue #30).
