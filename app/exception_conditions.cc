@@ -46,7 +46,7 @@ ordered_json Disjunct(const ordered_json& from, const ordered_json& search) {
   if (from.contains("runner_error")) d["runner_error"] = from["runner_error"];
   d["assumptions"] = from.value("assumptions", ordered_json::array());
   d["optimistic"] = from.value("optimistic", false);
-  d["jdk_state"] = from.value("jdk_state", ordered_json::array());
+  d["internal_state"] = from.value("internal_state", ordered_json::array());
   return d;
 }
 
@@ -138,8 +138,8 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   // make the condition. One found through optimistic calls held for its
   // witness, with what the calls returned there (which its precondition,
   // over the inputs alone, does not say): an example, never a condition.
-  // One that reads the fields of a JDK class describes an implementation's
-  // internals (and perhaps a state no program makes): left out.
+  // One that reads the fields of an argument object or of a JDK class
+  // describes their internals (perhaps a state no program makes): left out.
   // An optimistic one that assumed nothing of what the calls it passed
   // returned (only that they returned) is a condition with a proviso: for
   // every input that satisfies it, the method throws the exception when
@@ -148,14 +148,14 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   int confirmed = 0, refuted = 0, refuted_internal = 0, exact_all = 0, optimistic_all = 0, internal = 0;
   for (const auto& d : disjuncts) {
     if (IsBool(d, "confirmed", true)) ++confirmed;
-    // A left-out one over the JDK's internals refuted (the runner set a JDK
+    // A left-out one over internal state refuted (the runner set an
     // object's private fields reflectively) is said apart.
-    if (IsBool(d, "confirmed", false)) ++(d["jdk_state"].empty() ? refuted : refuted_internal);
+    if (IsBool(d, "confirmed", false)) ++(d["internal_state"].empty() ? refuted : refuted_internal);
     const bool optimistic = IsBool(d, "optimistic", true);
     exact_all += optimistic ? 0 : 1;
     optimistic_all += optimistic ? 1 : 0;
     if (confirm && !IsBool(d, "confirmed", true)) continue;
-    if (!d["jdk_state"].empty()) {
+    if (!d["internal_state"].empty()) {
       ++internal;
       continue;
     }
@@ -195,7 +195,7 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   j["complete"] = all_exact && IsBool(search, "exhaustive", true);
   j["provided"] = exact.empty() ? provisos : std::vector<std::string>{};  // the proviso's calls
   j["examples"] = examples;  // through assumed calls: held for their witnesses
-  j["left_out"] = internal;  // disjuncts over the JDK's internal state
+  j["left_out"] = internal;  // disjuncts over the internal state of arguments or the JDK
   j["confirmed"] = confirmed;
   j["refuted"] = refuted;
   j["refuted_internal"] = refuted_internal;
@@ -237,7 +237,7 @@ std::string RenderMethod(const std::string& method, const std::vector<ordered_js
     if (has_condition) {
       std::string tags = completeness;
       if (p.value("left_out", 0) > 0) {
-        tags += StrCat("; ", p.value("left_out", 0), " more over the JDK's internal state, in the JSON");
+        tags += StrCat("; ", p.value("left_out", 0), " more over the internal state of arguments or the JDK, in the JSON");
       }
       if (!IsBool(p, "replayed", true)) tags += "; not replayed: --no-confirm";
       if (p.value("refuted", 0) > 0) tags += StrCat("; ", p.value("refuted", 0), " refuted by the JVM");
@@ -249,7 +249,7 @@ std::string RenderMethod(const std::string& method, const std::vector<ordered_js
                              " (an example, not a condition: the search passed calls it assumed)"));
     } else if (verdict == "FOUND" && p.value("left_out", 0) > 0) {
       lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"),
-                             ": only over the JDK's internal state (", p.value("left_out", 0),
+                             ": only over the internal state of arguments or the JDK (", p.value("left_out", 0),
                              " conditions, in the JSON)"));
     } else if (verdict == "FOUND") {
       lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"),

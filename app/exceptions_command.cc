@@ -259,7 +259,7 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
       << " exceptions with a confirmed condition (" << tally.complete << " complete, " << tally.partial
       << " partial), " << tally.not_found << " never thrown, " << tally.unknown << " UNKNOWN";
   if (tally.examples > 0) out << ", " << tally.examples << " with an example input only";
-  if (tally.internal > 0) out << ", " << tally.internal << " only over the JDK's internal state";
+  if (tally.internal > 0) out << ", " << tally.internal << " only over the internal state of arguments or the JDK";
   if (tally.unconfirmed > 0) out << ", " << tally.unconfirmed << " found but not confirmed";
   out << "\n";
   if (*format == ExceptionsFormat::kMarkdown) out << "pages written to " << options.out_dir << "\n";

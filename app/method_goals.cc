@@ -119,7 +119,7 @@ ordered_json AlternativeJson(const wp::Result& alt, const wp::GoalSpec& spec, co
   j["path"] = alt.path;
   j["witness"] = alt.witness ? ordered_json::parse(WitnessJson(alt, spec)) : ordered_json(nullptr);
   j["assumptions"] = alt.assumptions;
-  j["jdk_state"] = alt.jdk_state;
+  j["internal_state"] = alt.internal_state;
   j["optimistic"] = alt.confirmed_on_jvm.has_value();
   std::optional<bool> confirmed;
   if (o.confirm && alt.witness) {

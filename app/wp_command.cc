@@ -132,7 +132,7 @@ ordered_json WpResultJson(const wp::Result& r, const wp::GoalSpec& spec, const s
   j["optimistic"] = r.confirmed_on_jvm.has_value();
   j["facts_used"] = r.facts_used;
   j["static_inputs"] = r.static_inputs;
-  j["jdk_state"] = r.jdk_state;
+  j["internal_state"] = r.internal_state;
   ordered_json stats;
   wp::ForEachStat(r.stats, [&](const char* name, auto value) {
     if constexpr (std::is_floating_point_v<decltype(value)>) {

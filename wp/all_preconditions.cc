@@ -112,7 +112,7 @@ void TakeFound(Result&& from, Result* to) {
   to->goal_line = from.goal_line;
   to->goal_via_call = from.goal_via_call;
   to->static_inputs = std::move(from.static_inputs);
-  to->jdk_state = std::move(from.jdk_state);
+  to->internal_state = std::move(from.internal_state);
   to->entry = std::move(from.entry);
   to->assumptions = std::move(from.assumptions);
   to->confirmed_on_jvm = std::move(from.confirmed_on_jvm);

@@ -283,9 +283,10 @@ struct Result {
   // A FOUND's static fields that a client may set (--statics any), which
   // the precondition takes as inputs: "pkg.C.f (public, not final)".
   std::vector<std::string> static_inputs;
-  // The fields of JDK classes the precondition reads ("java.util.HashSet.map"):
-  // it describes an implementation's internals (Vocabulary::jdk_state).
-  std::vector<std::string> jdk_state;
+  // The fields of argument objects and JDK classes the precondition reads
+  // ("java.util.HashSet.map"): it describes their internals
+  // (Vocabulary::internal_state).
+  std::vector<std::string> internal_state;
   // The figures of wp/stats.def.
   struct Stats {
 #define JWP_STAT(type, name, initial, across, comment) type name = initial;

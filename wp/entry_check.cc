@@ -473,7 +473,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
   return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness),
                phi.is_true() ? std::vector<std::string>{} : vocab_.static_inputs(phi.term()), std::move(assumed),
-               shown, shown.is_true() ? std::vector<std::string>{} : vocab_.jdk_state(shown.term())};
+               shown, shown.is_true() ? std::vector<std::string>{} : vocab_.internal_state(shown.term())};
 }
 
 }  // namespace jwp::wp
@@ -653,7 +653,7 @@ void WpProblem::fill_found(const Item& item, EntryCheck::Found found, Result* r)
                              ir_.edges[site.edge].thrown != "java/lang/NullPointerException";
   r->witness = std::move(found.witness);
   r->static_inputs = std::move(found.static_inputs);
-  r->jdk_state = std::move(found.jdk_state);
+  r->internal_state = std::move(found.internal_state);
   r->entry = Cat(dotted(std::string(entry_act.ir->class_name)), ".", entry_act.ir->method_name,
                       entry_act.ir->method_descriptor);
   std::vector<std::string> assumed;

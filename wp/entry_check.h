@@ -50,8 +50,8 @@ class EntryCheck {
     // The minterm `precondition` renders (EngineOptions::max_preconditions
     // merges these).
     logic::Minterm shown;
-    // The fields of JDK classes it reads (Vocabulary::jdk_state).
-    std::vector<std::string> jdk_state;
+    // The internal state it reads (Vocabulary::internal_state).
+    std::vector<std::string> internal_state;
   };
   // The solver as the search calls it (it times the calls).
   using SolverCall = std::function<solver::CheckResult(std::span<const logic::Term>, bool want_witness)>;

@@ -416,14 +416,17 @@ std::vector<std::string> Vocabulary::static_inputs(Term phi) {
   return out;
 }
 
-std::vector<std::string> Vocabulary::jdk_state(Term phi) {
+std::vector<std::string> Vocabulary::internal_state(Term phi) {
   std::set<std::string> out;
   const Term chars = string_chars();
   for (Term t : logic::collect(phi, [](Term x) { return x.is(logic::TermKind::kRead); })) {
     const Term f = t.arg(0);
     if (!f.is(logic::TermKind::kFieldConst) || tm_.is_length_field(f) || f == chars) continue;
     const logic::MemberRef m = tm_.field_info(f);
-    if (!types::IsJdkPackage(m.owner)) continue;
+    // The receiver's own fields, of a class not the JDK's, are its state.
+    const Term object = t.arg(1);
+    const bool own = object.is_var() && tm_.var_info(object).name == "this";
+    if (own && !types::IsJdkPackage(m.owner)) continue;
     std::string owner(m.owner);
     for (char& c : owner) {
       if (c == '/') c = '.';

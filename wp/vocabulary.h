@@ -66,12 +66,15 @@ class Vocabulary {
   // The static fields `phi` reads that a client may set (no field facts),
   // as "pkg.C.f (why)": inputs of a precondition under --statics any.
   std::vector<std::string> static_inputs(logic::Term phi);
-  // The fields of the JDK's classes that `phi` reads ("java.util.HashSet.map"),
-  // and the JDK's static fields it takes as inputs,
-  // but the String model's characters and array lengths: a precondition
-  // over them describes an implementation's internals (jwp exceptions
-  // leaves such conditions out of the documentation; issue #30).
-  std::vector<std::string> jdk_state(logic::Term phi);
+  // The fields `phi` reads of objects other than the receiver (`this`), or
+  // of the JDK's classes, and the JDK's static fields it takes as inputs
+  // ("java.util.HashSet.map", "org.apache.commons.lang3.text.StrBuilder.size",
+  // "java.lang.String.COMPACT_STRINGS"); array lengths and the String
+  // model's characters are not counted. A precondition over them describes
+  // an argument's or the JDK's internals, perhaps in a state no program
+  // makes (issue #12): jwp exceptions leaves such conditions out of the
+  // documentation (issue #30).
+  std::vector<std::string> internal_state(logic::Term phi);
   // Whether a skipped call to `callee_owner.callee_name` leaves the
   // instance field map `field` as it is for every object the caller can
   // see: the field is written only by its class's constructors on the

@@ -49,7 +49,7 @@ void ExpectConditionsConfirmed(const std::map<std::string, json>& pairs) {
     const bool proviso = !p["provided"].empty();
     int resting = 0;
     for (const auto& d : p["disjuncts"]) {
-      if (!d["jdk_state"].empty() || (d["optimistic"] == true) != proviso) continue;
+      if (!d["internal_state"].empty() || (d["optimistic"] == true) != proviso) continue;
       if (d["confirmed"] != true) continue;
       ++resting;
       EXPECT_EQ(d["entry"], p["method"]) << "the condition is on the method's own parameters";
