@@ -36,11 +36,6 @@ using absl::StrCat;
 
 using Method = ScopeMethod;
 
-std::string ToInternalName(std::string name) {
-  std::replace(name.begin(), name.end(), '.', '/');
-  return name;
-}
-
 // The exceptions the Javadoc documents for `m` that `types` does not list
 // (nor a subclass of): goals too, so that the comparison says what the
 // search found of each.
@@ -52,7 +47,7 @@ void AddDocumented(const classfile::ClassHierarchy& h, const std::vector<Documen
     if (d.class_name != cls || d.name != name || d.descriptor != params) continue;
     for (const DocumentedThrow& t : d.throws) {
       if (t.exception.find('.') == std::string::npos) continue;  // no package: not a class jwp can name
-      const std::string type = ToInternalName(t.exception);
+      const std::string type = classfile::InternalName(t.exception);
       if (!h.Valid(h.Find(type))) continue;
       const bool listed = std::any_of(types->begin(), types->end(), [&](const absint::ThrownType& x) {
         return h.IsSubtype(x.type, type) == classfile::Tristate::kYes;
@@ -271,7 +266,7 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
     for (const Method& m : methods) in_scope.push_back(m.java());
     const classfile::ClassHierarchy& h = *analysed.hierarchy;
     const JavadocComparison c = CompareWithJavadoc(*documented, in_scope, all, [&](const std::string& a, const std::string& b) {
-      return h.IsSubtype(ToInternalName(a), ToInternalName(b)) == classfile::Tristate::kYes;
+      return h.IsSubtype(classfile::InternalName(a), classfile::InternalName(b)) == classfile::Tristate::kYes;
     });
     out << "\n" << c.report;
     if (!options.json_out.empty()) {

@@ -56,12 +56,6 @@ Shape ShapeOf(std::string_view type) {
 
 std::string Dotted(std::string_view internal_name) { return classfile::JavaName(internal_name); }
 
-// "pkg.Outer$Inner" (as FindBugs writes class names) -> "pkg/Outer$Inner".
-std::string Slashed(std::string_view s) {
-  std::string out(s);
-  std::replace(out.begin(), out.end(), '.', '/');
-  return out;
-}
 
 // ---------------------------------------------------------------------------
 // The reader.
@@ -131,7 +125,7 @@ class Reader {
         return Error(primary, Cat(where, ": the primary <Method> has no ", attr, " attribute"));
       }
     }
-    r->class_name = Slashed(primary.attribute("classname").value());
+    r->class_name = classfile::InternalName(primary.attribute("classname").value());
     r->method_name = primary.attribute("name").value();
     r->descriptor = primary.attribute("signature").value();
     r->is_static = primary.attribute("isStatic").as_bool();
@@ -178,7 +172,7 @@ class Reader {
           break;
         }
       }
-      r->class_name = Slashed(cls.attribute("classname").value());
+      r->class_name = classfile::InternalName(cls.attribute("classname").value());
     } else if (absl::Status s = ReadPrimaryMethod(primary, where, r); !s.ok()) {
       return s;
     }

@@ -209,6 +209,14 @@ std::string JavaName(std::string_view internal_name) {
   return out;
 }
 
+std::string InternalName(std::string_view java_name) {
+  std::string out(java_name);
+  for (char& c : out) {
+    if (c == '.') c = '/';
+  }
+  return out;
+}
+
 std::string JavaTypeName(const FieldType& type) {
   std::string out = type.kind == BaseType::kReference ? JavaName(type.class_name)
                                                       : std::string(BaseTypeName(type.kind));

@@ -78,6 +78,8 @@ absl::StatusOr<MethodDescriptor> ParseMethodDescriptor(std::string_view descript
 
 // "java/util/Map$Entry" -> "java.util.Map$Entry".
 std::string JavaName(std::string_view internal_name);
+// "java.util.Map$Entry" -> "java/util/Map$Entry" (the inverse).
+std::string InternalName(std::string_view java_name);
 // "Ljava/lang/String;" -> "java/lang/String"; any other text (an array
 // descriptor, a name already internal) unchanged.
 std::string_view InternalNameOf(std::string_view descriptor);

@@ -48,12 +48,6 @@ std::string Dotted(std::string_view s) {
   return out;
 }
 
-std::string Slashed(std::string_view s) {
-  std::string out(s);
-  std::replace(out.begin(), out.end(), '.', '/');
-  return out;
-}
-
 bool ValidClassName(std::string_view s) {
   if (s.empty() || s.front() == '/' || s.back() == '/') return false;
   if (s.find("//") != std::string_view::npos) return false;
@@ -244,7 +238,7 @@ absl::StatusOr<GoalSpec> ParseGoal(std::string_view goal, std::string_view kind)
   size_t paren = head.find('(');
   std::string_view name_part = head.substr(0, paren);
   if (paren != std::string_view::npos) {
-    spec.descriptor = Slashed(head.substr(paren));
+    spec.descriptor = classfile::InternalName(head.substr(paren));
     if (!classfile::ParseMethodDescriptor(spec.descriptor).ok()) {
       return Malformed(goal, Cat("'", head.substr(paren), "' is not a method descriptor such as (ILjava/lang/String;)V"));
     }
@@ -254,7 +248,7 @@ absl::StatusOr<GoalSpec> ParseGoal(std::string_view goal, std::string_view kind)
     return Malformed(goal, "no class and method name");
   }
   spec.method_name = std::string(name_part.substr(dot + 1));
-  spec.class_name = Slashed(name_part.substr(0, dot));
+  spec.class_name = classfile::InternalName(name_part.substr(0, dot));
   if (!ValidClassName(spec.class_name) || spec.method_name.find_first_of("<>;[") != std::string::npos) {
     if (spec.method_name != "<init>" && spec.method_name != "<clinit>") {
       return Malformed(goal, Cat("'", name_part, "' is not pkg.Class.method"));
@@ -264,7 +258,7 @@ absl::StatusOr<GoalSpec> ParseGoal(std::string_view goal, std::string_view kind)
   auto with_type = [&](std::string_view prefix, GoalKind k) -> absl::Status {
     std::string_view t = kind.substr(prefix.size());
     spec.kind = k;
-    spec.exception_type = Slashed(t);
+    spec.exception_type = classfile::InternalName(t);
     if (!ValidClassName(spec.exception_type)) {
       return absl::InvalidArgumentError(Cat("malformed goal kind '", kind, "': '", t,
                                                      "' is not a class name such as java.lang.ArithmeticException"));

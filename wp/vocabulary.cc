@@ -427,21 +427,13 @@ std::vector<std::string> Vocabulary::internal_state(Term phi) {
     const Term object = t.arg(1);
     const bool own = object.is_var() && tm_.var_info(object).name == "this";
     if (own && !types::IsJdkPackage(m.owner)) continue;
-    std::string owner(m.owner);
-    for (char& c : owner) {
-      if (c == '/') c = '.';
-    }
-    out.insert(Cat(owner, ".", m.name));
+    out.insert(Cat(classfile::JavaName(m.owner), ".", m.name));
   }
   // And the JDK's static fields it takes as inputs (String.COMPACT_STRINGS).
   for (Term v : logic::free_variables(phi)) {
     const StaticField* st = static_field_of(v);
     if (st == nullptr || !types::IsJdkPackage(st->owner)) continue;
-    std::string owner(st->owner);
-    for (char& c : owner) {
-      if (c == '/') c = '.';
-    }
-    out.insert(Cat(owner, ".", st->name));
+    out.insert(Cat(classfile::JavaName(st->owner), ".", st->name));
   }
   return {out.begin(), out.end()};
 }

@@ -55,7 +55,9 @@ void ExpectConditionsConfirmed(const std::map<std::string, json>& pairs) {
       EXPECT_EQ(d["entry"], p["method"]) << "the condition is on the method's own parameters";
     }
     EXPECT_GT(resting, 0) << key << ": " << p.dump(2);
-    if (proviso) EXPECT_THAT(p["condition"].get<std::string>(), HasSubstr(" normally")) << key;
+    if (proviso) {
+      EXPECT_THAT(p["condition"].get<std::string>(), HasSubstr(" normally")) << key;
+    }
   }
 }
 
