@@ -63,6 +63,12 @@ std::optional<int32_t> FreshArrayLength(const ir::MethodIR& ir, ir::ValueId v) {
   return IntConstant(ir, in.operands[0]);
 }
 
+// Whether `v` is an Object[] the method makes (javac's varargs arrays).
+bool IsFreshObjectArray(const ir::MethodIR& ir, ir::ValueId v) {
+  const ir::InsnId def = ir.values[v].def;
+  return def != ir::kNone && ir.insns[def].op == ir::Op::kNewArray && ir.insns[def].type == "[Ljava/lang/Object;";
+}
+
 // An implicit exception that the instruction's constant operands rule out
 // (javac's varargs arrays: `new Object[2]`, stores at 0 and 1 of values of
 // any type): a new array of a constant size >= 0 cannot be negative; a
@@ -80,10 +86,16 @@ bool RuledOutByConstants(const ir::MethodIR& ir, const ir::Instruction& in, std:
     return length && index && *index >= 0 && *index < *length;
   }
   if (type == "java/lang/ArrayStoreException" && in.op == ir::Op::kArrayStore && !in.operands.empty()) {
-    const ir::InsnId def = ir.values[in.operands[0]].def;
-    return def != ir::kNone && ir.insns[def].op == ir::Op::kNewArray && ir.insns[def].type == "[Ljava/lang/Object;";
+    return IsFreshObjectArray(ir, in.operands[0]);
   }
   return false;
+}
+
+// Whether `v` is the method's parameter (its index, `this` included).
+std::optional<int32_t> ParameterIndex(const ir::MethodIR& ir, ir::ValueId v) {
+  const ir::InsnId def = ir.values[v].def;
+  if (def == ir::kNone || ir.insns[def].op != ir::Op::kParam) return std::nullopt;
+  return ir.insns[def].index;
 }
 
 }  // namespace
@@ -97,27 +109,54 @@ bool ThrownTypes::Passes(const ir::Edge& e, const std::string& type) const {
          h_.IsSubtype(e.caught_as, type) != classfile::Tristate::kNo;
 }
 
-std::set<std::string> ThrownTypes::CalleeTypes(const ir::Instruction& invoke, uint32_t depth, Query* q) {
+std::set<std::string> ThrownTypes::CalleeTypes(const ir::MethodIR& ir, const ir::Instruction& invoke, uint32_t depth,
+                                              Query* q) {
   std::set<std::string> out;
   if (invoke.invoke == ir::InvokeKind::kDynamic) return out;
   callgraph::CallTargetOptions to;
   to.max_targets = options_.max_targets;
   const callgraph::CallTargets targets = callgraph::ChaTargets(h_, invoke, to);
   if (targets.truncated || targets.opaque) return out;
+  Context c;
+  c.callee = true;
+  for (size_t i = 0; i < invoke.operands.size() && i < 64; ++i) {
+    if (IsFreshObjectArray(ir, invoke.operands[i])) c.fresh_object_arrays |= uint64_t{1} << i;
+    const ir::InsnId def = ir.values[invoke.operands[i]].def;
+    if (def != ir::kNone && (ir.insns[def].op == ir::Op::kNew || ir.insns[def].op == ir::Op::kNewArray)) {
+      c.fresh |= uint64_t{1} << i;
+    }
+  }
   for (const callgraph::MethodId& t : targets.targets) {
     // What the target declares it throws.
     if (absl::StatusOr<callgraph::MethodCache::Declaration> d = cache_.Find(t); d.ok() && d->method) {
       for (uint16_t index : d->method->exceptions) out.insert(std::string(d->class_file->pool.ClassName(index)));
     }
     if (depth == 0) continue;
-    std::set<std::string> leaving = Leaving(t, depth - 1, q);
+    std::set<std::string> leaving = Leaving(t, depth - 1, c, q);
     out.insert(leaving.begin(), leaving.end());
   }
   return out;
 }
 
-std::set<std::string> ThrownTypes::AlongEdge(const ir::MethodIR& ir, ir::EdgeId e, uint32_t depth, Query* q,
-                                            ThrownType::Origin* origin) {
+bool ThrownTypes::ImplicitListed(const ir::MethodIR& ir, const ir::Instruction& in, std::string_view type,
+                                 const Context& c) const {
+  if (RuledOutByConstants(ir, in, type)) return false;
+  if (!c.callee) return true;
+  const int32_t p = in.operands.empty() ? -1 : ParameterIndex(ir, in.operands[0]).value_or(-1);
+  auto bit = [&](uint64_t mask) { return p >= 0 && p < 64 && (mask >> p & 1) != 0; };
+  if (type == "java/lang/ArrayStoreException" && in.op == ir::Op::kArrayStore && bit(c.fresh_object_arrays)) {
+    return false;
+  }
+  // The dereferenced operand (the first one of every instruction that
+  // dereferences) is an object the caller made.
+  if (type == "java/lang/NullPointerException" && bit(c.fresh)) return false;
+  if (!options_.guarded_class || !options_.guarded_class(ir.class_name)) return true;
+  return std::any_of(in.operands.begin(), in.operands.end(),
+                     [&](ir::ValueId v) { return ParameterIndex(ir, v).has_value(); });
+}
+
+std::set<std::string> ThrownTypes::AlongEdge(const ir::MethodIR& ir, ir::EdgeId e, uint32_t depth, const Context& c,
+                                            Query* q, ThrownType::Origin* origin) {
   const ir::Edge& edge = ir.edges[e];
   const ir::Block& from = ir.blocks[edge.from];
   std::set<std::string> types;
@@ -139,15 +178,15 @@ std::set<std::string> ThrownTypes::AlongEdge(const ir::MethodIR& ir, ir::EdgeId 
     if (!caught.empty()) {
       // The rethrow of what handlers caught: the types on the edges into them.
       *origin = ThrownType::Origin::kCallee;
-      for (ir::InsnId c : caught) {
-        const ir::Block& handler = ir.blocks[ir.insns[c].block];
+      for (ir::InsnId catcher : caught) {
+        const ir::Block& handler = ir.blocks[ir.insns[catcher].block];
         for (ir::EdgeId into : handler.preds) {
           const ir::InsnId thrower = ir.blocks[ir.edges[into].from].insns.empty()
                                          ? ir::kNone
                                          : ir.blocks[ir.edges[into].from].insns.back();
           if (thrower == id) continue;
           ThrownType::Origin o = ThrownType::Origin::kThrow;
-          for (const std::string& t : AlongEdge(ir, into, depth, q, &o)) types.insert(t);
+          for (const std::string& t : AlongEdge(ir, into, depth, c, q, &o)) types.insert(t);
           if (o == ThrownType::Origin::kThrow) *origin = o;
         }
       }
@@ -156,10 +195,10 @@ std::set<std::string> ThrownTypes::AlongEdge(const ir::MethodIR& ir, ir::EdgeId 
     }
   } else if (in.op == ir::Op::kInvoke && edge.thrown == kThrowable) {
     *origin = ThrownType::Origin::kCallee;
-    types = CalleeTypes(in, depth, q);
+    types = CalleeTypes(ir, in, depth, q);
   } else if (edge.thrown != kThrowable) {
     *origin = ThrownType::Origin::kImplicit;
-    if (!RuledOutByConstants(ir, in, edge.thrown)) types.insert(std::string(edge.thrown));
+    if (ImplicitListed(ir, in, edge.thrown, c)) types.insert(std::string(edge.thrown));
   }
   std::set<std::string> passing;
   for (const std::string& t : types) {
@@ -168,8 +207,8 @@ std::set<std::string> ThrownTypes::AlongEdge(const ir::MethodIR& ir, ir::EdgeId 
   return passing;
 }
 
-std::set<std::string> ThrownTypes::Leaving(const callgraph::MethodId& m, uint32_t depth, Query* q) {
-  const auto key = std::make_pair(m, depth);
+std::set<std::string> ThrownTypes::Leaving(const callgraph::MethodId& m, uint32_t depth, Context c, Query* q) {
+  const auto key = std::make_tuple(m, depth, c.fresh_object_arrays, c.fresh);
   if (auto it = memo_.find(key); it != memo_.end()) return it->second;
   std::set<std::string> out;
   if (q->methods_read >= options_.max_methods) return out;
@@ -181,7 +220,7 @@ std::set<std::string> ThrownTypes::Leaving(const callgraph::MethodId& m, uint32_
     for (ir::EdgeId e : b.succs) {
       if ((*ir)->edges[e].kind != ir::EdgeKind::kException || !ir::LeavesMethod(**ir, e)) continue;
       ThrownType::Origin origin = ThrownType::Origin::kThrow;
-      std::set<std::string> types = AlongEdge(**ir, e, depth, q, &origin);
+      std::set<std::string> types = AlongEdge(**ir, e, depth, c, q, &origin);
       out.insert(types.begin(), types.end());
     }
   }
@@ -196,7 +235,7 @@ std::vector<ThrownType> ThrownTypes::Of(const ir::MethodIR& ir) {
     for (ir::EdgeId e : b.succs) {
       if (ir.edges[e].kind != ir::EdgeKind::kException || !ir::LeavesMethod(ir, e)) continue;
       ThrownType::Origin origin = ThrownType::Origin::kThrow;
-      const std::set<std::string> types = AlongEdge(ir, e, options_.callee_depth, &q, &origin);
+      const std::set<std::string> types = AlongEdge(ir, e, options_.callee_depth, Context{}, &q, &origin);
       const int32_t line = b.insns.empty() ? -1 : ir.insns[b.insns.back()].line;
       for (const std::string& t : types) {
         auto [it, fresh] = by_type.try_emplace(t);

@@ -14,7 +14,14 @@
 //   - a call's: the types that may leave its targets (class-hierarchy
 //     targets, at most `max_targets` of them; a call with more, or an
 //     opaque invokedynamic, adds nothing), followed `callee_depth` calls
-//     deep, and the types the targets declare (`throws`) (kCallee).
+//     deep, and the types the targets declare (`throws`) (kCallee). In a
+//     callee of a class `guarded_class` names (the JDK's, which check their
+//     arguments explicitly), an implicit exception counts only when its
+//     instruction uses one of the callee's parameters: the JDK's
+//     StringBuilder indexing its own array is its business, not a caller's.
+//     A store into an array parameter that the call site passes as a fresh
+//     Object[] (javac's varargs) is no ArrayStoreException, nor is a
+//     parameter the call site allocated null.
 // A type is dropped on an edge whose not_caught_by list has a supertype of
 // it (an earlier handler catches it), and on an edge into a handler whose
 // catch type is unrelated.
@@ -22,10 +29,13 @@
 #define JWP_ABSINT_THROWN_TYPES_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "callgraph/method_cache.h"
@@ -47,6 +57,9 @@ struct ThrownTypesOptions {
   uint32_t callee_depth = 2;  // calls followed below the method
   size_t max_targets = 4;     // a call with more class-hierarchy targets adds nothing
   size_t max_methods = 96;    // methods read per query (then the rest add nothing)
+  // Classes (internal names) whose implicit exceptions on their own state
+  // are not listed when they are callees (none when empty).
+  std::function<bool(std::string_view)> guarded_class;
 };
 
 class ThrownTypes {
@@ -62,20 +75,30 @@ class ThrownTypes {
   struct Query {
     size_t methods_read = 0;
   };
+  // How a method is called: by its caller's call site.
+  struct Context {
+    bool callee = false;              // below the method asked about
+    uint64_t fresh_object_arrays = 0;  // bit i: parameter i is a fresh Object[] of the caller
+    uint64_t fresh = 0;                // bit i: parameter i is an object or array the caller made (not null)
+  };
   // Types (internal names) that may leave `m`, `depth` calls deep more.
-  std::set<std::string> Leaving(const callgraph::MethodId& m, uint32_t depth, Query* q);
+  std::set<std::string> Leaving(const callgraph::MethodId& m, uint32_t depth, Context c, Query* q);
   // The types that may go along exceptional edge `e` of `ir` (from its
   // instruction), `depth` calls deep more for a call.
-  std::set<std::string> AlongEdge(const ir::MethodIR& ir, ir::EdgeId e, uint32_t depth, Query* q,
+  std::set<std::string> AlongEdge(const ir::MethodIR& ir, ir::EdgeId e, uint32_t depth, const Context& c, Query* q,
                                   ThrownType::Origin* origin);
-  std::set<std::string> CalleeTypes(const ir::Instruction& invoke, uint32_t depth, Query* q);
+  // Whether the implicit exception `type` of `in` (in `ir`, called as `c`)
+  // is one to list.
+  bool ImplicitListed(const ir::MethodIR& ir, const ir::Instruction& in, std::string_view type,
+                      const Context& c) const;
+  std::set<std::string> CalleeTypes(const ir::MethodIR& ir, const ir::Instruction& invoke, uint32_t depth, Query* q);
   // Whether an exception of `type` can take edge `e` (its handlers' rules).
   bool Passes(const ir::Edge& e, const std::string& type) const;
 
   const classfile::ClassHierarchy& h_;
   callgraph::MethodCache& cache_;
   ThrownTypesOptions options_;
-  std::map<std::pair<callgraph::MethodId, uint32_t>, std::set<std::string>> memo_;
+  std::map<std::tuple<callgraph::MethodId, uint32_t, uint64_t, uint64_t>, std::set<std::string>> memo_;
 };
 
 }  // namespace jwp::absint

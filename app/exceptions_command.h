@@ -37,6 +37,10 @@ struct ExceptionsOptions {
   std::vector<std::string> scope;
   double timeout_s = 20;     // per goal (a method and an exception type)
   uint32_t max_conditions = 4;  // preconditions searched per goal (merged into one condition)
+  // The share of --timeout and --max-steps a goal gets when its type is a
+  // runtime exception the JVM raises implicitly and only callees raise it
+  // (SecondaryGoal in exceptions_command.cc); 1: the whole budget.
+  double callee_runtime_share = 0.25;
   std::string format = "text";  // text, javadoc or markdown
   std::string out_dir;          // markdown: one page per class goes there
   std::string compare_javadoc;  // "" none: else the Javadoc HTML to compare with

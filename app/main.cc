@@ -86,6 +86,11 @@ int main(int argc, char** argv) {
   wp_cmd->add_flag("--exact", wp.exact, kExactHelp);
   wp_cmd->add_option("--max-candidates", wp.engine.max_candidates, "Optimistic candidates run on the JVM per goal")
       ->capture_default_str();
+  wp_cmd->add_option("--max-preconditions", wp.engine.max_preconditions,
+                     "Go on after the first precondition, up to this many (the others as alternatives, merged; "
+                     "jwp exceptions searches so)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 64u));
   wp_cmd->add_flag("--json", wp.json, "Print one JSON object");
   wp_cmd->add_option("--witness-out", wp.witness_out, "Also write the witness JSON to this file");
   wp_cmd->add_option("--max-steps", wp.engine.max_steps, "Step budget per goal")->capture_default_str();
@@ -193,6 +198,12 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_option("--max-conditions", exceptions.max_conditions,
                              "Preconditions searched per method and exception type, merged into one condition")
       ->capture_default_str();
+  exceptions_cmd->add_option("--callee-runtime-share", exceptions.callee_runtime_share,
+                             "The share of --timeout and --max-steps for an implicit runtime exception (array index, "
+                             "cast, array store, negative size, arithmetic) that only callees raise, and that no "
+                             "Javadoc names (1: the whole budget)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.01, 1.0));
   exceptions_cmd->add_option("--format", exceptions.format,
                              "text (every result), javadoc (@throws lines) or markdown (a page per class, in --out)")
       ->capture_default_str();

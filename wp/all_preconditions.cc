@@ -11,6 +11,9 @@
 // preconditions holds. A phase starts the search over, so the same
 // precondition found again is kept once (by its Java text).
 #include <algorithm>
+#include <map>
+#include <string>
+#include <tuple>
 #include <optional>
 #include <set>
 #include <utility>
@@ -18,6 +21,8 @@
 
 #include "absl/strings/str_join.h"
 #include "logic/printer.h"
+#include "logic/substitution.h"
+#include "logic/visit.h"
 #include "wp/wp_problem.h"
 
 namespace jwp::wp::internal {
@@ -133,17 +138,102 @@ bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
   return true;
 }
 
-void WpProblem::collect_confirmed(Result candidate, const Minterm& shown) {
+void WpProblem::collect_confirmed(Result candidate, const Minterm& shown, const Minterm& query, int32_t act) {
   for (const Result& r : collected_) {
     if (r.precondition == candidate.precondition) return;
   }
   candidate.stats = {};
+  confirmed_queries_.push_back({collected_.size(), query, act});
   collected_.push_back(std::move(candidate));
   candidates_shown_.push_back(shown);
 }
 
+// The skolems of the candidates are fresh per minterm: those of one call
+// (kind, site, map) are renamed to one, then the question is whether
+//   inputs(query) && every passed call returns normally && !C1 && ... && !Cn
+// is unsatisfiable, C1..Cn the skolem literals of the candidates whose
+// input literals are among those of the query. If it is, an input that
+// satisfies the query's inputs reaches the goal whatever the calls return,
+// as long as they return normally (the proviso jwp exceptions prints).
+bool WpProblem::results_covered(const Minterm& query, int32_t act) {
+  using Key = std::tuple<logic::SkolemKind, uint64_t, uint32_t, uint32_t>;
+  auto key_of = [&](Term v) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    return Key{info.skolem_kind, v.sort().bits(), info.site, info.about.is_null() ? 0 : info.about.id() + 1};
+  };
+  auto skolems_of = [&](const Minterm& m) {
+    std::vector<Term> out;
+    if (m.is_true()) return out;
+    for (Term v : logic::free_variables(m.term())) {
+      if (tm_.var_info(v).role == logic::VarRole::kSkolem) out.push_back(v);
+    }
+    return out;
+  };
+  std::set<Term> inputs;
+  for (Term lit : query) {
+    if (!logic::mentions_skolem(lit)) inputs.insert(lit);
+  }
+  std::map<Key, Term> canonical;
+  for (Term v : skolems_of(query)) {
+    // Two skolems of one call (a loop): which is which is not known.
+    if (!canonical.emplace(key_of(v), v).second) return false;
+  }
+  std::vector<Term> facts(inputs.begin(), inputs.end());
+  int alternatives = 0;
+  for (const Minterm& c : entry_candidates_) {
+    bool weaker = true;
+    std::vector<Term> results;
+    for (Term lit : c) {
+      if (!logic::mentions_skolem(lit)) {
+        weaker = weaker && inputs.contains(lit);
+      } else {
+        results.push_back(lit);
+      }
+    }
+    if (!weaker || results.empty()) continue;
+    std::set<Key> seen;
+    Term conj = tm_.mk_and(results);
+    bool renamed = true;
+    for (Term v : skolems_of(c)) {
+      const Key k = key_of(v);
+      if (!seen.insert(k).second) renamed = false;
+      auto [it, fresh] = canonical.emplace(k, v);
+      if (!fresh && it->second != v) conj = logic::substitute(tm_, conj, v, it->second);
+    }
+    if (!renamed) continue;
+    facts.push_back(tm_.mk_not(conj));
+    ++alternatives;
+  }
+  if (alternatives == 0) return false;
+  for (const auto& [k, v] : canonical) {
+    if (std::get<0>(k) == logic::SkolemKind::kExc) facts.push_back(tm_.mk_eq(v, tm_.mk_null()));
+  }
+  const std::string asked = tracing() ? trace_text(Minterm::of(tm_, facts)) : "";
+  const bool covered = entry_check_.ProvesUnsat(std::move(facts), entry(acts_[act]),
+                                                [this](std::span<const Term> qs, bool w) { return check(qs, w); });
+  if (tracing()) {
+    opt_.trace(Cat("results of the passed calls ", covered ? "covered" : "not proved covered", " by ", alternatives,
+                   " candidates: ", asked));
+  }
+  return covered;
+}
+
 void WpProblem::finish_collected(Result* r) {
   if (collected_.empty()) return;
+  // A confirmed candidate whose calls' results do not matter: only that
+  // they return normally stays assumed.
+  for (const ConfirmedQuery& q : confirmed_queries_) {
+    std::vector<std::string>& assumed = collected_[q.index].assumptions;
+    auto of_results = std::find_if(assumed.begin(), assumed.end(), [](const std::string& a) {
+      return a.starts_with(kAssumedOfResults);
+    });
+    if (of_results == assumed.end() || !results_covered(q.query, q.act)) continue;
+    assumed.erase(of_results);
+    assumed.push_back(
+        "optimistic: what the calls return does not matter: with these inputs, the candidates that reached the "
+        "entry cover every result of the calls, as long as they return normally (Z3 proved it)");
+  }
+  confirmed_queries_.clear();
   // A candidate the JVM confirmed (optimistic calls) ended the search: one
   // more precondition, and the search was not exhaustive.
   std::optional<Result> confirmed;

@@ -334,10 +334,23 @@ Minterm EntryCheck::WithoutLiteralFacts(const Minterm& phi) {
   return Minterm::of(tm_, kept);
 }
 
-Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query, const SolverCall& check) {
+Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query, const SolverCall& check,
+                                   const std::vector<Term>& typing) {
   constexpr int kMaxChecks = 24;
   std::vector<Term> kept(shown.begin(), shown.end());
   int checks = 0;
+  // Unsat without the parameters' typing first: a parameter of an interface
+  // type (CharSequence) has so many subtypes that Z3's type domain is cut,
+  // and then no unsat answer is a proof; a proof without them is one with
+  // them.
+  auto proves_unsat = [&](const std::vector<Term>& q) {
+    std::vector<Term> untyped;
+    for (Term t : q) {
+      if (std::find(typing.begin(), typing.end(), t) == typing.end()) untyped.push_back(t);
+    }
+    if (check(untyped, /*want_witness=*/false).proves_unsat()) return true;
+    return untyped.size() < q.size() && check(q, /*want_witness=*/false).proves_unsat();
+  };
   for (size_t i = 0; i < kept.size() && kept.size() > 1 && checks < kMaxChecks; ++checks) {
     const Term l = kept[i];
     std::vector<Term> rest;
@@ -345,7 +358,7 @@ Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query
       if (t != l) rest.push_back(t);
     }
     rest.push_back(tm_.mk_not(l));
-    if (check(rest, /*want_witness=*/false).proves_unsat()) {
+    if (proves_unsat(rest)) {
       kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
       rest.pop_back();
       query = std::move(rest);  // the later checks do without it too
@@ -362,7 +375,7 @@ Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query
         }
         ++checks;
         rest.push_back(a);
-        if (!check(rest, /*want_witness=*/false).proves_unsat()) args.push_back(a);
+        if (!proves_unsat(rest)) args.push_back(a);
         rest.pop_back();
       }
       if (args.size() < l.num_args() && !args.empty()) {
@@ -376,6 +389,48 @@ Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query
     ++i;
   }
   return Minterm::of(tm_, kept);
+}
+
+bool EntryCheck::ProvesUnsat(std::vector<Term> facts, Entry entry, const SolverCall& check) {
+  const Minterm phi = Minterm::of(tm_, facts);
+  if (phi.is_false()) return true;
+  const Term all = phi.is_true() ? tm_.mk_true() : phi.term();
+  const std::vector<Term> named = phi.is_true() ? std::vector<Term>{} : logic::free_variables(all);
+  add_ranges(tm_, vocab_, all, &facts);
+  AddStringModelInvariants(phi, &facts);
+  // A skipped call's result is null or of its declared type.
+  for (Term v : named) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kRet || !v.sort().is_ref()) {
+      continue;
+    }
+    const Vocabulary::SkippedCall* call = vocab_.skipped_call(info.site);
+    if (call == nullptr) continue;
+    absl::StatusOr<classfile::MethodDescriptor> md = classfile::ParseMethodDescriptor(call->callee_descriptor);
+    if (!md.ok() || !md->ret.IsReference()) continue;
+    const std::string declared = md->ret.Descriptor();
+    const Term type = vocab_.type(declared);
+    const std::string_view name = declared.starts_with('L') ? std::string_view(declared).substr(1, declared.size() - 2)
+                                                             : std::string_view(declared);
+    // A final class has no subclass: the type is exact.
+    const Term typed = types_.is_final(name) ? tm_.mk_eq(tm_.mk_type_of(v), type)
+                                             : tm_.mk_sub_type(tm_.mk_type_of(v), type);
+    facts.push_back(tm_.mk_or({tm_.mk_eq(v, tm_.mk_null()), typed}));
+  }
+  // Without the parameters' typing first (a proof without it is one with
+  // it, and a parameter of type Object[] has so many subtypes that the
+  // type domain is cut, and then no unsat answer is a proof); then with
+  // the typing of the parameters the facts name.
+  if (check(facts, /*want_witness=*/false).proves_unsat()) return true;
+  bool typed = false;
+  for (Term t : Typing(entry)) {
+    const std::vector<Term> of = logic::free_variables(t);
+    if (std::any_of(of.begin(), of.end(), [&](Term v) { return std::find(named.begin(), named.end(), v) != named.end(); })) {
+      facts.push_back(t);
+      typed = true;
+    }
+  }
+  return typed && check(facts, /*want_witness=*/false).proves_unsat();
 }
 
 // The check itself: the query is the minterm with the entry's typing, the
@@ -468,7 +523,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     for (Term t : query) {
       if (!logic::mentions_skolem(t) || returns_normally(t)) facts.push_back(t);
     }
-    shown = WithoutImplied(shown, std::move(facts), check);
+    shown = WithoutImplied(shown, std::move(facts), check, Typing(entry));
   }
   if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
   return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness),

@@ -72,6 +72,12 @@ class EntryCheck {
   // typing, ranges and invariants) implies is left out of it, as Z3 proves.
   void set_drop_implied(bool on) { drop_implied_ = on; }
 
+  // Whether `facts` at the start of `entry` are unsatisfiable, proved: with
+  // the entry's typing, the ranges, the String model's invariants and the
+  // declared types of the results of the skipped calls they name (a cut
+  // type domain or an unknown is no proof).
+  bool ProvesUnsat(std::vector<logic::Term> facts, Entry entry, const SolverCall& check);
+
   // Well-typed inputs: `this` a non-null instance of its class that does
   // not override the entry, reference parameters null or instances of
   // their declared types, sub-int parameters in their range.
@@ -96,8 +102,10 @@ class EntryCheck {
   void AddStringModelInvariants(const logic::Minterm& phi, std::vector<logic::Term>* out);
   // For display: `phi` without the String model's facts about literals.
   logic::Minterm WithoutLiteralFacts(const logic::Minterm& phi);
-  // `shown` without the literals the rest of `query` implies.
-  logic::Minterm WithoutImplied(const logic::Minterm& shown, std::vector<logic::Term> query, const SolverCall& check);
+  // `shown` without the literals the rest of `query` implies (`typing`: the
+  // parameters' typing among them, left out of a first try).
+  logic::Minterm WithoutImplied(const logic::Minterm& shown, std::vector<logic::Term> query, const SolverCall& check,
+                                const std::vector<logic::Term>& typing);
   bool drop_implied_ = false;
 
   logic::TermManager& tm_;

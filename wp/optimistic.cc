@@ -352,9 +352,14 @@ void WpProblem::FlowThroughCall(const Item& item, ir::EdgeId eid) {
 // phase's end): most goals it decides alone, and a JVM run costs more
 // than many steps.
 void WpProblem::queue_candidate(const Item& item, const Minterm& phi) {
+  const Minterm unmarked = marker_.is_null() ? phi : logic::remove_literal(tm_, phi, marker_);
+  constexpr size_t kMaxEntryCandidates = 256;
+  if (opt_.max_preconditions > 1 && entry_candidates_.size() < kMaxEntryCandidates) {
+    entry_candidates_.push_back(unmarked);
+  }
   if (ph_.candidates.size() >= kMaxQueuedCandidates) return;
   Item c = item;
-  c.phi = marker_.is_null() ? phi : logic::remove_literal(tm_, phi, marker_);
+  c.phi = unmarked;
   if (tracing()) opt_.trace(Cat("phase ", phase_, ": a candidate waits for the JVM: ", trace_text(c.phi)));
   ph_.candidates.push_back(std::move(c));
 }
@@ -500,7 +505,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   }
   if (!assumed_values.empty()) {
     candidate.assumptions.push_back(
-        Cat("optimistic: what the candidate assumed of them: ", absl::StrJoin(assumed_values, " && ")));
+        Cat(kAssumedOfResults, absl::StrJoin(assumed_values, " && ")));
   }
   ++candidates_run_;
   ++ph_.result.stats.candidates;
@@ -522,7 +527,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
       // Every precondition is wanted: this one is kept (not merged with
       // the exact ones: it holds for its witness, as observed) and the
       // search goes on.
-      collect_confirmed(std::move(candidate), shown);
+      collect_confirmed(std::move(candidate), shown, query, item.at.act);
       return false;
     }
     ph_.result = std::move(candidate);

@@ -61,6 +61,9 @@
 
 namespace jwp::wp::internal {
 
+// How a candidate's assumption on what its calls returned begins (optimistic.cc).
+inline constexpr std::string_view kAssumedOfResults = "optimistic: what the candidate assumed of them: ";
+
 using absint::ComputeForwardFacts;
 using absint::ForwardContext;
 using absint::ForwardFacts;
@@ -409,8 +412,14 @@ class WpProblem : private DirectedQueries {
   // new precondition; true (the search stops) when there are that many.
   bool collect_found(const Item& item, EntryCheck::Found found);
   // The same for a candidate the JVM confirmed (optimistic calls), with
-  // the minterm over its inputs its precondition renders.
-  void collect_confirmed(Result candidate, const logic::Minterm& shown);
+  // the minterm over its inputs its precondition renders and the query it
+  // came from (at the entry of activation `act`).
+  void collect_confirmed(Result candidate, const logic::Minterm& shown, const Minterm& query, int32_t act);
+  // Whether the candidates that reached the entry cover every result of
+  // the calls `query` passed: the inputs of `query` with every passed call
+  // returning normally imply one of the candidates (Z3 proves it), so
+  // that what the calls return does not matter (all_preconditions.cc).
+  bool results_covered(const Minterm& query, int32_t act);
   // Optimistic calls (optimistic.cc).
   Term optimistic_marker();
   bool is_optimistic(const Minterm& m) const;
@@ -674,6 +683,16 @@ class WpProblem : private DirectedQueries {
   std::vector<Result> collected_;
   std::vector<logic::Minterm> collected_shown_;  // of the exact ones (no confirmed_on_jvm)
   std::vector<logic::Minterm> candidates_shown_;  // of the confirmed candidates
+  // The confirmed candidates' queries (index into collected_, query, act).
+  struct ConfirmedQuery {
+    size_t index;
+    Minterm query;
+    int32_t act;
+  };
+  std::vector<ConfirmedQuery> confirmed_queries_;
+  // Every candidate that reached an entry (for results_covered), at most
+  // kMaxEntryCandidates.
+  std::vector<Minterm> entry_candidates_;
   std::vector<PathNode> nodes_;
   std::vector<AssumeNode> assume_nodes_;
   std::vector<std::string> assumption_texts_;

@@ -8,6 +8,8 @@
 
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "tests/callgraph/callgraph_test_support.h"
 
@@ -22,9 +24,9 @@ class ThrownTypesTest : public ::testing::TestWithParam<Release> {
  protected:
   // type -> origin of what leaves the method.
   std::map<std::string, ThrownType::Origin> Of(const std::string& cls, const std::string& name,
-                                               const std::string& desc) {
+                                               const std::string& desc, ThrownTypesOptions options = {}) {
     World& w = World::Get(GetParam());
-    ThrownTypes thrown(w.hierarchy(), w.cache());
+    ThrownTypes thrown(w.hierarchy(), w.cache(), std::move(options));
     auto ir = w.cache().Get(MethodId(cls, name, desc));
     EXPECT_TRUE(ir.ok()) << ir.status();
     std::map<std::string, ThrownType::Origin> out;
@@ -68,6 +70,26 @@ TEST_P(ThrownTypesTest, SynchronizedHandlersRethrowWhatEnteredThem) {
   EXPECT_TRUE(take.contains("java/lang/IllegalArgumentException"));
   EXPECT_FALSE(take.contains("java/lang/Throwable")) << "the handler's rethrow is of what it caught";
   EXPECT_FALSE(take.contains("java/lang/IllegalMonitorStateException")) << "structured monitorexits throw nothing";
+}
+
+TEST_P(ThrownTypesTest, AVarargsArrayTakesAnyStore) {
+  EXPECT_FALSE(Of("exceptions/Api", "joined", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;")
+                   .contains("java/lang/ArrayStoreException"))
+      << "the callee stores into the caller's fresh Object[]";
+  EXPECT_TRUE(Of("exceptions/Api", "joinAll", "([Ljava/lang/Object;)Ljava/lang/String;")
+                  .contains("java/lang/ArrayStoreException"))
+      << "a String[] passed as Object[] takes no Integer";
+}
+
+TEST_P(ThrownTypesTest, AGuardedCalleeCountsOnlyFaultsOnItsParameters) {
+  ThrownTypesOptions guarded;
+  guarded.guarded_class = [](std::string_view cls) { return cls == "exceptions/Api"; };
+  // Not guarded: the callee's index into its own table may fail, as far as this analysis knows.
+  EXPECT_TRUE(Of("exceptions/Api", "firstEntry", "()I").contains("java/lang/ArrayIndexOutOfBoundsException"));
+  EXPECT_FALSE(Of("exceptions/Api", "firstEntry", "()I", guarded).contains("java/lang/ArrayIndexOutOfBoundsException"));
+  EXPECT_FALSE(Of("exceptions/Api", "firstEntry", "()I", guarded).contains("java/lang/NullPointerException"));
+  // The index is the caller's argument: listed.
+  EXPECT_TRUE(Of("exceptions/Api", "entryAt", "(I)I", guarded).contains("java/lang/ArrayIndexOutOfBoundsException"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Releases, ThrownTypesTest, ::testing::Values(Release::k8, Release::k17),

@@ -126,6 +126,17 @@ TEST(Exceptions, ApiShapesGetTheirConditions) {
               HasSubstr("flags[0] == null"));
   EXPECT_EQ(condition("exceptions.Api.digit(C)I", "java.lang.IllegalArgumentException"),
             "c < '0' || c > '9' [complete]");
+  // The message supplier's String.format: candidates that reached the entry
+  // with every result it may return (null, a String) cover it, so the
+  // condition only needs it to return.
+  EXPECT_EQ(condition("exceptions.Api.present(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Object;",
+                      "java.lang.NullPointerException"),
+            "value == null, when java.lang.String.format returns normally [partial]");
+  EXPECT_EQ(condition("exceptions.Api.width(I)Ljava/lang/String;", "java.lang.IllegalArgumentException"),
+            "width < 0, when java.lang.String.format returns normally [partial]");
+  EXPECT_EQ(pairs.count("exceptions.Api.joined(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String; "
+                        "java.lang.ArrayStoreException"),
+            0u);
   EXPECT_EQ(pairs.at("exceptions.Api.deep(I)I java.lang.IllegalStateException")["origin"], "callee");
   EXPECT_EQ(pairs.at("exceptions.Api.percent(II)I java.lang.ArithmeticException")["origin"], "implicit");
   // The digit's IllegalStateException is caught: it never leaves.
