@@ -436,7 +436,8 @@ bool EntryCheck::ProvesUnsat(std::vector<Term> facts, Entry entry, const SolverC
 // The check itself: the query is the minterm with the entry's typing, the
 // ranges of sub-int values and the String model's invariants.
 std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry entry, const SolverCall& check,
-                                                   std::string* why_not, bool with_skolems) {
+                                                   std::string* why_not, bool with_skolems,
+                                                   std::span<const Term> prefer) {
   std::vector<Term> query(phi.begin(), phi.end());
   for (Term t : Typing(entry)) query.push_back(t);
   add_ranges(tm_, vocab_, phi.is_true() ? tm_.mk_true() : phi.term(), &query);
@@ -446,11 +447,18 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     return std::nullopt;
   }
   AddStringModelInvariants(phi, &query);
-  solver::CheckResult r = check(query, /*want_witness=*/true);
+  // The preferred witness first (the precondition is phi's either way).
+  std::vector<Term> asked = query;
+  asked.insert(asked.end(), prefer.begin(), prefer.end());
+  solver::CheckResult r = check(asked, /*want_witness=*/true);
+  if (!prefer.empty() && r.answer != solver::SatAnswer::kSat) {
+    asked = query;
+    r = check(asked, /*want_witness=*/true);
+  }
   if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {
     // A model with an array no JVM allocates: ask for one with small
     // arrays (the precondition stays the same; only the witness changes).
-    std::vector<Term> small = query;
+    std::vector<Term> small = asked;
     for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [&](Term x) {
            return x.is(logic::TermKind::kRead) && tm_.is_length_field(x.arg(0));
          })) {

@@ -64,8 +64,10 @@ class EntryCheck {
   // it unsatisfiable). `with_skolems`: `phi` is a candidate of optimistic
   // calls (EngineOptions::optimistic_calls), whose skolems Z3 chooses
   // freely: its witness is the inputs alone, for the JVM to try.
+  // `prefer`: literals the witness should satisfy when it can (asked
+  // first; the precondition is phi's, without them).
   std::optional<Found> Check(const logic::Minterm& phi, Entry entry, const SolverCall& check, std::string* why_not,
-                             bool with_skolems = false);
+                             bool with_skolems = false, std::span<const logic::Term> prefer = {});
 
   // Documentation (EngineOptions::max_preconditions > 1): a literal of the
   // shown precondition that the rest of the query (the other literals, the

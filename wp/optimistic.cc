@@ -86,12 +86,20 @@ std::string WpProblem::refutation_summary() const {
 }
 
 // `typeOf(p) == C` for each parameter of the entry declared as an
-// interface kEverydayClass names (or null when it is null).
-std::vector<Term> WpProblem::everyday_classes(EntryCheck::Entry entry) {
+// interface kEverydayClass names (or null when it is null), and `p != null`
+// for each reference parameter that `query` does not say is null: a null
+// argument is what most often makes a passed call throw on the JVM
+// (String.format of a null message), which refutes the candidate.
+std::vector<Term> WpProblem::everyday_inputs(EntryCheck::Entry entry, const Minterm& query) {
   std::vector<Term> prefer;
   const ir::MethodIR& ir = entry.ir;
   for (size_t i = ir.is_static ? 0 : 1; i < ir.params.size(); ++i) {
     const ir::Value& val = ir.values[ir.params[i]];
+    if (ir::IsReference(val.type.kind)) {
+      const Term p = entry.tr.var(ir.params[i]);
+      const Term is_null = tm_.mk_eq(p, tm_.mk_null());
+      if (std::find(query.begin(), query.end(), is_null) == query.end()) prefer.push_back(tm_.mk_not(is_null));
+    }
     for (const auto& [declared, everyday] : kEverydayClass) {
       if (val.type.descriptor != declared) continue;
       const Term p = entry.tr.var(ir.params[i]);
@@ -429,15 +437,12 @@ bool WpProblem::try_candidate(const Item& item) {
   ++ph_.result.stats.entry_checks;
   std::string why_not;
   const EntryCheck::Entry at = entry(acts_[item.at.act]);
+  const std::vector<Term> prefer = everyday_inputs(at, query);
   const CandidateSolve solve = [&](const Minterm& q) {
     return entry_check_.Check(q, at, [this](std::span<const Term> qs, bool w) { return check(qs, w); }, &why_not,
-                              /*with_skolems=*/true);
+                              /*with_skolems=*/true, prefer);
   };
-  std::optional<EntryCheck::Found> found;
-  if (const std::vector<Term> prefer = everyday_classes(at); !prefer.empty()) {
-    found = solve(logic::conjoin(tm_, query, Minterm::of(tm_, prefer)));
-  }
-  if (!found) found = solve(query);
+  std::optional<EntryCheck::Found> found = solve(query);
   // Inputs the JVM refuted already: ask Z3 for others (a refinement round).
   Minterm asked = query;
   for (int round = 0; found && refuted_before(found->witness, item); ++round) {
@@ -485,6 +490,10 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
                               std::vector<EngineOptions::Confirmation::Call>* calls) {
   const Minterm& query = item.phi;
   const std::string key = witness_key(found.witness, item);
+  if (confirmed_witnesses_.contains(key)) {
+    if (tracing()) opt_.trace(Cat("candidate: its inputs were confirmed already: ", found.precondition));
+    return false;
+  }
   const std::vector<std::string> assumed_values = found.assumed;
   const Minterm shown = found.shown;
   Result candidate = ph_.result;
@@ -521,6 +530,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   }
   if (c.outcome == Outcome::kConfirmed) {
     ++ph_.result.stats.candidates_confirmed;
+    confirmed_witnesses_.insert(key);
     candidate.stats = ph_.result.stats;
     candidate.confirmed_on_jvm = c.report;
     if (opt_.max_preconditions > 1) {

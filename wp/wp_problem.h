@@ -473,7 +473,7 @@ class WpProblem : private DirectedQueries {
   bool refuted_before(const Replay& r, const Item& item) const;
   // Concolic rounds after a refuted candidate whose calls were observed.
   static constexpr int kConcolicRounds = 2;
-  std::vector<Term> everyday_classes(EntryCheck::Entry entry);
+  std::vector<Term> everyday_inputs(EntryCheck::Entry entry, const Minterm& query);
   // Candidates wait for the exact search's first steps, and so many at most.
   static constexpr uint64_t kCandidatesAfterSteps = 5000;
   // Candidates run past the goal's timeout by a quarter more at most.
@@ -571,6 +571,10 @@ class WpProblem : private DirectedQueries {
   // Candidate witnesses the JVM refuted (ReplayKey), over every phase: the
   // same inputs are not run again.
   absl::flat_hash_set<std::string> refuted_witnesses_;
+  // Those the JVM confirmed (EngineOptions::max_preconditions > 1: the
+  // search goes on, and another candidate with the same inputs runs the
+  // same way: it is not run again).
+  absl::flat_hash_set<std::string> confirmed_witnesses_;
   // Passed calls the JVM saw throw (PassedSite): expanded, never passed again.
   absl::flat_hash_set<std::string> expanded_sites_;
   absl::flat_hash_set<std::string> expanded_callees_;  // "pkg/C.m" whose call threw
