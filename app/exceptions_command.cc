@@ -205,6 +205,8 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
   MethodGoalOptions shared{options.class_path, options.jdk, options.timeout_s, options.confirm, options.exact,
                            options.engine};
   shared.engine.max_preconditions = options.max_conditions;
+  // Several conditions per goal, each from its own candidates.
+  shared.engine.max_candidates = std::max<uint32_t>(shared.engine.max_candidates, 3 * options.max_conditions);
   // One computation of the field facts for every goal.
   if (shared.engine.field_facts) {
     shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, shared.engine.closed_packages);

@@ -133,8 +133,16 @@ bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
   Result r;
   fill_found(item, std::move(found), &r);
   collected_.push_back(std::move(r));
-  if (collected_.size() < opt_.max_preconditions) return false;
-  note(Cat("budget: ", opt_.max_preconditions, " preconditions found, the search stopped there"));
+  // One over the internal state of an argument or of the JDK (a state no
+  // program may make: jwp exceptions leaves it out) does not count, up to
+  // three times as many in all.
+  const size_t over_inputs = static_cast<size_t>(std::count_if(
+      collected_.begin(), collected_.end(), [](const Result& c) { return c.internal_state.empty(); }));
+  if (over_inputs < opt_.max_preconditions && collected_.size() < 3 * opt_.max_preconditions) return false;
+  note(Cat("budget: ", collected_.size(), " preconditions found (", over_inputs,
+           " over the inputs alone), the search stopped there"));
+  // The candidates waiting for the JVM still get their run.
+  if (!ph_.candidates.empty()) run_candidates();
   return true;
 }
 

@@ -187,7 +187,9 @@ struct EngineOptions {
   // Preconditions per goal (jwp exceptions, issue #30): 1 stops at the
   // first satisfiable minterm at the entry (the paper's search). More: the
   // search goes on after each, up to this many distinct ones
-  // (Result::alternatives); when it then ends exhaustive (what a NOT_FOUND
+  // (Result::alternatives; those over internal state, Result::internal_state,
+  // do not count, up to three times this many in all); when it then ends
+  // exhaustive (what a NOT_FOUND
   // needs), the goal happens exactly when one of them holds
   // (Result::exhaustive, Result::merged_precondition).
   uint32_t max_preconditions = 1;
