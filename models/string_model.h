@@ -21,6 +21,11 @@ namespace jwp::models {
 inline constexpr std::string_view kStringClass = "java/lang/String";
 inline constexpr std::string_view kStringChars = "jwpValue";  // the model's field
 inline constexpr std::string_view kStringCharsDescriptor = "[C";
+// The model of java.lang.StringBuilder (models/java/java/lang/StringBuilder.java):
+// its characters are jwpValue[0, jwpCount).
+inline constexpr std::string_view kStringBuilderClass = "java/lang/StringBuilder";
+inline constexpr std::string_view kStringBuilderChars = "jwpValue";
+inline constexpr std::string_view kStringBuilderCount = "jwpCount";
 
 // A literal's characters are its UTF-16 code units (classfile/utf16.h).
 

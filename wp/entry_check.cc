@@ -210,28 +210,40 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
       o.length = n;
     }
   }
+  // The characters of the char array `v` in the replay's heap (where every
+  // array has its length, above), the first `count` of them when given.
+  auto units_of = [&](const solver::WitnessValue& v, std::optional<int64_t> count)
+      -> std::optional<std::vector<uint16_t>> {
+    auto chars = v.kind != solver::WitnessValue::Kind::kRef
+                     ? r.heap.end()
+                     : std::find_if(r.heap.begin(), r.heap.end(),
+                                    [&](const solver::WitnessObject& x) { return x.id == v.object; });
+    if (chars == r.heap.end()) return std::nullopt;
+    const int64_t length = std::max(0, chars->length.value_or(0));
+    if (count && (*count < 0 || *count > length)) return std::nullopt;
+    std::vector<uint16_t> units(static_cast<size_t>(count.value_or(length)), 0);
+    for (const auto& e : chars->elements) {
+      if (e.index >= 0 && static_cast<size_t>(e.index) < units.size()) {
+        units[e.index] = static_cast<uint16_t>(e.value.integral);
+      }
+    }
+    return units;
+  };
+  auto field_of = [](solver::WitnessObject& o, std::string_view owner, std::string_view name) {
+    return std::find_if(o.fields.begin(), o.fields.end(),
+                        [&](const solver::WitnessField& x) { return x.owner == owner && x.name == name; });
+  };
   for (solver::WitnessObject& o : r.heap) {
     if (o.type != models::kStringClass) continue;
     // The String model: a string that is not a literal is its characters
     // (jwpValue), replayed as a new string; the field is the model's own.
-    auto f = std::find_if(o.fields.begin(), o.fields.end(), [](const solver::WitnessField& x) {
-      return x.owner == models::kStringClass && x.name == models::kStringChars;
-    });
+    auto f = field_of(o, models::kStringClass, models::kStringChars);
     if (!o.string_value) {
       std::vector<uint16_t> units;
       if (f != o.fields.end()) {
-        // From the replay's heap, where every array has its length (above).
-        auto chars = f->value.kind != solver::WitnessValue::Kind::kRef
-                         ? r.heap.end()
-                         : std::find_if(r.heap.begin(), r.heap.end(),
-                                        [&](const solver::WitnessObject& x) { return x.id == f->value.object; });
-        if (chars == r.heap.end()) return std::nullopt;  // a string without characters
-        units.assign(static_cast<size_t>(std::max(0, chars->length.value_or(0))), 0);
-        for (const auto& e : chars->elements) {
-          if (e.index >= 0 && static_cast<size_t>(e.index) < units.size()) {
-            units[e.index] = static_cast<uint16_t>(e.value.integral);
-          }
-        }
+        std::optional<std::vector<uint16_t>> read = units_of(f->value, std::nullopt);
+        if (!read) return std::nullopt;  // a string without characters
+        units = std::move(*read);
       }
       std::optional<std::string> text = classfile::Utf8(units);
       if (!text) return std::nullopt;  // an unpaired surrogate: not expressible in the witness
@@ -239,6 +251,26 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
       r.plain_strings.push_back(o.id);
     }
     if (f != o.fields.end()) o.fields.erase(f);
+  }
+  for (solver::WitnessObject& o : r.heap) {
+    if (o.type != models::kStringBuilderClass) continue;
+    // The StringBuilder model: jwpValue[0, jwpCount), replayed as a
+    // StringBuilder of those characters (the fields are the model's own).
+    auto chars = field_of(o, models::kStringBuilderClass, models::kStringBuilderChars);
+    auto count = field_of(o, models::kStringBuilderClass, models::kStringBuilderCount);
+    std::vector<uint16_t> units;
+    if (chars != o.fields.end()) {
+      const int64_t n = count == o.fields.end() ? 0 : count->value.integral;
+      std::optional<std::vector<uint16_t>> read = units_of(chars->value, n);
+      if (!read) return std::nullopt;  // no characters, or a count past them: no StringBuilder has that
+      units = std::move(*read);
+    } else if (count != o.fields.end() && count->value.integral != 0) {
+      return std::nullopt;
+    }
+    std::optional<std::string> text = classfile::Utf8(units);
+    if (!text) return std::nullopt;
+    o.string_value = *text;
+    std::erase_if(o.fields, [](const solver::WitnessField& x) { return x.owner == models::kStringBuilderClass; });
   }
   for (const auto& v : w.variables) {
     if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var)) {

@@ -49,6 +49,26 @@ TEST(Models, StringBuilderAppendsAndToStringAreModelled) {
   EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.length() == 2"));
 }
 
+TEST(Models, AStringBuilderInputIsReplayedAsARealStringBuilder) {
+  int status = -1;
+  nlohmann::json j = RunWpJson(
+      " --goal 'interproc.JdkUse.builderArgument(Ljava/lang/StringBuilder;I)I@any'"
+      " --kind exception:java.lang.ArithmeticException --json --confirm",
+      &status);
+  EXPECT_EQ(status, 0) << j.dump();
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  const auto& heap = j["witness"]["heap"];
+  const std::string b = j["witness"]["arguments"][0];
+  EXPECT_EQ(heap[b]["class"], "java/lang/StringBuilder");
+  ASSERT_TRUE(heap[b]["string"].is_string()) << j.dump();
+  const std::string text = heap[b]["string"];
+  EXPECT_EQ(text.size(), 2u);
+  EXPECT_EQ(text[1], 'x');
+  EXPECT_FALSE(heap[b].contains("fields")) << "the model's jwpValue and jwpCount are not the JDK's";
+  EXPECT_FALSE(heap[b].contains("interned"));
+}
+
 TEST(Models, WithoutModelsTheJdksStringIsAnalysed) {
   int status = -1;
   nlohmann::json j = RunWpJson(std::string(kStringLength) + " --no-models", &status);

@@ -233,7 +233,9 @@ final class JavaTestSource {
       Class<?> type = names.nameable(c) ? c : c.isArray() && !c.getComponentType().isPrimitive() ? Object[].class : Object.class;
       declared.put(h.id, type);
       String init;
-      if (h.string != null) {
+      if (h.string != null && h.cls.equals("java/lang/StringBuilder")) {
+        init = "new StringBuilder(" + JavaNames.stringLiteral(h.string) + ")";
+      } else if (h.string != null) {
         init = JavaNames.stringLiteral(h.string);
       } else if (h.classLiteral != null) {
         type = Class.class;

@@ -48,6 +48,8 @@ final class Materializer {
       Object o;
       if (c.isArray()) {
         o = Array.newInstance(c.getComponentType(), h.length);
+      } else if (h.string != null && h.cls.equals("java/lang/StringBuilder")) {
+        o = new StringBuilder(h.string);
       } else if (h.string != null) {
         o = h.interned ? h.string.intern() : new String(h.string.toCharArray());
       } else if (h.classLiteral != null) {

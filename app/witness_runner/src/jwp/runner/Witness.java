@@ -152,7 +152,9 @@ final class Witness {
         } else if (h.cls.equals("java/lang/Class")) {
           throw w.bad(where, "a java/lang/Class object needs \"class_literal\"");
         } else if (o.containsKey("string")) {
-          if (!h.cls.equals("java/lang/String")) throw w.bad(where, "\"string\" given for class " + h.cls + " (only java/lang/String)");
+          if (!h.cls.equals("java/lang/String") && !h.cls.equals("java/lang/StringBuilder")) {
+            throw w.bad(where, "\"string\" given for class " + h.cls + " (only java/lang/String and java/lang/StringBuilder)");
+          }
           if (o.containsKey("fields")) throw w.bad(where, "a string has \"string\", not \"fields\"");
           h.string = w.string(o.get("string"), where + ": string");
           if (o.containsKey("interned")) {
