@@ -170,6 +170,14 @@ class JavaPrinter {
     if (negated) {
       op = op == "==" ? "!=" : op == "<" ? ">=" : op == "<=" ? ">" : op == ">" ? "<=" : "<";
     }
+    // x != x is how the bytecode asks for NaN: Double.isNaN(x), as Java says it.
+    if ((op == "==" || op == "!=") && cmp.arg(0) == cmp.arg(1) && cmp.arg(0).sort().is_floating()) {
+      int inner = kAtom;
+      const std::string test = absl::StrCat(cmp.arg(0).sort().is_float() ? "Float" : "Double", ".isNaN(",
+                                            render(cmp.arg(0), inner), ")");
+      prec = op == "!=" ? kAtom : kUnary;
+      return op == "!=" ? test : absl::StrCat("!", test);
+    }
     // NaN makes fcmpg 1 and fcmpl -1: the direction NaN falls on is the
     // one that needs a negation of the opposite test.
     const bool g = cmp.is(TermKind::kFCmpG);

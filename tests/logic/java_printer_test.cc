@@ -238,6 +238,12 @@ TEST(JavaPrinter, FloatComparisonsAsJavaWritesThem) {
   }
   // A negated comparison prints its own Java form.
   EXPECT_EQ(to_java(tm, tm.mk_not(tm.mk_lt(tm.mk_fcmpg(a, b), zero))), "!(a < b)");
+  // A value compared with itself is the NaN test (javac: x != x).
+  EXPECT_EQ(to_java(tm, tm.mk_not(tm.mk_eq(tm.mk_fcmpl(a, a), zero))), "Double.isNaN(a)");
+  EXPECT_EQ(to_java(tm, tm.mk_eq(tm.mk_fcmpg(a, a), zero)), "!Double.isNaN(a)");
+  const Term f = tm.mk_var("f", Sort::Float());
+  EXPECT_EQ(to_java(tm, tm.mk_and({tm.mk_not(tm.mk_eq(tm.mk_fcmpl(f, f), zero)), tm.mk_lt(tm.mk_fcmpg(a, b), zero)})),
+            "a < b && Float.isNaN(f)");
 }
 
 TEST(JavaPrinter, TypeNames) {
