@@ -156,6 +156,78 @@ void WpProblem::collect_confirmed(Result candidate, const Minterm& shown, const 
   candidates_shown_.push_back(shown);
 }
 
+namespace {
+
+// Whether block `b` of `ir` lies on a cycle (a loop, or a handler that
+// leads back).
+bool OnCycle(const ir::MethodIR& ir, ir::BlockId b) {
+  std::vector<ir::BlockId> work;
+  std::set<ir::BlockId> seen;
+  for (ir::EdgeId e : ir.blocks[b].succs) work.push_back(ir.edges[e].to);
+  while (!work.empty()) {
+    const ir::BlockId x = work.back();
+    work.pop_back();
+    if (x == b) return true;
+    if (x == ir::kNone || !seen.insert(x).second) continue;
+    for (ir::EdgeId e : ir.blocks[x].succs) work.push_back(ir.edges[e].to);
+  }
+  return false;
+}
+
+// The instruction of `ir` at `bci`, or nullptr.
+const ir::Instruction* InstructionAt(const ir::MethodIR& ir, int32_t bci) {
+  for (const ir::Instruction& in : ir.insns) {
+    if (static_cast<int32_t>(in.bci) == bci && in.op == ir::Op::kInvoke) {
+      return &in;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// Up from the method of the skipped call: each method on the way is called
+// from exactly one call instruction among the methods the search analysed
+// (by name and descriptor, whatever the owner: more matches only make this
+// say no), none on a cycle of its method, up to the entry, which none of
+// them calls (no recursion). A lambda's body is called by its lambda
+// class's method (when that was analysed), which the invokes of the
+// interface method call. The analysed methods are those of every phase
+// (acts_ keeps them), so a candidate's chain of calls is among them.
+bool WpProblem::call_runs_once(uint32_t site, int32_t entry_act) {
+  const Vocabulary::SkippedCall* call = vocab_.skipped_call(site);
+  if (call == nullptr || acts_.empty()) return false;
+  std::map<std::string, std::shared_ptr<const ir::MethodIR>> analysed;
+  for (const Activation& a : acts_) {
+    if (a.ir) analysed.emplace(a.ir->QualifiedName(), a.ir);
+  }
+  const ir::MethodIR& entry_ir = *acts_[entry_act].ir;
+  std::string cls = call->class_name, name = call->method, desc = call->descriptor;
+  int32_t bci = call->bci;
+  for (int depth = 0; depth < 16; ++depth) {
+    auto it = analysed.find(Cat(cls, ".", name, desc));
+    if (it == analysed.end()) return false;
+    const ir::Instruction* at = InstructionAt(*it->second, bci);
+    if (at == nullptr || OnCycle(*it->second, at->block)) return false;
+    const bool entry = cls == entry_ir.class_name && name == entry_ir.method_name && desc == entry_ir.method_descriptor;
+    // The callers of (name, desc): call instructions of the analysed methods.
+    std::vector<std::pair<const ir::MethodIR*, const ir::Instruction*>> callers;
+    for (const auto& [qualified, m] : analysed) {
+      for (const ir::Instruction& in : m->insns) {
+        const bool invokes = in.op == ir::Op::kInvoke && in.name == name && in.descriptor == desc;
+        if (invokes) callers.emplace_back(m.get(), &in);
+      }
+    }
+    if (entry) return callers.empty();
+    if (callers.size() != 1) return false;
+    cls = std::string(callers[0].first->class_name);
+    name = std::string(callers[0].first->method_name);
+    desc = std::string(callers[0].first->method_descriptor);
+    bci = static_cast<int32_t>(callers[0].second->bci);
+  }
+  return false;
+}
+
 // The skolems of the candidates are fresh per minterm: those of one call
 // (kind, site, map) are renamed to one, then the question is whether
 //   inputs(query) && every passed call returns normally && !C1 && ... && !Cn
@@ -181,8 +253,19 @@ bool WpProblem::results_covered(const Minterm& query, int32_t act) {
   for (Term lit : query) {
     if (!logic::mentions_skolem(lit)) inputs.insert(lit);
   }
+  // Renaming the skolems of one call site to one is right only when the
+  // site's call runs at most once per call of the entry: then every
+  // candidate's skolem of that site stands for the same event.
+  std::map<uint32_t, bool> once;
+  auto runs_once = [&](Term v) {
+    const uint32_t site = tm_.var_info(v).site;
+    auto it = once.find(site);
+    if (it == once.end()) it = once.emplace(site, call_runs_once(site, act)).first;
+    return it->second;
+  };
   std::map<Key, Term> canonical;
   for (Term v : skolems_of(query)) {
+    if (!runs_once(v)) return false;
     // Two skolems of one call (a loop): which is which is not known.
     if (!canonical.emplace(key_of(v), v).second) return false;
   }
@@ -204,7 +287,7 @@ bool WpProblem::results_covered(const Minterm& query, int32_t act) {
     bool renamed = true;
     for (Term v : skolems_of(c)) {
       const Key k = key_of(v);
-      if (!seen.insert(k).second) renamed = false;
+      if (!seen.insert(k).second || !runs_once(v)) renamed = false;
       auto [it, fresh] = canonical.emplace(k, v);
       if (!fresh && it->second != v) conj = logic::substitute(tm_, conj, v, it->second);
     }

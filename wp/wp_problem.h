@@ -420,6 +420,9 @@ class WpProblem : private DirectedQueries {
   // returning normally imply one of the candidates (Z3 proves it), so
   // that what the calls return does not matter (all_preconditions.cc).
   bool results_covered(const Minterm& query, int32_t act);
+  // Whether the call of skipped-call site `site` runs at most once per call
+  // of the entry (activation `entry_act`; all_preconditions.cc).
+  bool call_runs_once(uint32_t site, int32_t entry_act);
   // Optimistic calls (optimistic.cc).
   Term optimistic_marker();
   bool is_optimistic(const Minterm& m) const;
