@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "app/json_fields.h"
 #include "classfile/descriptor.h"
+#include "wp/engine.h"
 
 namespace jwp::app {
 namespace {
@@ -81,12 +82,10 @@ std::string WithoutDispatch(std::string condition) {
 bool PassedCallsOnly(const ordered_json& d, std::vector<std::string>* calls) {
   static constexpr std::string_view kOptimistic = "optimistic: ";
   static constexpr std::string_view kSkipped = "a call is skipped: ";
-  static constexpr std::string_view kResultsDoNotMatter = "what the calls return does not matter";
   for (const auto& a : d.value("assumptions", ordered_json::array())) {
     std::string text = a.get<std::string>();
-    if (!text.starts_with(kOptimistic)) continue;
+    if (!text.starts_with(kOptimistic) || text.starts_with(wp::kResultsDoNotMatter)) continue;  // the latter: proved
     text = text.substr(kOptimistic.size());
-    if (text.starts_with(kResultsDoNotMatter)) continue;  // the search proved it (WpProblem::results_covered)
     // "pkg.C.m(desc) at LOC assumed to return normally" (passed), or
     // "a call is skipped: pkg.C.m(desc) at LOC[ why]" (not resolved).
     const bool passed = text.ends_with(" assumed to return normally");

@@ -24,6 +24,7 @@
 #include "classfile/descriptor.h"
 #include "classfile/jdk.h"
 #include "classfile/strings.h"
+#include "models/string_model.h"
 #include "nlohmann/json.hpp"
 #include "types/stand_ins.h"
 #include "wp/entry_chains.h"
@@ -179,7 +180,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       // String objects of the logic are literals (JLS 3.10.5), except those
       // the model only typed as strings.
       bool plain = std::find(w.plain_strings.begin(), w.plain_strings.end(), o.id) != w.plain_strings.end();
-      if (o.type == "java/lang/String") obj["interned"] = !plain;
+      if (o.type == models::kStringClass) obj["interned"] = !plain;
     }
     if (o.class_literal) obj["class_literal"] = *o.class_literal;
     if (std::optional<std::string> t = types::StandInFor(o.type)) obj["stand_in_for"] = *t;

@@ -320,9 +320,9 @@ void WpProblem::finish_collected(Result* r) {
     });
     if (of_results == assumed.end() || !results_covered(q.query, q.act)) continue;
     assumed.erase(of_results);
-    assumed.push_back(
-        "optimistic: what the calls return does not matter: with these inputs, the candidates that reached the "
-        "entry cover every result of the calls, as long as they return normally (Z3 proved it)");
+    assumed.push_back(Cat(kResultsDoNotMatter,
+                          ": with these inputs, the candidates that reached the entry cover every result of the "
+                          "calls, as long as they return normally (Z3 proved it)"));
   }
   confirmed_queries_.clear();
   // A candidate the JVM confirmed (optimistic calls) ended the search: one

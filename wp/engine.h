@@ -58,6 +58,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absint/field_facts.h"
@@ -251,6 +252,13 @@ struct Replay {
   std::vector<StandInReturn> stand_in_returns;
 };
 
+// How Result::assumptions says what an optimistic precondition assumed of
+// the results of the calls it passed, and that Z3 proved those results do
+// not matter (every result covered by the candidates with its inputs; jwp
+// exceptions then prints the precondition with a proviso).
+inline constexpr std::string_view kAssumedOfResults = "optimistic: what the candidate assumed of them: ";
+inline constexpr std::string_view kResultsDoNotMatter = "optimistic: what the calls return does not matter";
+
 struct Result {
   Verdict verdict = Verdict::kUnknown;
   std::string reason;          // why UNKNOWN (or NOT_FOUND's argument); empty for FOUND
@@ -275,6 +283,8 @@ struct Result {
   // of a null receiver): the witness runner looks for it inside the call.
   bool goal_via_call = false;
   int32_t goal_line = -1;
+  // Each a line; those of optimistic calls begin "optimistic: ", among them
+  // kAssumedOfResults and kResultsDoNotMatter.
   std::vector<std::string> assumptions;
   // A FOUND reached through optimistic calls (EngineOptions::optimistic_calls):
   // the JVM's report that confirmed it before the engine returned it.

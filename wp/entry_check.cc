@@ -371,17 +371,12 @@ Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query
   constexpr int kMaxChecks = 24;
   std::vector<Term> kept(shown.begin(), shown.end());
   int checks = 0;
-  // Unsat without the parameters' typing first: a parameter of an interface
-  // type (CharSequence) has so many subtypes that Z3's type domain is cut,
-  // and then no unsat answer is a proof; a proof without them is one with
-  // them.
   auto proves_unsat = [&](const std::vector<Term>& q) {
-    std::vector<Term> untyped;
+    std::vector<Term> untyped, typed;
     for (Term t : q) {
-      if (std::find(typing.begin(), typing.end(), t) == typing.end()) untyped.push_back(t);
+      (std::find(typing.begin(), typing.end(), t) == typing.end() ? untyped : typed).push_back(t);
     }
-    if (check(untyped, /*want_witness=*/false).proves_unsat()) return true;
-    return untyped.size() < q.size() && check(q, /*want_witness=*/false).proves_unsat();
+    return ProvedUntypedFirst(std::move(untyped), typed, check);
   };
   for (size_t i = 0; i < kept.size() && kept.size() > 1 && checks < kMaxChecks; ++checks) {
     const Term l = kept[i];
@@ -423,6 +418,17 @@ Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query
   return Minterm::of(tm_, kept);
 }
 
+// Untyped first: a parameter of an interface type (CharSequence) or of type
+// Object[] has so many subtypes that Z3's type domain is cut, and then no
+// unsat answer is a proof; a proof without the typing is one with it.
+bool EntryCheck::ProvedUntypedFirst(std::vector<Term> facts, const std::vector<Term>& typing,
+                                    const SolverCall& check) {
+  if (check(facts, /*want_witness=*/false).proves_unsat()) return true;
+  if (typing.empty()) return false;
+  facts.insert(facts.end(), typing.begin(), typing.end());
+  return check(facts, /*want_witness=*/false).proves_unsat();
+}
+
 bool EntryCheck::ProvesUnsat(std::vector<Term> facts, Entry entry, const SolverCall& check) {
   const Minterm phi = Minterm::of(tm_, facts);
   if (phi.is_false()) return true;
@@ -430,7 +436,8 @@ bool EntryCheck::ProvesUnsat(std::vector<Term> facts, Entry entry, const SolverC
   const std::vector<Term> named = phi.is_true() ? std::vector<Term>{} : logic::free_variables(all);
   add_ranges(tm_, vocab_, all, &facts);
   AddStringModelInvariants(phi, &facts);
-  // A skipped call's result is null or of its declared type.
+  // A skipped call's result is null or of its declared type, as Typing says
+  // of a parameter.
   for (Term v : named) {
     const logic::VarInfo& info = tm_.var_info(v);
     if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kRet || !v.sort().is_ref()) {
@@ -440,29 +447,18 @@ bool EntryCheck::ProvesUnsat(std::vector<Term> facts, Entry entry, const SolverC
     if (call == nullptr) continue;
     absl::StatusOr<classfile::MethodDescriptor> md = classfile::ParseMethodDescriptor(call->callee_descriptor);
     if (!md.ok() || !md->ret.IsReference()) continue;
-    const std::string declared = md->ret.Descriptor();
-    const Term type = vocab_.type(declared);
-    const std::string_view name = declared.starts_with('L') ? std::string_view(declared).substr(1, declared.size() - 2)
-                                                             : std::string_view(declared);
-    // A final class has no subclass: the type is exact.
-    const Term typed = types_.is_final(name) ? tm_.mk_eq(tm_.mk_type_of(v), type)
-                                             : tm_.mk_sub_type(tm_.mk_type_of(v), type);
-    facts.push_back(tm_.mk_or({tm_.mk_eq(v, tm_.mk_null()), typed}));
+    facts.push_back(
+        tm_.mk_or(tm_.mk_eq(v, tm_.mk_null()), tm_.mk_instance_of(v, vocab_.type(md->ret.Descriptor()))));
   }
-  // Without the parameters' typing first (a proof without it is one with
-  // it, and a parameter of type Object[] has so many subtypes that the
-  // type domain is cut, and then no unsat answer is a proof); then with
-  // the typing of the parameters the facts name.
-  if (check(facts, /*want_witness=*/false).proves_unsat()) return true;
-  bool typed = false;
+  // The typing of the parameters the facts name, when the proof needs it.
+  std::vector<Term> typing;
   for (Term t : Typing(entry)) {
     const std::vector<Term> of = logic::free_variables(t);
     if (std::any_of(of.begin(), of.end(), [&](Term v) { return std::find(named.begin(), named.end(), v) != named.end(); })) {
-      facts.push_back(t);
-      typed = true;
+      typing.push_back(t);
     }
   }
-  return typed && check(facts, /*want_witness=*/false).proves_unsat();
+  return ProvedUntypedFirst(std::move(facts), typing, check);
 }
 
 // The check itself: the query is the minterm with the entry's typing, the

@@ -104,6 +104,10 @@ class EntryCheck {
   void AddStringModelInvariants(const logic::Minterm& phi, std::vector<logic::Term>* out);
   // For display: `phi` without the String model's facts about literals.
   logic::Minterm WithoutLiteralFacts(const logic::Minterm& phi);
+  // Whether `facts` are unsatisfiable, proved without `typing` first, then
+  // with it.
+  static bool ProvedUntypedFirst(std::vector<logic::Term> facts, const std::vector<logic::Term>& typing,
+                                 const SolverCall& check);
   // `shown` without the literals the rest of `query` implies (`typing`: the
   // parameters' typing among them, left out of a first try).
   logic::Minterm WithoutImplied(const logic::Minterm& shown, std::vector<logic::Term> query, const SolverCall& check,

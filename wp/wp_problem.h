@@ -61,9 +61,6 @@
 
 namespace jwp::wp::internal {
 
-// How a candidate's assumption on what its calls returned begins (optimistic.cc).
-inline constexpr std::string_view kAssumedOfResults = "optimistic: what the candidate assumed of them: ";
-
 using absint::ComputeForwardFacts;
 using absint::ForwardContext;
 using absint::ForwardFacts;

@@ -19,12 +19,18 @@ constexpr const char* kStringLength =
     " --goal 'interproc.Jdk.stringLength(Ljava/lang/String;I)I@line:28'"
     " --kind exception:java.lang.ArithmeticException --json";
 
-TEST(Models, StringLengthIsFoundWithTheStringModelAndConfirmed) {
+// `jwp wp ARGS --confirm`, expected FOUND and confirmed on the JVM.
+nlohmann::json FoundAndConfirmed(const std::string& args) {
   int status = -1;
-  nlohmann::json j = RunWpJson(std::string(kStringLength) + " --confirm", &status);
+  nlohmann::json j = RunWpJson(args + " --confirm", &status);
   EXPECT_EQ(status, 0) << j.dump();
   EXPECT_EQ(j["verdict"], "FOUND");
   EXPECT_EQ(j["confirmed"], true);
+  return j;
+}
+
+TEST(Models, StringLengthIsFoundWithTheStringModelAndConfirmed) {
+  nlohmann::json j = FoundAndConfirmed(kStringLength);
   EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.length() == 3"));
   // The witness's string is a real string of three characters, not an
   // object with the model's field.
@@ -37,27 +43,17 @@ TEST(Models, StringLengthIsFoundWithTheStringModelAndConfirmed) {
 }
 
 TEST(Models, StringBuilderAppendsAndToStringAreModelled) {
-  int status = -1;
-  nlohmann::json j = RunWpJson(
+  nlohmann::json j = FoundAndConfirmed(
       " --goal 'interproc.JdkUse.builderLength(Ljava/lang/String;I)I@line:60'"
-      " --kind exception:java.lang.ArithmeticException --json --confirm",
-      &status);
-  EXPECT_EQ(status, 0) << j.dump();
-  EXPECT_EQ(j["verdict"], "FOUND");
-  EXPECT_EQ(j["confirmed"], true);
+      " --kind exception:java.lang.ArithmeticException --json");
   // s + '!' has three characters: s has two.
   EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr("s.length() == 2"));
 }
 
 TEST(Models, AStringBuilderInputIsReplayedAsARealStringBuilder) {
-  int status = -1;
-  nlohmann::json j = RunWpJson(
+  nlohmann::json j = FoundAndConfirmed(
       " --goal 'interproc.JdkUse.builderArgument(Ljava/lang/StringBuilder;I)I@any'"
-      " --kind exception:java.lang.ArithmeticException --json --confirm",
-      &status);
-  EXPECT_EQ(status, 0) << j.dump();
-  EXPECT_EQ(j["verdict"], "FOUND");
-  EXPECT_EQ(j["confirmed"], true);
+      " --kind exception:java.lang.ArithmeticException --json");
   const auto& heap = j["witness"]["heap"];
   const std::string b = j["witness"]["arguments"][0];
   EXPECT_EQ(heap[b]["class"], "java/lang/StringBuilder");
