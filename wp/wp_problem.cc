@@ -16,6 +16,44 @@ const ir::Dominators* WpProblem::dominators(const ir::MethodIR& ir) {
   return d.get();
 }
 
+Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
+  if (phi.is_true() || phi.is_false()) return phi;
+  Activation& a = acts_[act];
+  if (!a.value_facts) {
+    auto& facts = value_facts_[a.ir.get()];
+    if (!facts) facts = std::make_unique<ir::ValueFacts>(*a.ir, *dominators(*a.ir));
+    a.value_facts = std::make_unique<Activation::ValueFactTerms>();
+    if (!facts->empty()) {
+      auto names = std::make_unique<logic::Substitution>(tm_);
+      Transformer& tr = *a.tr;
+      for (size_t k = 0; k < a.ir->values.size(); ++k) {
+        const ir::ValueId v = static_cast<ir::ValueId>(k);
+        if (const ir::ValueId arr = facts->length_of(v); arr != ir::kNone) {
+          names->add(tr.var(v), tm_.mk_length(tr.var(arr)));
+        } else if (facts->non_negative(v)) {
+          const Term x = tr.var(v);
+          const Term zero = x.sort().is_long() ? tm_.mk_long(0) : tm_.mk_int(0);
+          a.value_facts->non_negative.emplace_back(x, tm_.mk_ge(x, zero));
+        }
+        if (const ir::ValueId n = facts->allocated_length(v); n != ir::kNone) {
+          const ir::ValueId of = facts->length_of(n);
+          names->add(tm_.mk_length(tr.var(v)), of != ir::kNone ? tm_.mk_length(tr.var(of)) : tr.var(n));
+        } else if (const ir::ValueId from = facts->length_source(v); from != ir::kNone) {
+          names->add(tm_.mk_length(tr.var(v)), tm_.mk_length(tr.var(from)));
+        }
+      }
+      if (!names->empty()) a.value_facts->names = std::move(names);
+    }
+  }
+  const Activation::ValueFactTerms& f = *a.value_facts;
+  if (!f.names && f.non_negative.empty()) return phi;
+  Minterm out = f.names ? f.names->apply(phi) : phi;
+  for (const auto& [x, fact] : f.non_negative) {
+    if (!out.is_false() && logic::mentions(out, x) && !out.contains(fact)) out = logic::conjoin(tm_, out, fact);
+  }
+  return out;
+}
+
 int32_t WpProblem::assume(int32_t parent, const std::string& text) {
   auto [it, inserted] = assumption_ids_.try_emplace(text, static_cast<int32_t>(assumption_texts_.size()));
   if (inserted) assumption_texts_.push_back(text);
@@ -46,7 +84,7 @@ bool WpProblem::null_param_past_dereference(Point at, const Minterm& phi) {
 
 void WpProblem::push(Point at, const Minterm& raw, uint32_t loops, int32_t path, int32_t site,
                        int32_t line, int32_t assume) {
-  Minterm phi = vocab_.with_global_facts(raw);
+  Minterm phi = with_value_facts(at.act, vocab_.with_global_facts(raw));
   if (opt_.simplify) {
     const auto t0 = Clock::now();
     phi = simplifier_.simplify(phi);

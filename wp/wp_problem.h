@@ -38,6 +38,7 @@
 #include "ir/builder.h"
 #include "classfile/strings.h"
 #include "ir/dominators.h"
+#include "ir/value_facts.h"
 #include "logic/printer.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
@@ -100,6 +101,13 @@ struct Activation {
   const ForwardContext* facts = nullptr;
   std::string cs;
   std::string name;  // "pkg.C.m(desc)" (as Result::SummaryCount names it), made by count_step
+  // The value facts of `ir` as terms of this activation (made on first
+  // push here; WpProblem::with_value_facts).
+  struct ValueFactTerms {
+    std::unique_ptr<logic::Substitution> names;                   // one name per value
+    std::vector<std::pair<logic::Term, logic::Term>> non_negative;  // var, var >= 0
+  };
+  std::unique_ptr<ValueFactTerms> value_facts;
 };
 
 // A call site waiting on a summary: where to continue in the caller, and the
@@ -311,6 +319,11 @@ class WpProblem : private DirectedQueries {
     return r;
   }
   const ir::Dominators* dominators(const ir::MethodIR& ir);
+  // `phi` at a point of activation `act`, with its method's value facts
+  // (ir/value_facts.h): an array length named as the value it was
+  // allocated with or read from, and `i >= 0` for each non-negative value
+  // it mentions (a loop counter).
+  Minterm with_value_facts(int32_t act, const Minterm& phi);
   void seed();
   void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
             int32_t assume);
@@ -323,6 +336,8 @@ class WpProblem : private DirectedQueries {
     std::vector<Target*> targets;
     CallHandling handled = CallHandling::kExpanded;
   };
+  std::optional<ChosenTargets> checked_targets(ChosenTargets out, const ir::MethodIR& ir, const ir::Instruction& call,
+                                              const std::string& where);
   std::optional<ChosenTargets> choose_targets(const Item& item, const ir::MethodIR& ir, ir::InsnId call,
                                               uint32_t depth, const std::string& where);
   Term exit_postcondition(Transformer& caller, const ir::Edge& e, const ir::Instruction& call, Term phi);
@@ -526,6 +541,7 @@ class WpProblem : private DirectedQueries {
 
   std::vector<Activation> acts_;
   absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
+  absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::ValueFacts>> value_facts_;
   NullGuards null_guards_{[this](const ir::MethodIR&, const ir::Instruction& call) { return only_target_ir(call); },
                           [this](const ir::MethodIR& ir) { return dominators(ir); }};
   // Call targets by "owner.name desc invoke-kind"; null when not expandable.
