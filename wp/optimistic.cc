@@ -25,6 +25,36 @@ constexpr size_t kCheapCalleeInsns = 64;
 constexpr size_t kCheapCallTargets = 4;
 constexpr uint32_t kCheapCallDepth = 3;
 
+// Whether the blocks `among` hold a cycle of normal edges: a loop, which
+// the backward search unrolls once per turn, however few its instructions.
+bool HasLoop(const ir::MethodIR& ir, const std::vector<bool>& among) {
+  enum : uint8_t { kNew, kOnStack, kDone };
+  std::vector<uint8_t> color(ir.blocks.size(), kNew);
+  std::vector<std::pair<ir::BlockId, size_t>> stack;
+  for (size_t root = 0; root < ir.blocks.size(); ++root) {
+    if (!among[root] || color[root] != kNew) continue;
+    stack.emplace_back(static_cast<ir::BlockId>(root), 0);
+    color[root] = kOnStack;
+    while (!stack.empty()) {
+      auto& [b, next] = stack.back();
+      const std::vector<ir::EdgeId>& succs = ir.blocks[b].succs;
+      if (next == succs.size()) {
+        color[b] = kDone;
+        stack.pop_back();
+        continue;
+      }
+      const ir::Edge& e = ir.edges[succs[next++]];
+      if (e.kind == ir::EdgeKind::kException || !among[e.to]) continue;
+      if (color[e.to] == kOnStack) return true;
+      if (color[e.to] == kNew) {
+        color[e.to] = kOnStack;
+        stack.emplace_back(e.to, 0);
+      }
+    }
+  }
+  return false;
+}
+
 // The inputs of a witness as text: two candidates with the same key run
 // the same way on the JVM.
 std::string ReplayKey(const Replay& r) {
@@ -151,11 +181,13 @@ bool WpProblem::is_optimistic(const Minterm& m) const {
   return !marker_.is_null() && !m.is_true() && !m.is_false() && m.contains(marker_);
 }
 
-// Whether expanding the call is cheap: every target a method model, a
-// native the table assumes, or a method of a few instructions whose own
-// calls are cheap (a getter, a constructor up to Object's, an argument
-// check), at most kCheapCallDepth levels down; of a target, only the
-// blocks from which it can return normally count.
+// Whether expanding the call is cheap: every target a native the table
+// assumes, or a method (or method model) of a few instructions and no loop
+// whose own calls are cheap (a getter, a constructor up to Object's, an
+// argument check), at most kCheapCallDepth levels down; of a target, only
+// the blocks from which it can return normally count. A loop is never
+// cheap: the search unrolls it (System.arraycopy's model, a StringBuilder
+// append of a number).
 bool WpProblem::cheap_call(const ir::Instruction& call) { return cheap_call_height(call) >= 0; }
 
 // How many levels of calls below `call` expanding it enters (0: its
@@ -173,7 +205,6 @@ int WpProblem::cheap_call_height(const ir::Instruction& call) {
   int height = 0;
   for (size_t i = 0; cheap && i < all->size(); ++i) {
     Target& t = (*all)[i];
-    if (t.model) continue;
     if (t.native) {
       const models::NativeFacts* f = models::FindNativeFacts(t.key());
       cheap = f != nullptr && f->never_throws;  // assumed by the table, exactly
@@ -187,6 +218,10 @@ int WpProblem::cheap_call_height(const ir::Instruction& call) {
     // throwing branch (its exception's constructor, the message it
     // formats) is never entered by the minterm that passes the call.
     const std::vector<bool> returns = ir::BlocksReachingNormalExit(*t.ir);
+    if (HasLoop(*t.ir, returns)) {
+      cheap = false;
+      continue;
+    }
     size_t insns = 0;
     for (size_t bi = 0; cheap && bi < t.ir->blocks.size(); ++bi) {
       const ir::Block& b = t.ir->blocks[bi];
