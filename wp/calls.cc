@@ -40,6 +40,20 @@ bool native_never_throws(std::string_view key) {
   return f != nullptr && f->never_throws;
 }
 
+// `Object.clone()` called on an array (javac names the array type as the
+// owner: `invokevirtual [I.clone()`): JVMS 6.5 and JLS 10.7: a new array of
+// the same type and length holding the same elements; it throws nothing
+// (a null receiver is the call's own NullPointerException).
+bool is_array_clone(const ir::Instruction& call, const Target& t) {
+  return t.native && t.owner == "java/lang/Object" && t.name == "clone" && !call.owner.empty() &&
+         call.owner[0] == '[';
+}
+
+// Whether `phi` reads an element of array `w` (through any updates).
+bool reads_elements_of(Term phi, Term w) {
+  return !logic::collect(phi, [w](Term x) { return x.is(logic::TermKind::kARead) && x.arg(1) == w; }).empty();
+}
+
 bool native_writes_nothing(std::string_view key) {
   const models::NativeFacts* f = models::FindNativeFacts(key);
   return f != nullptr && f->writes_nothing;
@@ -354,8 +368,17 @@ std::optional<WpProblem::ChosenTargets> WpProblem::choose_targets(const Item& it
       });
     }
   }
-  for (Target* t : chosen) {
-    if (t->native && !native_never_throws(t->key())) {
+  return checked_targets(std::move(out), ir, call, where);
+}
+
+// `out`, when every chosen target can be entered: a native the table does
+// not assume and a method without IR make the call a skipped one.
+std::optional<WpProblem::ChosenTargets> WpProblem::checked_targets(ChosenTargets out, const ir::MethodIR& ir,
+                                                                   const ir::Instruction& call,
+                                                                   const std::string& where) {
+  std::string why;
+  for (Target* t : out.targets) {
+    if (t->native && !native_never_throws(t->key()) && !is_array_clone(call, *t)) {
       note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
                " at ", SourceLocation(ir, call), " may throw (natives are modelled by issue #7)"));
       return std::nullopt;
@@ -389,7 +412,8 @@ Term WpProblem::exit_postcondition(Transformer& caller, const ir::Edge& e, const
 // precondition). The table of models/jdk_natives.def names the natives for
 // which this is sound, and what more is known of a few: the one current
 // thread, the cached boxes of Integer.valueOf and Long.valueOf, the
-// receiver's class of Object.getClass, Class.isInstance.
+// receiver's class of Object.getClass, Class.isInstance; and, beside the
+// table, the clone of an array (is_array_clone).
 void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call,
                                         Transformer& caller, const Target& t, Term phi, const std::string& where) {
   const std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
@@ -399,6 +423,7 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
   const std::optional<CachedBox> box =
       call.result != ir::kNone && !call.operands.empty() ? cached_box(facts) : std::nullopt;
   Term box_sk;
+  std::vector<Term> clone_facts;
   if (call.result != ir::kNone && facts != nullptr && facts->current_thread) {
     Term w = caller.var(call.result);
     s.add(w, vocab_.current_thread());
@@ -411,6 +436,25 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
     const Term is = tm_.mk_and({tm_.mk_ne(arg, tm_.mk_null()),
                                 tm_.mk_sub_type(tm_.mk_type_of(arg), tm_.mk_class_type(caller.var(call.operands[0])))});
     s.add(w, tm_.mk_ite(is, tm_.mk_int(1), tm_.mk_int(0)));
+  } else if (call.result != ir::kNone && is_array_clone(call, t) && !call.operands.empty()) {
+    // A new array of the receiver's type and length. Where nothing reads
+    // its elements (the receiver's) and its type is the call's (a primitive
+    // array has no subtype), it is a new array like any other; otherwise a
+    // skolem of that type and length.
+    Term w = caller.var(call.result);
+    const Term a = caller.var(call.operands[0]);
+    const std::string_view owner = call.owner;
+    const bool primitive = owner.size() == 2 && owner[0] == '[';
+    if (primitive && !reads_elements_of(phi, w)) {
+      s.add(w, tm_.mk_fresh_array(vocab_.type(owner), tm_.mk_length(a)));
+    } else {
+      const Term copy = tm_.fresh_skolem(
+          logic::SkolemKind::kRet, w.sort(),
+          vocab_.call_site(Cat("the elements of the array clone at ", where, " are needed")));
+      s.add(w, copy);
+      clone_facts = {tm_.mk_ne(copy, tm_.mk_null()), tm_.mk_eq(tm_.mk_type_of(copy), tm_.mk_type_of(a)),
+                     tm_.mk_instance_of(copy, vocab_.type(owner)), tm_.mk_eq(tm_.mk_length(copy), tm_.mk_length(a))};
+    }
   } else if (box) {
     Term w = caller.var(call.result);
     const uint32_t site = vocab_.call_site(
@@ -426,6 +470,7 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
   }
   std::vector<Term> conds = dispatch_conditions(call, caller, t.owner, t.name, t.descriptor);
   conds.push_back(s.apply(phi));
+  conds.insert(conds.end(), clone_facts.begin(), clone_facts.end());
   if (box) {
     // What the box is: where the search cannot use it yet (a summary's
     // generic stands for its value), it travels as literals, which
@@ -440,7 +485,8 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
     note("incomplete: too many disjuncts");
     return;
   }
-  const int32_t assumed = assume(item.assume, text);
+  // An array's clone is exact (JLS 10.7): nothing is assumed of it.
+  const int32_t assumed = is_array_clone(call, t) ? item.assume : assume(item.assume, text);
   for (const Minterm& m : *dnf) {
     push(at_call, m, item.loops, item.path, item.site, call.line, assumed);
   }

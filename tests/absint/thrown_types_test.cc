@@ -92,6 +92,12 @@ TEST_P(ThrownTypesTest, AGuardedCalleeCountsOnlyFaultsOnItsParameters) {
   EXPECT_TRUE(Of("exceptions/Api", "entryAt", "(I)I", guarded).contains("java/lang/ArrayIndexOutOfBoundsException"));
 }
 
+TEST_P(ThrownTypesTest, AnArraysCloneThrowsNothingObjectCloneDeclares) {
+  const auto doubled = Of("exceptions/Api", "doubled", "([I)[I");
+  EXPECT_FALSE(doubled.contains("java/lang/CloneNotSupportedException"));
+  EXPECT_TRUE(doubled.contains("java/lang/NullPointerException")) << "a null receiver";
+}
+
 INSTANTIATE_TEST_SUITE_P(Releases, ThrownTypesTest, ::testing::Values(Release::k8, Release::k17),
                          [](const auto& info) { return info.param == Release::k8 ? "Java8" : "Java17"; });
 

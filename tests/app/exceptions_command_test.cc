@@ -139,6 +139,13 @@ TEST(Exceptions, ApiShapesGetTheirConditions) {
             0u);
   EXPECT_EQ(pairs.at("exceptions.Api.deep(I)I java.lang.IllegalStateException")["origin"], "callee");
   EXPECT_EQ(pairs.at("exceptions.Api.percent(II)I java.lang.ArithmeticException")["origin"], "implicit");
+  // An array's clone throws no CloneNotSupportedException, and the loop's
+  // index stays within both arrays (a counter from 0 below out.length, and
+  // out is as long as values): the JVM's AIOOBE is never thrown.
+  EXPECT_EQ(condition("exceptions.Api.doubled([I)[I", "java.lang.NullPointerException"), "values == null [complete]");
+  EXPECT_EQ(pairs.count("exceptions.Api.doubled([I)[I java.lang.CloneNotSupportedException"), 0u);
+  ASSERT_EQ(pairs.count("exceptions.Api.doubled([I)[I java.lang.ArrayIndexOutOfBoundsException"), 1u);
+  EXPECT_EQ(pairs.at("exceptions.Api.doubled([I)[I java.lang.ArrayIndexOutOfBoundsException")["verdict"], "NOT_FOUND");
   // The digit's IllegalStateException is caught: it never leaves.
   EXPECT_EQ(pairs.count("exceptions.Api.digit(C)I java.lang.IllegalStateException"), 0u);
   // A loop the search cannot finish: the conditions found, partial.
@@ -308,7 +315,8 @@ TEST(Exceptions, CompareJavadocReportsConfirmedMissedAndUndocumented) {
                              "not a digit): NOT_FOUND"));
   EXPECT_THAT(out, HasSubstr("java.lang.NumberFormatException: documented, but never thrown (exhaustive search)"));
   EXPECT_THAT(out, HasSubstr("  undocumented  exceptions.Api.percent(II)I ArithmeticException if whole == 0"));
-  EXPECT_THAT(out, HasSubstr("documented (method, exception) pairs: 4, confirmed by jwp with a condition: 3 (75%)"));
+  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.doubled([I)[I NullPointerException if values == null"));
+  EXPECT_THAT(out, HasSubstr("documented (method, exception) pairs: 5, confirmed by jwp with a condition: 4 (80%)"));
   json report = json::parse(ReadText(tmp.File("out.json.javadoc.json")), nullptr, false);
   ASSERT_TRUE(report.is_array()) << out;
 
