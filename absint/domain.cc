@@ -24,6 +24,17 @@ AbsVal Join(const AbsVal& a, const AbsVal& b) {
   }
   // A literal stays exact only when both sides are that literal and nothing else.
   if (r.str && (r.may_null || !r.objs.empty())) r.str.reset();
+  // The untracked objects keep an exact type both sides agree on.
+  if (r.unknown && !r.str) {
+    const bool ua = a.unknown && !a.str, ub = b.unknown && !b.str;
+    if ((a.str && a.unknown) || (b.str && b.unknown)) {
+      r.exact.clear();
+    } else if (ua && ub) {
+      r.exact = a.exact == b.exact ? a.exact : "";
+    } else {
+      r.exact = ua ? a.exact : b.exact;
+    }
+  }
   return r;
 }
 

@@ -34,6 +34,10 @@ struct AbsVal {
   bool unknown = false;
   std::vector<ObjId> objs;  // sorted, distinct
   std::optional<std::string> str;
+  // With `unknown` (and no `str`): the exact type of every object it may be
+  // that the analysis does not track (a parameter declared `int[]` or of a
+  // final class); "" any type.
+  std::string exact;
 
   static AbsVal Of(Kind k) {
     AbsVal a;

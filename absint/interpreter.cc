@@ -26,9 +26,30 @@ int32_t JavaHash(std::string_view utf8) {
 }
 
 // A class-or-interface subtype test on known types: 1, 0, -1 unknown.
+// An array descriptor's element as a type name: "[I" -> "I",
+// "[Ljava/lang/String;" -> "java/lang/String", "[[I" -> "[I".
+std::string_view ElementType(std::string_view array) {
+  std::string_view e = array.substr(1);
+  if (e.starts_with('L') && e.ends_with(';')) return e.substr(1, e.size() - 2);
+  return e;
+}
+
+bool IsPrimitiveName(std::string_view t) { return t.size() == 1; }
+
+// 1: a is a subtype of b (internal names or array descriptors); 0: it is
+// not; -1: unknown. Arrays by JLS 4.10.3: an array is an Object, a
+// Cloneable and a Serializable; S[] <: T[] when S <: T for reference S, T;
+// a primitive array only of itself.
 int IsSubtype(const classfile::ClassHierarchy& h, std::string_view a, std::string_view b) {
   if (a == b) return 1;
-  if (a.starts_with('[') || b.starts_with('[')) return -1;
+  if (a.starts_with('[')) {
+    if (b == "java/lang/Object" || b == "java/lang/Cloneable" || b == "java/io/Serializable") return 1;
+    if (!b.starts_with('[')) return 0;
+    const std::string_view ea = ElementType(a), eb = ElementType(b);
+    if (IsPrimitiveName(ea) || IsPrimitiveName(eb)) return ea == eb ? 1 : 0;
+    return IsSubtype(h, ea, eb);
+  }
+  if (b.starts_with('[')) return 0;  // a class is never an array
   switch (h.IsSubtype(a, b)) {
     case classfile::Tristate::kYes: return 1;
     case classfile::Tristate::kNo: return 0;
@@ -36,7 +57,36 @@ int IsSubtype(const classfile::ClassHierarchy& h, std::string_view a, std::strin
   }
 }
 
+// The exact type a parameter's declared type fixes (the verifier admits
+// only values assignable to it): a primitive array (of any dimension), or
+// a final class; "" otherwise.
+std::string ExactDeclaredType(const classfile::ClassHierarchy& h, std::string_view descriptor) {
+  const size_t dims = descriptor.find_first_not_of('[');
+  if (dims == std::string_view::npos) return "";
+  if (dims > 0) return descriptor.size() == dims + 1 ? std::string(descriptor) : "";
+  if (!descriptor.starts_with('L') || !descriptor.ends_with(';')) return "";
+  const std::string_view cls = descriptor.substr(1, descriptor.size() - 2);
+  const classfile::ClassId id = h.Find(cls);
+  return id != classfile::kNoClass && h.IsFinal(id) ? std::string(cls) : "";
+}
+
 }  // namespace
+
+// Parameter k of `m` holding `v`: what it holds of objects the analysis does
+// not track is of the exact type the declaration fixes, if it fixes one.
+AbsVal Interpreter::WithDeclaredType(const ir::MethodIR& m, size_t k, AbsVal v) const {
+  const ir::Value& p = m.values[m.params[k]];
+  if (p.type.kind != ir::TypeKind::kRef) return v;
+  if (v.kind != AbsVal::kTop && !(v.kind == AbsVal::kRef && v.unknown && !v.str && v.exact.empty())) return v;
+  const std::string exact = ExactDeclaredType(h_, p.type.descriptor);
+  if (exact.empty()) return v;
+  if (v.kind == AbsVal::kTop) {
+    v = AbsVal::NonNull();
+    v.may_null = true;
+  }
+  v.exact = exact;
+  return v;
+}
 
 struct Interpreter::Activation {
   Activation(const ir::MethodIR& m, const std::string& c, uint32_t d) : ir(m), context(c), depth(d) {}
@@ -207,7 +257,10 @@ bool Interpreter::TypesOf(const Heap& heap, const AbsVal& ref, std::vector<std::
     types->push_back(std::string(kStringClass));
     return true;
   }
-  if (ref.unknown) return false;
+  if (ref.unknown) {
+    if (ref.exact.empty()) return false;
+    types->push_back(ref.exact);
+  }
   for (ObjId id : ref.objs) {
     auto it = heap.find(id);
     if (it == heap.end()) return false;
@@ -973,7 +1026,8 @@ bool Interpreter::Run(const ir::MethodIR& m, const std::string& context, std::ve
     a->queued.assign(m.blocks.size(), false);
     for (size_t k = 0; k < m.params.size(); ++k) {
       if (m.params[k] == ir::kNone) continue;
-      a->values[m.params[k]] = k < args.size() && args[k].kind != AbsVal::kBottom ? args[k] : AbsVal::Top();
+      a->values[m.params[k]] = WithDeclaredType(
+          m, k, k < args.size() && args[k].kind != AbsVal::kBottom ? args[k] : AbsVal::Top());
     }
     if (root) a->states.emplace(m.blocks.size());
     return a;

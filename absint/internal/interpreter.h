@@ -121,6 +121,7 @@ class Interpreter {
   // The types of the objects a reference may be; false when it may be an
   // unknown object.
   bool TypesOf(const Heap& heap, const AbsVal& ref, std::vector<std::string>* types) const;
+  AbsVal WithDeclaredType(const ir::MethodIR& m, size_t k, AbsVal v) const;
 
   const classfile::ClassHierarchy& h_;
   callgraph::MethodCache& cache_;

@@ -36,18 +36,19 @@ std::vector<std::pair<bool, bool>> Branches(const Analysed& a, const std::string
   const ForwardContext* f = a.facts.Find(context);
   EXPECT_NE(f, nullptr) << context;
   if (f == nullptr) return out;
+  const ir::MethodIR& ir = f->ir != nullptr ? *f->ir : *a.ir;
   std::vector<std::pair<uint32_t, ir::BlockId>> ifs;
-  for (const ir::Block& b : a.ir->blocks) {
-    if (!b.insns.empty() && a.ir->insns[b.insns.back()].op == ir::Op::kIf) {
-      ifs.emplace_back(a.ir->insns[b.insns.back()].bci, b.id);
+  for (const ir::Block& b : ir.blocks) {
+    if (!b.insns.empty() && ir.insns[b.insns.back()].op == ir::Op::kIf) {
+      ifs.emplace_back(ir.insns[b.insns.back()].bci, b.id);
     }
   }
   std::sort(ifs.begin(), ifs.end());
   for (const auto& [bci, b] : ifs) {
     bool t = false, e = false;
-    for (ir::EdgeId s : a.ir->blocks[b].succs) {
-      if (a.ir->edges[s].kind == ir::EdgeKind::kTrue) t = f->Live(s);
-      if (a.ir->edges[s].kind == ir::EdgeKind::kFalse) e = f->Live(s);
+    for (ir::EdgeId s : ir.blocks[b].succs) {
+      if (ir.edges[s].kind == ir::EdgeKind::kTrue) t = f->Live(s);
+      if (ir.edges[s].kind == ir::EdgeKind::kFalse) e = f->Live(s);
     }
     out.emplace_back(t, e);
   }
@@ -70,6 +71,27 @@ constexpr std::pair<bool, bool> kBlockAlwaysRuns{false, true};
 TEST(ForwardFacts, TheCloneOfATrackedArrayHasItsElements) {
   EXPECT_EQ(BranchesOf("cloned", "()I"), (std::vector{kBlockNeverRuns}));
   EXPECT_EQ(BranchesOf("cloneWritten", "()I"), (std::vector{kBlockNeverRuns}));
+}
+
+TEST(ForwardFacts, AParameterOfAPrimitiveArrayOrFinalClassTypeHasThatExactType) {
+  Analysed a = Analyse("declaredTypes", "([ILjava/lang/String;Ljava/lang/Object;)I");
+  ASSERT_TRUE(a.facts.complete) << a.facts.why_not;
+  // `a instanceof Object` holds unless a is null; `s instanceof
+  // CharSequence` likewise; `o instanceof Object[]` is anyone's guess.
+  EXPECT_EQ(Branches(a), (std::vector{kBoth, kBoth, kBoth}));
+  // In kindOf, called with a (an int[] or null): never an Object[].
+  const std::vector<std::string> callees = [&] {
+    for (const ir::Block& b : a.ir->blocks) {
+      for (ir::InsnId id : b.insns) {
+        if (a.ir->insns[id].op == ir::Op::kInvoke && a.ir->insns[id].name == "kindOf") {
+          return a.facts.Callees(ForwardFacts::kRoot, id);
+        }
+      }
+    }
+    return std::vector<std::string>{};
+  }();
+  ASSERT_EQ(callees.size(), 1u);
+  EXPECT_EQ(Branches(a, callees[0]), (std::vector{kBlockNeverRuns}));
 }
 
 TEST(ForwardFacts, ImmutableStaticsByTheirFieldFacts) {
