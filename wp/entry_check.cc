@@ -18,6 +18,8 @@ using logic::Minterm;
 using logic::Term;
 
 constexpr int32_t kMaxWitnessArrayLength = 1 << 16;  // larger arrays: the solver is asked again
+// The longest array the witness runner builds (app/witness_runner, Witness.java).
+constexpr int32_t kMaxRunnerArrayLength = 100'000'000;
 
 // The value range of a sub-int descriptor (Z B C S), as [lo, hi].
 bool sub_int_range(std::string_view descriptor, int32_t* lo, int32_t* hi) {
@@ -486,14 +488,28 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   if (r.answer == solver::SatAnswer::kSat && r.witness && too_large_for_a_witness(*r.witness)) {
     // A model with an array no JVM allocates: ask for one with small
     // arrays (the precondition stays the same; only the witness changes).
-    std::vector<Term> small = asked;
-    for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [&](Term x) {
-           return x.is(logic::TermKind::kRead) && tm_.is_length_field(x.arg(0));
-         })) {
-      small.push_back(tm_.mk_le(t, tm_.mk_int(kMaxWitnessArrayLength)));
+    const std::vector<Term> lengths = logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [&](Term x) {
+      return x.is(logic::TermKind::kRead) && tm_.is_length_field(x.arg(0));
+    });
+    auto at_most = [&](int32_t n) {
+      std::vector<Term> q = asked;
+      for (Term t : lengths) q.push_back(tm_.mk_le(t, tm_.mk_int(n)));
+      return q;
+    };
+    solver::CheckResult again = check(at_most(kMaxWitnessArrayLength), /*want_witness=*/true);
+    if (again.answer == solver::SatAnswer::kSat && again.witness) {
+      r = std::move(again);
+    } else if (again.answer == solver::SatAnswer::kUnsat) {
+      // Within what the witness runner builds, then; none: every model needs
+      // a larger array (a sum of lengths that wraps), which nothing can run.
+      solver::CheckResult within = check(at_most(kMaxRunnerArrayLength), /*want_witness=*/true);
+      if (within.answer == solver::SatAnswer::kUnsat) {
+        *why_not = Cat("no witness the JVM can run: every model needs an array of more than ",
+                       kMaxRunnerArrayLength, " elements");
+        return std::nullopt;
+      }
+      if (within.answer == solver::SatAnswer::kSat && within.witness) r = std::move(within);
     }
-    solver::CheckResult again = check(small, /*want_witness=*/true);
-    if (again.answer == solver::SatAnswer::kSat && again.witness) r = std::move(again);
   }
   // The solver's assumptions: a cut type domain can only turn sat into
   // unsat (so an unsat answer is not a proof); an uninterpreted operation
