@@ -554,6 +554,16 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     return !v.is_null() && v.is_var() && tm_.var_info(v).role == logic::VarRole::kSkolem &&
            tm_.var_info(v).skolem_kind == logic::SkolemKind::kExc;
   };
+  // σ_method == m: which method a passed call ran, which the types of its
+  // receiver decide (literals of their own when they are the results').
+  auto names_target = [&](Term lit) {
+    if (!lit.is(logic::TermKind::kEq)) return false;
+    Term sigma = lit.arg(0), m = lit.arg(1);
+    if (!m.is(logic::TermKind::kMethodConst)) std::swap(sigma, m);
+    return m.is(logic::TermKind::kMethodConst) && sigma.is_var() &&
+           tm_.var_info(sigma).role == logic::VarRole::kSkolem &&
+           tm_.var_info(sigma).skolem_kind == logic::SkolemKind::kMethod;
+  };
   std::vector<std::string> assumed;
   if (with_skolems) {
     // A candidate's precondition is said over the inputs; what it assumed
@@ -562,7 +572,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     for (Term lit : shown) {
       if (!logic::mentions_skolem(lit)) {
         inputs.push_back(lit);
-      } else if (!returns_normally(lit)) {
+      } else if (!returns_normally(lit) && !vocab_.is_result_fact(lit) && !names_target(lit)) {
         assumed.push_back(logic::to_java(tm_, Minterm::of(tm_, {lit})));
       }
     }

@@ -55,6 +55,13 @@ bool HasLoop(const ir::MethodIR& ir, const std::vector<bool>& among) {
   return false;
 }
 
+// `in`, in constructor `ctor`, calls a constructor on `this` (super(...)
+// or this(...)).
+bool IsSuperConstructorCall(const ir::MethodIR& ctor, const ir::Instruction& in) {
+  return ctor.method_name == "<init>" && in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>" &&
+         !in.operands.empty() && !ctor.params.empty() && in.operands[0] == ctor.params[0];
+}
+
 // The inputs of a witness as text: two candidates with the same key run
 // the same way on the JVM.
 std::string ReplayKey(const Replay& r) {
@@ -231,11 +238,14 @@ int WpProblem::cheap_call_height(const ir::Instruction& call) {
         const ir::Instruction& in = t.ir->insns[id];
         if (in.op != ir::Op::kInvoke) continue;
         const int below = in.invoke == ir::InvokeKind::kDynamic ? -1 : cheap_call_height(in);
-        if (below < 0 || below + 1 > static_cast<int>(kCheapCallDepth)) {
+        // A constructor's call of its superclass's constructor is no level
+        // of its own: a constructor chain is one step.
+        const int level = below + (IsSuperConstructorCall(*t.ir, in) ? 0 : 1);
+        if (below < 0 || level > static_cast<int>(kCheapCallDepth)) {
           cheap = false;
           break;
         }
-        height = std::max(height, below + 1);
+        height = std::max(height, level);
       }
     }
     if (insns > kCheapCalleeInsns) cheap = false;

@@ -449,8 +449,24 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
     const size_t close = in.descriptor.rfind(')');
     if (close != std::string_view::npos) tm_.set_java_type(sigma_ret, in.descriptor.substr(close + 1));
     s.add(w, sigma_ret);
-    // A method that never returns null (absint/non_null_returns.h).
-    if (logic::mentions(phi, w) && vocab_.returns_non_null(in)) conds.push_back(tm_.mk_ne(sigma_ret, tm_.mk_null()));
+    // A method that never returns null (absint/non_null_returns.h) returns
+    // an instance of its declared class, exactly that class when it is
+    // final (the verifier admits nothing else): the next call on it
+    // dispatches to one method (StringBuilder.append(...).toString()).
+    if (logic::mentions(phi, w) && vocab_.returns_non_null(in)) {
+      Vocabulary::ResultFacts facts{.non_null = true, .exact_class = ""};
+      conds.push_back(tm_.mk_ne(sigma_ret, tm_.mk_null()));
+      const std::string_view ret = close != std::string_view::npos ? in.descriptor.substr(close + 1) : "";
+      if (ret.size() > 2 && ret.front() == 'L' && ret.back() == ';') {
+        const std::string_view cls = ret.substr(1, ret.size() - 2);
+        const classfile::ClassId id = vocab_.hierarchy().Find(cls);
+        if (id != classfile::kNoClass && vocab_.hierarchy().IsFinal(id) && !vocab_.hierarchy().IsInterface(id)) {
+          conds.push_back(tm_.mk_instance_of(sigma_ret, vocab_.type(cls)));
+          facts.exact_class = std::string(cls);
+        }
+      }
+      vocab_.note_result_facts(site, std::move(facts));
+    }
   }
   for (Term t : logic::collect(phi, [](Term x) {
          return x.is(TermKind::kFieldConst) || x.is(TermKind::kArrayConst);

@@ -509,4 +509,29 @@ Term Vocabulary::type(std::string_view t) {
   return tm_.mk_type(t);
 }
 
+bool Vocabulary::is_result_fact(logic::Term lit) const {
+  using logic::TermKind;
+  const bool negated = lit.is(TermKind::kNot);
+  const logic::Term inner = negated ? lit.arg(0) : lit;
+  auto facts_of = [&](logic::Term v) -> const ResultFacts* {
+    if (v.is_null() || !v.is_var()) return nullptr;
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem || info.skolem_kind != logic::SkolemKind::kRet) return nullptr;
+    auto it = result_facts_.find(info.site);
+    return it == result_facts_.end() ? nullptr : &it->second;
+  };
+  if (negated) {
+    const ResultFacts* f = facts_of(logic::null_compared(inner));
+    return f != nullptr && f->non_null;
+  }
+  auto is_exact = [&](logic::Term type_of, logic::Term type) {
+    if (!type_of.is(TermKind::kTypeOf) || !type.is(TermKind::kTypeConst)) return false;
+    const ResultFacts* f = facts_of(type_of.arg(0));
+    return f != nullptr && !f->exact_class.empty() && type == tm_.mk_type(f->exact_class);
+  };
+  if (inner.is(TermKind::kEq)) return is_exact(inner.arg(0), inner.arg(1)) || is_exact(inner.arg(1), inner.arg(0));
+  if (inner.is(TermKind::kSubType)) return is_exact(inner.arg(0), inner.arg(1));
+  return false;
+}
+
 }  // namespace jwp::wp

@@ -108,6 +108,18 @@ class Vocabulary {
   // Whether call `in` (or the method `m`) returns non-null whenever it
   // returns normally; the facts that say so are noted as used.
   bool returns_non_null(const ir::Instruction& in);
+  // What a skipped call's code guarantees of its result (by call site): it
+  // never returns null, and then is an instance of exactly its final
+  // declared class. EntryCheck does not count literals that say only this
+  // among what a candidate assumed of the calls it passed.
+  struct ResultFacts {
+    bool non_null = false;
+    std::string exact_class;  // "" none
+  };
+  void note_result_facts(uint32_t site, ResultFacts f) { result_facts_[site] = std::move(f); }
+  // Whether `lit` says of one skipped call's result only what its facts say:
+  // σ != null, σ instanceof C, typeOf(σ) == C.
+  bool is_result_fact(logic::Term lit) const;
   bool returns_non_null(const callgraph::MethodId& m);
   // The lambda class made for kLambda instruction `in` of `ir`, or null.
   const callgraph::LambdaClass* lambda_class(const ir::MethodIR& ir, const ir::Instruction& in) const;
@@ -200,6 +212,7 @@ class Vocabulary {
 
   logic::TermManager& tm_;
   const classfile::ClassHierarchy& h_;
+  absl::flat_hash_map<uint32_t, ResultFacts> result_facts_;
   const callgraph::LambdaClasses* lambdas_ = nullptr;
   absint::FieldFacts* field_facts_ = nullptr;
   absint::NonNullReturns* non_null_returns_ = nullptr;

@@ -165,5 +165,27 @@ TEST_F(OptimisticTest, AConcolicRoundTakesTheValueTheJvmObserved) {
   EXPECT_EQ(r.stats.candidates_refuted, 1u);
 }
 
+// A StringBuilder chain behind an exception's message (checkedIndex): the
+// appends are passed (each has a loop), and what the candidate needs of
+// their results (non-null StringBuilders, so the next call dispatches to
+// StringBuilder's own method) is what their code guarantees, not an
+// assumption: the FOUND lists that they return normally, nothing of their
+// results.
+TEST_F(OptimisticTest, AStringBuilderChainIsPassedAndItsResultsAreFacts) {
+  const std::string marker = "throw new IndexOutOfBoundsException(new StringBuilder()";
+  const Result r = Run("checkedIndex(I[I)I", marker, "exit:java.lang.IndexOutOfBoundsException", Outcome::kConfirmed);
+  ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
+  EXPECT_THAT(r.assumptions, ::testing::Contains(HasSubstr("java.lang.StringBuilder.append(I)Ljava/lang/StringBuilder; at "
+                                                           "wp.Optimistic.checkedIndex")));
+  for (const std::string& a : r.assumptions) {
+    // (Without the models, the JDK's own StringBuilder constructor reads
+    // String.COMPACT_STRINGS, a static its initializer sets: that stays.)
+    if (a.starts_with(kAssumedOfResults)) EXPECT_THAT(a, ::testing::Not(HasSubstr("σ_ret"))) << a;
+  }
+  // Without the JVM: the exact search does not get there in 3000 steps.
+  EXPECT_EQ(Run("checkedIndex(I[I)I", marker, "exit:java.lang.IndexOutOfBoundsException", std::nullopt).verdict,
+            Verdict::kUnknown);
+}
+
 }  // namespace
 }  // namespace jwp::wp
