@@ -1,6 +1,7 @@
 #include "ir/value_facts.h"
 
 #include <cstdint>
+#include <algorithm>
 #include <optional>
 
 namespace jwp::ir {
@@ -34,6 +35,36 @@ ValueId SameLengthAs(const MethodIR& ir, ValueId v) {
 }
 
 }  // namespace
+
+// The greatest set of references whose definitions keep them non-null.
+void ValueFacts::ComputeNonNull(const MethodIR& ir, const Dominators& dom) {
+  non_null_.assign(ir.values.size(), false);
+  for (size_t v = 0; v < ir.values.size(); ++v) {
+    const InsnId d = ir.values[v].def;
+    non_null_[v] = d != kNone && dom.Reachable(ir.insns[d].block) && IsReference(ir.values[v].type.kind);
+  }
+  auto holds = [&](ValueId v) {
+    const Instruction& in = ir.def(v);
+    switch (in.op) {
+      case Op::kCatch: return true;
+      case Op::kCheckCast: return !in.operands.empty() && in.operands[0] >= 0 && non_null_[in.operands[0]];
+      case Op::kPhi:
+        return !in.operands.empty() && std::all_of(in.operands.begin(), in.operands.end(), [&](ValueId o) {
+          return o >= 0 && non_null_[o];
+        });
+      default: return IsKnownNonNull(ir, v);
+    }
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t v = 0; v < ir.values.size(); ++v) {
+      if (non_null_[v] && !holds(static_cast<ValueId>(v))) {
+        non_null_[v] = false;
+        changed = true;
+      }
+    }
+  }
+}
 
 bool ValueFacts::BoundedAbove(const MethodIR& ir, const Dominators& dom, const Instruction& in, ValueId x) const {
   for (BlockId cur = in.block; cur != kNone && dom.Reachable(cur);) {
@@ -138,8 +169,9 @@ ValueFacts::ValueFacts(const MethodIR& ir, const Dominators& dom)
       }
     }
   }
+  ComputeNonNull(ir, dom);
   for (size_t v = 0; v < ir.values.size(); ++v) {
-    if (non_negative_[v] || length_of_[v] != kNone || allocated_length_[v] != kNone || length_source_[v] != kNone) {
+    if (non_negative_[v] || non_null_[v] || length_of_[v] != kNone || allocated_length_[v] != kNone || length_source_[v] != kNone) {
       empty_ = false;
     }
   }

@@ -13,6 +13,8 @@
 //     non-negative operands, `x + 1` of a non-negative x that a dominating
 //     branch bounds (`x < y`, so x + 1 does not wrap), and a phi all of whose
 //     inputs are (the greatest such set: a loop counter `i = 0; i < n; i++`).
+//   - non_null(v): a reference never null: `this`, a new object or array, a
+//     constant, a caught exception, and a cast or phi of such values.
 //   - length_of(v) = a: v is `a.length` (an arraylength of a).
 //   - allocated_length(v) = n: v is a `new T[n]` (or a clone or cast of
 //     one), so v.length == n.
@@ -33,6 +35,7 @@ class ValueFacts {
   ValueFacts(const MethodIR& ir, const Dominators& dom);
 
   bool non_negative(ValueId v) const { return v >= 0 && static_cast<size_t>(v) < non_negative_.size() && non_negative_[v]; }
+  bool non_null(ValueId v) const { return v >= 0 && static_cast<size_t>(v) < non_null_.size() && non_null_[v]; }
   ValueId length_of(ValueId v) const { return At(length_of_, v); }
   ValueId allocated_length(ValueId v) const { return At(allocated_length_, v); }
   ValueId length_source(ValueId v) const { return At(length_source_, v); }
@@ -45,9 +48,11 @@ class ValueFacts {
   }
   // `x + 1` at `in` cannot wrap: a branch whose edge dominates `in`'s block
   // bounds x from above (x < y, y > x, or x <= y - ... is not recognised).
+  void ComputeNonNull(const MethodIR& ir, const Dominators& dom);
   bool BoundedAbove(const MethodIR& ir, const Dominators& dom, const Instruction& in, ValueId x) const;
 
   std::vector<bool> non_negative_;
+  std::vector<bool> non_null_;
   std::vector<ValueId> length_of_;
   std::vector<ValueId> allocated_length_;
   std::vector<ValueId> length_source_;

@@ -35,6 +35,7 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
           const Term zero = x.sort().is_long() ? tm_.mk_long(0) : tm_.mk_int(0);
           a.value_facts->non_negative.emplace_back(x, tm_.mk_ge(x, zero));
         }
+        if (facts->non_null(v)) a.value_facts->null_tests.push_back(tm_.mk_eq(tr.var(v), tm_.mk_null()));
         if (const ir::ValueId n = facts->allocated_length(v); n != ir::kNone) {
           const ir::ValueId of = facts->length_of(n);
           names->add(tm_.mk_length(tr.var(v)), of != ir::kNone ? tm_.mk_length(tr.var(of)) : tr.var(n));
@@ -46,7 +47,10 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
     }
   }
   const Activation::ValueFactTerms& f = *a.value_facts;
-  if (!f.names && f.non_negative.empty()) return phi;
+  if (!f.names && f.non_negative.empty() && f.null_tests.empty()) return phi;
+  for (Term is_null : f.null_tests) {
+    if (phi.contains(is_null)) return Minterm::from_term(tm_.mk_false());
+  }
   Minterm out = f.names ? f.names->apply(phi) : phi;
   for (const auto& [x, fact] : f.non_negative) {
     if (!out.is_false() && logic::mentions(out, x) && !out.contains(fact)) out = logic::conjoin(tm_, out, fact);

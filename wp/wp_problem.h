@@ -106,6 +106,7 @@ struct Activation {
   struct ValueFactTerms {
     std::unique_ptr<logic::Substitution> names;                   // one name per value
     std::vector<std::pair<logic::Term, logic::Term>> non_negative;  // var, var >= 0
+    std::vector<logic::Term> null_tests;                            // var == null of a non-null var
   };
   std::unique_ptr<ValueFactTerms> value_facts;
 };

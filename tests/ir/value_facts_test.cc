@@ -45,7 +45,9 @@ TEST(ValueFacts, ACounterBoundedByALengthIsNeverNegativeAndTheCopyIsAsLong) {
     EXPECT_EQ(ir->def(n).op, Op::kArrayLength);
     EXPECT_EQ(facts.length_of(n), ir->params[0]);
     EXPECT_TRUE(facts.non_negative(n));
-    // A parameter is nothing.
+    // The new array is never null; a parameter is nothing.
+    EXPECT_TRUE(facts.non_null(news[0]->result));
+    EXPECT_FALSE(facts.non_null(ir->params[0]));
     EXPECT_EQ(facts.length_of(ir->params[0]), kNone);
     EXPECT_FALSE(facts.non_negative(ir->params[0]));
   }
