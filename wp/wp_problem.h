@@ -322,8 +322,9 @@ class WpProblem : private DirectedQueries {
   const ir::Dominators* dominators(const ir::MethodIR& ir);
   // `phi` at a point of activation `act`, with its method's value facts
   // (ir/value_facts.h): an array length named as the value it was
-  // allocated with or read from, and `i >= 0` for each non-negative value
-  // it mentions (a loop counter).
+  // allocated with or read from, `i >= 0` for each non-negative value it
+  // mentions (a loop counter), and FALSE when it says that a value which is
+  // never null is null.
   Minterm with_value_facts(int32_t act, const Minterm& phi);
   void seed();
   void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
