@@ -554,15 +554,17 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     return !v.is_null() && v.is_var() && tm_.var_info(v).role == logic::VarRole::kSkolem &&
            tm_.var_info(v).skolem_kind == logic::SkolemKind::kExc;
   };
-  // σ_method == m: which method a passed call ran, which the types of its
-  // receiver decide (literals of their own when they are the results').
+  // σ_method == m (or == dispatch(typeOf(x), sig) of an input x): which
+  // method a passed call ran, which the type of its receiver decides (a
+  // literal of its own when the receiver is a call's result).
+  auto is_target = [&](Term v) {
+    return v.is_var() && tm_.var_info(v).role == logic::VarRole::kSkolem &&
+           tm_.var_info(v).skolem_kind == logic::SkolemKind::kMethod;
+  };
   auto names_target = [&](Term lit) {
     if (!lit.is(logic::TermKind::kEq)) return false;
-    Term sigma = lit.arg(0), m = lit.arg(1);
-    if (!m.is(logic::TermKind::kMethodConst)) std::swap(sigma, m);
-    return m.is(logic::TermKind::kMethodConst) && sigma.is_var() &&
-           tm_.var_info(sigma).role == logic::VarRole::kSkolem &&
-           tm_.var_info(sigma).skolem_kind == logic::SkolemKind::kMethod;
+    return (is_target(lit.arg(0)) && !logic::mentions_skolem(lit.arg(1))) ||
+           (is_target(lit.arg(1)) && !logic::mentions_skolem(lit.arg(0)));
   };
   std::vector<std::string> assumed;
   if (with_skolems) {
