@@ -34,6 +34,21 @@ ValueId SameLengthAs(const MethodIR& ir, ValueId v) {
   return kNone;
 }
 
+// Removes from `set` (per ValueId) each value `holds` cannot justify from
+// the others, until none is removed: the greatest fixpoint below `set`.
+template <typename Holds>
+void ShrinkToFixpoint(std::vector<bool>* set, const Holds& holds) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t v = 0; v < set->size(); ++v) {
+      if ((*set)[v] && !holds(static_cast<ValueId>(v))) {
+        (*set)[v] = false;
+        changed = true;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 // The greatest set of references whose definitions keep them non-null.
@@ -55,15 +70,7 @@ void ValueFacts::ComputeNonNull(const MethodIR& ir, const Dominators& dom) {
       default: return IsKnownNonNull(ir, v);
     }
   };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t v = 0; v < ir.values.size(); ++v) {
-      if (non_null_[v] && !holds(static_cast<ValueId>(v))) {
-        non_null_[v] = false;
-        changed = true;
-      }
-    }
-  }
+  ShrinkToFixpoint(&non_null_, holds);
 }
 
 bool ValueFacts::BoundedAbove(const MethodIR& ir, const Dominators& dom, const Instruction& in, ValueId x) const {
@@ -160,15 +167,7 @@ ValueFacts::ValueFacts(const MethodIR& ir, const Dominators& dom)
       default: return false;
     }
   };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t v = 0; v < ir.values.size(); ++v) {
-      if (non_negative_[v] && !holds(static_cast<ValueId>(v))) {
-        non_negative_[v] = false;
-        changed = true;
-      }
-    }
-  }
+  ShrinkToFixpoint(&non_negative_, holds);
   ComputeNonNull(ir, dom);
   for (size_t v = 0; v < ir.values.size(); ++v) {
     if (non_negative_[v] || non_null_[v] || length_of_[v] != kNone || allocated_length_[v] != kNone || length_source_[v] != kNone) {

@@ -3,6 +3,9 @@
 // negative, and which array lengths are named by another value.
 #include "ir/value_facts.h"
 
+#include <memory>
+#include <optional>
+
 #include "gtest/gtest.h"
 #include "ir/dominators.h"
 #include "tests/ir/ir_test_support.h"
@@ -53,28 +56,34 @@ TEST(ValueFacts, ACounterBoundedByALengthIsNeverNegativeAndTheCopyIsAsLong) {
   }
 }
 
+// Whether the counter of fixture method `name` is never negative, by the
+// value facts; `facts` gets them.
+std::optional<bool> CounterNonNegative(const char* name, std::shared_ptr<const MethodIR>* ir,
+                                       std::optional<ValueFacts>* facts) {
+  *ir = BuildFixture(Release::k8, kLoops, name);
+  if (*ir == nullptr) return std::nullopt;
+  Dominators dom(**ir);
+  facts->emplace(**ir, dom);
+  const ValueId i = Counter(**ir);
+  if (i == kNone) return std::nullopt;
+  return (*facts)->non_negative(i);
+}
+
 TEST(ValueFacts, ACounterNoTestBoundsBeforeItGrowsMayWrap) {
-  auto ir = BuildFixture(Release::k8, kLoops, "unboundedCounter");
+  std::shared_ptr<const MethodIR> ir;
+  std::optional<ValueFacts> facts;
+  EXPECT_EQ(CounterNonNegative("unboundedCounter", &ir, &facts), std::optional<bool>(false));
   ASSERT_NE(ir, nullptr);
-  Dominators dom(*ir);
-  ValueFacts facts(*ir, dom);
-  const ValueId i = Counter(*ir);
-  ASSERT_NE(i, kNone);
-  EXPECT_FALSE(facts.non_negative(i)) << Print(*ir);
   // i & 7 is never negative whatever i is.
   const auto ands = Find(*ir, [](const Instruction& in) { return in.op == Op::kBinary && in.binary == BinaryOp::kAnd; });
   ASSERT_EQ(ands.size(), 1u);
-  EXPECT_TRUE(facts.non_negative(ands[0]->result));
+  EXPECT_TRUE(facts->non_negative(ands[0]->result));
 }
 
 TEST(ValueFacts, ACounterFromMinusOneIsNot) {
-  auto ir = BuildFixture(Release::k8, kLoops, "fromMinusOne");
-  ASSERT_NE(ir, nullptr);
-  Dominators dom(*ir);
-  ValueFacts facts(*ir, dom);
-  const ValueId i = Counter(*ir);
-  ASSERT_NE(i, kNone);
-  EXPECT_FALSE(facts.non_negative(i)) << Print(*ir);
+  std::shared_ptr<const MethodIR> ir;
+  std::optional<ValueFacts> facts;
+  EXPECT_EQ(CounterNonNegative("fromMinusOne", &ir, &facts), std::optional<bool>(false));
 }
 
 }  // namespace
