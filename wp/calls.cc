@@ -49,9 +49,12 @@ bool is_array_clone(const ir::Instruction& call, const Target& t) {
          call.owner[0] == '[';
 }
 
-// Whether `phi` reads an element of array `w` (through any updates).
-bool reads_elements_of(Term phi, Term w) {
-  return !logic::collect(phi, [w](Term x) { return x.is(logic::TermKind::kARead) && x.arg(1) == w; }).empty();
+// Whether `phi` says anything of array `w` but its length: an element
+// read (perhaps through a field `w` was stored in), an identity.
+bool mentions_beyond_length(logic::TermManager& tm, Term phi, Term w) {
+  logic::Substitution s(tm);
+  s.add(tm.mk_length(w), tm.mk_int(0));
+  return logic::mentions(s.apply(phi), w);
 }
 
 bool native_writes_nothing(std::string_view key) {
@@ -437,15 +440,15 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
                                 tm_.mk_sub_type(tm_.mk_type_of(arg), tm_.mk_class_type(caller.var(call.operands[0])))});
     s.add(w, tm_.mk_ite(is, tm_.mk_int(1), tm_.mk_int(0)));
   } else if (call.result != ir::kNone && is_array_clone(call, t) && !call.operands.empty()) {
-    // A new array of the receiver's type and length. Where nothing reads
-    // its elements (the receiver's) and its type is the call's (a primitive
-    // array has no subtype), it is a new array like any other; otherwise a
-    // skolem of that type and length.
+    // A new array of the receiver's type and length. Where only its length
+    // matters and its type is the call's (a primitive array has no
+    // subtype), it is a new array like any other; otherwise (its elements
+    // are the receiver's) a skolem of that type and length.
     Term w = caller.var(call.result);
     const Term a = caller.var(call.operands[0]);
     const std::string_view owner = call.owner;
     const bool primitive = owner.size() == 2 && owner[0] == '[';
-    if (primitive && !reads_elements_of(phi, w)) {
+    if (primitive && !mentions_beyond_length(tm_, phi, w)) {
       s.add(w, tm_.mk_fresh_array(vocab_.type(owner), tm_.mk_length(a)));
     } else {
       const Term copy = tm_.fresh_skolem(
