@@ -25,31 +25,10 @@ int32_t JavaHash(std::string_view utf8) {
   return static_cast<int32_t>(h);
 }
 
-// A class-or-interface subtype test on known types: 1, 0, -1 unknown.
-// An array descriptor's element as a type name: "[I" -> "I",
-// "[Ljava/lang/String;" -> "java/lang/String", "[[I" -> "[I".
-std::string_view ElementType(std::string_view array) {
-  std::string_view e = array.substr(1);
-  if (e.starts_with('L') && e.ends_with(';')) return e.substr(1, e.size() - 2);
-  return e;
-}
-
-bool IsPrimitiveName(std::string_view t) { return t.size() == 1; }
-
-// 1: a is a subtype of b (internal names or array descriptors); 0: it is
-// not; -1: unknown. Arrays by JLS 4.10.3: an array is an Object, a
-// Cloneable and a Serializable; S[] <: T[] when S <: T for reference S, T;
-// a primitive array only of itself.
+// A subtype test on known types (internal names or array descriptors, as
+// ClassHierarchy::IsSubtype takes them, arrays by JLS 4.10.3): 1, 0, -1
+// unknown.
 int IsSubtype(const classfile::ClassHierarchy& h, std::string_view a, std::string_view b) {
-  if (a == b) return 1;
-  if (a.starts_with('[')) {
-    if (b == "java/lang/Object" || b == "java/lang/Cloneable" || b == "java/io/Serializable") return 1;
-    if (!b.starts_with('[')) return 0;
-    const std::string_view ea = ElementType(a), eb = ElementType(b);
-    if (IsPrimitiveName(ea) || IsPrimitiveName(eb)) return ea == eb ? 1 : 0;
-    return IsSubtype(h, ea, eb);
-  }
-  if (b.starts_with('[')) return 0;  // a class is never an array
   switch (h.IsSubtype(a, b)) {
     case classfile::Tristate::kYes: return 1;
     case classfile::Tristate::kNo: return 0;

@@ -113,9 +113,8 @@ std::set<std::string> ThrownTypes::CalleeTypes(const ir::MethodIR& ir, const ir:
                                               Query* q) {
   std::set<std::string> out;
   if (invoke.invoke == ir::InvokeKind::kDynamic) return out;
-  // An array's clone() throws nothing (JLS 10.7), whatever Object.clone
-  // declares; its null receiver is the call's own NullPointerException.
-  if (!invoke.owner.empty() && invoke.owner[0] == '[' && invoke.name == "clone") return out;
+  // An array's clone() throws nothing, whatever Object.clone declares.
+  if (ir::IsArrayClone(invoke)) return out;
   callgraph::CallTargetOptions to;
   to.max_targets = options_.max_targets;
   const callgraph::CallTargets targets = callgraph::ChaTargets(h_, invoke, to);

@@ -104,6 +104,10 @@ bool IsKnownNonNull(const MethodIR& ir, ValueId v) {
   }
 }
 
+bool IsArrayClone(const Instruction& in) {
+  return in.op == Op::kInvoke && in.name == "clone" && in.owner.starts_with('[') && !in.operands.empty();
+}
+
 std::string_view MethodIR::Intern(std::string s) { return strings_.emplace_back(std::move(s)); }
 
 std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir) {

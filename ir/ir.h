@@ -204,6 +204,12 @@ class MethodIR {
 // requires them everywhere else.
 bool IsKnownNonNull(const MethodIR& ir, ValueId v);
 
+// `in` calls clone() on an array (javac names the array type as the owner:
+// `invokevirtual [I.clone()`): JLS 10.7, a new array of the same type and
+// length holding the same elements, which throws nothing (a null receiver
+// is the call's own NullPointerException).
+bool IsArrayClone(const Instruction& in);
+
 // For each block, whether the normal exit is reachable from it (over
 // normal and exceptional edges: a handler that returns counts). The blocks
 // it is false for end in a throw on every path: what a caller that assumes

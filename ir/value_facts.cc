@@ -28,10 +28,7 @@ ValueId SameLengthAs(const MethodIR& ir, ValueId v) {
   if (d == kNone) return kNone;
   const Instruction& in = ir.insns[d];
   if (in.op == Op::kCheckCast && !in.operands.empty()) return in.operands[0];
-  if (in.op == Op::kInvoke && in.name == "clone" && in.owner.starts_with('[') && !in.operands.empty()) {
-    return in.operands[0];
-  }
-  return kNone;
+  return IsArrayClone(in) ? in.operands[0] : kNone;
 }
 
 // Removes from `set` (per ValueId) each value `holds` cannot justify from

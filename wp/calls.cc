@@ -40,13 +40,9 @@ bool native_never_throws(std::string_view key) {
   return f != nullptr && f->never_throws;
 }
 
-// `Object.clone()` called on an array (javac names the array type as the
-// owner: `invokevirtual [I.clone()`): JVMS 6.5 and JLS 10.7: a new array of
-// the same type and length holding the same elements; it throws nothing
-// (a null receiver is the call's own NullPointerException).
+// Object.clone, the native, called on an array (ir::IsArrayClone).
 bool is_array_clone(const ir::Instruction& call, const Target& t) {
-  return t.native && t.owner == "java/lang/Object" && t.name == "clone" && !call.owner.empty() &&
-         call.owner[0] == '[';
+  return t.native && t.owner == "java/lang/Object" && ir::IsArrayClone(call);
 }
 
 // Whether `phi` says anything of array `w` but its length: an element

@@ -459,8 +459,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
       const std::string_view ret = close != std::string_view::npos ? in.descriptor.substr(close + 1) : "";
       if (ret.size() > 2 && ret.front() == 'L' && ret.back() == ';') {
         const std::string_view cls = ret.substr(1, ret.size() - 2);
-        const classfile::ClassId id = vocab_.hierarchy().Find(cls);
-        if (id != classfile::kNoClass && vocab_.hierarchy().IsFinal(id) && !vocab_.hierarchy().IsInterface(id)) {
+        if (types_ != nullptr && types_->is_final(cls)) {
           conds.push_back(tm_.mk_instance_of(sigma_ret, vocab_.type(cls)));
           facts.exact_class = std::string(cls);
         }

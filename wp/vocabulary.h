@@ -108,6 +108,7 @@ class Vocabulary {
   // Whether call `in` (or the method `m`) returns non-null whenever it
   // returns normally; the facts that say so are noted as used.
   bool returns_non_null(const ir::Instruction& in);
+  bool returns_non_null(const callgraph::MethodId& m);
   // What a skipped call's code guarantees of its result (by call site): it
   // never returns null, and then is an instance of exactly its final
   // declared class. EntryCheck does not count literals that say only this
@@ -120,7 +121,6 @@ class Vocabulary {
   // Whether `lit` says of one skipped call's result only what its facts say:
   // σ != null, σ instanceof C, typeOf(σ) == C.
   bool is_result_fact(logic::Term lit) const;
-  bool returns_non_null(const callgraph::MethodId& m);
   // The lambda class made for kLambda instruction `in` of `ir`, or null.
   const callgraph::LambdaClass* lambda_class(const ir::MethodIR& ir, const ir::Instruction& in) const;
 

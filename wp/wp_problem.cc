@@ -52,8 +52,12 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
     if (phi.contains(is_null)) return Minterm::from_term(tm_.mk_false());
   }
   Minterm out = f.names ? f.names->apply(phi) : phi;
+  if (f.non_negative.empty() || out.is_true() || out.is_false()) return out;
+  const std::vector<Term> named = logic::free_variables(out.term());
   for (const auto& [x, fact] : f.non_negative) {
-    if (!out.is_false() && logic::mentions(out, x) && !out.contains(fact)) out = logic::conjoin(tm_, out, fact);
+    if (std::find(named.begin(), named.end(), x) != named.end() && !out.contains(fact)) {
+      out = logic::conjoin(tm_, out, fact);
+    }
   }
   return out;
 }

@@ -180,7 +180,9 @@ TEST_F(OptimisticTest, AStringBuilderChainIsPassedAndItsResultsAreFacts) {
   for (const std::string& a : r.assumptions) {
     // (Without the models, the JDK's own StringBuilder constructor reads
     // String.COMPACT_STRINGS, a static its initializer sets: that stays.)
-    if (a.starts_with(kAssumedOfResults)) EXPECT_THAT(a, ::testing::Not(HasSubstr("σ_ret"))) << a;
+    if (a.starts_with(kAssumedOfResults)) {
+      EXPECT_THAT(a, ::testing::Not(HasSubstr("σ_ret"))) << a;
+    }
   }
   // Without the JVM: the exact search does not get there in 3000 steps.
   EXPECT_EQ(Run("checkedIndex(I[I)I", marker, "exit:java.lang.IndexOutOfBoundsException", std::nullopt).verdict,
