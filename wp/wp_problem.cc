@@ -16,6 +16,79 @@ const ir::Dominators* WpProblem::dominators(const ir::MethodIR& ir) {
   return d.get();
 }
 
+Term WpProblem::declared_type(std::string_view d) {
+  auto [it, inserted] = declared_types_.try_emplace(std::string(d));
+  if (!inserted) return it->second;
+  std::string_view element = d;
+  while (!element.empty() && element.front() == '[') element.remove_prefix(1);
+  const bool array = element.size() < d.size();
+  if (element.size() == 1) {
+    if (array) it->second = tm_.mk_type(d);  // a primitive array: no subtypes
+    return it->second;
+  }
+  if (element.size() < 3 || element.front() != 'L' || element.back() != ';') return it->second;
+  const std::string_view name = element.substr(1, element.size() - 2);
+  if (!array && name == "java/lang/Object") return it->second;
+  if (name.find("_JwpModel") != std::string_view::npos) return it->second;
+  const classfile::ClassId id = h_.Find(name);
+  if (id == classfile::kNoClass || h_.IsInterface(id) || h_.HasMissingAncestor(id) ||
+      h_.HasCircularAncestor(id)) {
+    return it->second;
+  }
+  it->second = vocab_.type(d);
+  return it->second;
+}
+
+Term WpProblem::declared_type_of(const Activation::ValueFactTerms& f, Term v) {
+  if (v.is_var()) {
+    auto it = f.declared_types.find(v);
+    return it == f.declared_types.end() ? Term() : it->second;
+  }
+  if (v.is(logic::TermKind::kRead) && v.arg(0).is(logic::TermKind::kFieldConst) && !tm_.is_length_field(v.arg(0))) {
+    return declared_type(tm_.field_info(v.arg(0)).descriptor);
+  }
+  return Term();
+}
+
+Minterm WpProblem::with_declared_types(const Activation::ValueFactTerms& f, Minterm phi) {
+  if (phi.is_true() || phi.is_false()) return phi;
+  const std::vector<Term> types_of =
+      logic::collect(phi.term(), [](Term x) { return x.is(logic::TermKind::kTypeOf); });
+  for (Term type_of : types_of) {
+    const Term x = type_of.arg(0);
+    const Term type = declared_type_of(f, x);
+    if (type.is_null()) continue;
+    // typeOf(null) is unconstrained (logic/AXIOMS.md): only of a reference
+    // the minterm says is not null.
+    if (!phi.contains(tm_.mk_not(tm_.mk_eq(x, tm_.mk_null())))) continue;
+    const Term fact = tm_.mk_sub_type(type_of, type);
+    if (!phi.contains(fact)) phi = logic::conjoin(tm_, phi, fact);
+  }
+  return phi;
+}
+
+// The declared type of each value the verifier types (JVMS 4.10.1): a
+// parameter other than `this`, a call's result, a field read, a cast.
+static std::string VerifiedDescriptor(const ir::MethodIR& ir, ir::ValueId v) {
+  if (!ir::IsReference(ir.values[v].type.kind) || ir.values[v].def == ir::kNone) return {};
+  const ir::Instruction& in = ir.def(v);
+  switch (in.op) {
+    case ir::Op::kParam:
+      return !ir.is_static && in.index == 0 ? std::string() : std::string(ir.values[v].type.descriptor);
+    case ir::Op::kInvoke: {
+      const size_t close = in.descriptor.rfind(')');
+      return close == std::string_view::npos ? std::string() : std::string(in.descriptor.substr(close + 1));
+    }
+    case ir::Op::kGetField:
+    case ir::Op::kGetStatic:
+      return std::string(in.descriptor);
+    case ir::Op::kCheckCast:
+      return in.type.starts_with('[') ? std::string(in.type) : "L" + std::string(in.type) + ";";
+    default:
+      return {};
+  }
+}
+
 Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
   if (phi.is_true() || phi.is_false()) return phi;
   Activation& a = acts_[act];
@@ -23,9 +96,15 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
     auto& facts = value_facts_[a.ir.get()];
     if (!facts) facts = std::make_unique<ir::ValueFacts>(*a.ir, *dominators(*a.ir));
     a.value_facts = std::make_unique<Activation::ValueFactTerms>();
+    Transformer& tr = *a.tr;
+    for (size_t k = 0; k < a.ir->values.size(); ++k) {
+      const ir::ValueId v = static_cast<ir::ValueId>(k);
+      if (const std::string d = VerifiedDescriptor(*a.ir, v); !d.empty()) {
+        if (const Term type = declared_type(d); !type.is_null()) a.value_facts->declared_types[tr.var(v)] = type;
+      }
+    }
     if (!facts->empty()) {
       auto names = std::make_unique<logic::Substitution>(tm_);
-      Transformer& tr = *a.tr;
       for (size_t k = 0; k < a.ir->values.size(); ++k) {
         const ir::ValueId v = static_cast<ir::ValueId>(k);
         if (const ir::ValueId arr = facts->length_of(v); arr != ir::kNone) {
@@ -47,11 +126,10 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
     }
   }
   const Activation::ValueFactTerms& f = *a.value_facts;
-  if (!f.names && f.non_negative.empty() && f.null_tests.empty()) return phi;
   for (Term is_null : f.null_tests) {
     if (phi.contains(is_null)) return Minterm::from_term(tm_.mk_false());
   }
-  Minterm out = f.names ? f.names->apply(phi) : phi;
+  Minterm out = with_declared_types(f, f.names ? f.names->apply(phi) : phi);
   if (f.non_negative.empty() || out.is_true() || out.is_false()) return out;
   const std::vector<Term> named = logic::free_variables(out.term());
   for (const auto& [x, fact] : f.non_negative) {

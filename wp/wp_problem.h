@@ -107,6 +107,9 @@ struct Activation {
     std::unique_ptr<logic::Substitution> names;                   // one name per value
     std::vector<std::pair<logic::Term, logic::Term>> non_negative;  // var, var >= 0
     std::vector<logic::Term> null_tests;                            // var == null of a non-null var
+    // var -> the class or array type the verifier holds it to (its
+    // parameter, result, field or cast type; WpProblem::declared_type).
+    absl::flat_hash_map<logic::Term, logic::Term> declared_types;
   };
   std::unique_ptr<ValueFactTerms> value_facts;
 };
@@ -326,6 +329,20 @@ class WpProblem : private DirectedQueries {
   // mentions (a loop counter), and FALSE when it says that a value which is
   // never null is null.
   Minterm with_value_facts(int32_t act, const Minterm& phi);
+  // The type a value of field descriptor `d` is an instance of when not
+  // null, as the verifier holds parameters, results, fields and casts to
+  // it (JVMS 4.10.1.2): a known class or array type; null Term for a
+  // primitive, java/lang/Object, and any type whose element type is an
+  // interface or a class the class path lacks (the verifier lets any
+  // object pass for an interface).
+  Term declared_type(std::string_view d);
+  // `v`'s declared type in activation `act`: a parameter, call result,
+  // field read or cast (value_facts first), or a read of a field.
+  Term declared_type_of(const Activation::ValueFactTerms& f, Term v);
+  // subType(typeOf(x), T) for each typeOf(x) that `phi` mentions of a
+  // non-null x of declared type T, conjoined (the simplifier then refutes
+  // `typeOf(x) == U` for a U that is no subtype of T).
+  Minterm with_declared_types(const Activation::ValueFactTerms& f, Minterm phi);
   void seed();
   void push(Point at, const Minterm& phi, uint32_t loops, int32_t path, int32_t site, int32_t line,
             int32_t assume);
@@ -544,6 +561,7 @@ class WpProblem : private DirectedQueries {
   std::vector<Activation> acts_;
   absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::Dominators>> doms_;
   absl::flat_hash_map<const ir::MethodIR*, std::unique_ptr<ir::ValueFacts>> value_facts_;
+  absl::flat_hash_map<std::string, Term> declared_types_;  // by descriptor; null Term: none
   NullGuards null_guards_{[this](const ir::MethodIR&, const ir::Instruction& call) { return only_target_ir(call); },
                           [this](const ir::MethodIR& ir) { return dominators(ir); }};
   // Call targets by "owner.name desc invoke-kind"; null when not expandable.

@@ -136,6 +136,8 @@ public class ExpectationCheck {
     ex("Casts.toIntArray" + CCE, () -> Casts.toIntArray(new long[0]));
     ex("Casts.toNumber" + CCE, () -> Casts.toNumber(new Node()));
     ex("Casts.fieldCast" + CCE, () -> { Node n = new Node(); n.ref = new Object(); return Casts.fieldCast(n); });
+    ex("Casts.refCount:exception:java.lang.IllegalArgumentException",
+        () -> { Node n = new Node(); n.ref = new Object(); return Casts.refElements(n); });
 
     ex("Loops.zeroIterations" + AE, () -> Loops.zeroIterations(0, 0));
     ex("Loops.oneIteration" + AE, () -> Loops.oneIteration(1, 0));
