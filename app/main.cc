@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
       ->required();
   exceptions_cmd->add_option("--jdk", exceptions.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
   exceptions_cmd->add_option("scope", exceptions.scope,
-                             "Classes (pkg.C), packages (a prefix ending in '.') or methods (pkg.C.m); default: "
+                             "Classes (pkg.C), packages (a prefix ending in '.'), methods (pkg.C.m) or one overload (pkg.C.m(desc)); default: "
                              "every public and protected method of every public class of the jar");
   exceptions_cmd->add_option("--timeout", exceptions.timeout_s, "Seconds per method and exception type")
       ->capture_default_str();

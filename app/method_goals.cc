@@ -45,10 +45,12 @@ const classfile::Archive* FirstUserArchive(const classfile::ClassPath& cp, const
 
 namespace {
 
-// Whether scope entry `s` (a class, a package prefix ending in '.', or a
-// method "pkg.C.m") names method `method` of class `cls` (Java names).
-bool Names(const std::string& s, const std::string& cls, const std::string& method) {
-  return s == cls || s == StrCat(cls, ".", method) || (s.ends_with('.') && cls.starts_with(s));
+// Whether scope entry `s` (a class, a package prefix ending in '.', a
+// method "pkg.C.m" or one overload "pkg.C.m(desc)") names method `method`
+// with descriptor `descriptor` of class `cls` (Java names).
+bool Names(const std::string& s, const std::string& cls, const std::string& method, std::string_view descriptor) {
+  return s == cls || s == StrCat(cls, ".", method) || s == StrCat(cls, ".", method, std::string(descriptor)) ||
+         (s.ends_with('.') && cls.starts_with(s));
 }
 
 }  // namespace
@@ -70,7 +72,7 @@ std::vector<ScopeMethod> MethodsInScope(const classfile::ClassPath& cp, const cl
       const std::string method(m.name);
       bool in_scope = scope.empty();
       for (const std::string& s : scope) {
-        if (Names(s, cls, method)) {
+        if (Names(s, cls, method, m.descriptor)) {
           matched->insert(s);
           in_scope = true;
         }

@@ -147,10 +147,34 @@ bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
 }
 
 void WpProblem::collect_confirmed(Result candidate, const Minterm& shown, const Minterm& query, int32_t act) {
-  for (const Result& r : collected_) {
-    if (r.precondition == candidate.precondition) return;
-  }
+  auto assumes_results = [](const Result& r) {
+    return std::any_of(r.assumptions.begin(), r.assumptions.end(),
+                       [](const std::string& a) { return a.starts_with(kAssumedOfResults); });
+  };
+  // The calls it passed or skipped (what it assumed of them aside).
+  auto passed_calls = [](const Result& r) {
+    std::set<std::string> calls;
+    for (const std::string& a : r.assumptions) {
+      if (a.starts_with("optimistic: ") && !a.starts_with(kAssumedOfResults)) calls.insert(a);
+    }
+    return calls;
+  };
   candidate.stats = {};
+  for (size_t i = 0; i < collected_.size(); ++i) {
+    if (collected_[i].precondition != candidate.precondition) continue;
+    // The same precondition, confirmed once more: kept only where it
+    // assumes less (the first took a skipped call to throw, this one to
+    // return normally, and it passed no other call).
+    if (!assumes_results(collected_[i]) || assumes_results(candidate)) return;
+    const std::set<std::string> before = passed_calls(collected_[i]), now = passed_calls(candidate);
+    if (!std::includes(before.begin(), before.end(), now.begin(), now.end())) return;
+    collected_[i] = std::move(candidate);
+    candidates_shown_[i] = shown;
+    for (ConfirmedQuery& q : confirmed_queries_) {
+      if (q.index == i) q = {i, query, act};
+    }
+    return;
+  }
   confirmed_queries_.push_back({collected_.size(), query, act});
   collected_.push_back(std::move(candidate));
   candidates_shown_.push_back(shown);

@@ -535,11 +535,12 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
                               std::vector<EngineOptions::Confirmation::Call>* calls) {
   const Minterm& query = item.phi;
   const std::string key = witness_key(found.witness, item);
-  if (confirmed_witnesses_.contains(key)) {
+  const std::vector<std::string> assumed_values = found.assumed;
+  if (auto it = confirmed_witnesses_.find(key);
+      it != confirmed_witnesses_.end() && (!it->second || !assumed_values.empty())) {
     if (tracing()) opt_.trace(Cat("candidate: its inputs were confirmed already: ", found.precondition));
     return false;
   }
-  const std::vector<std::string> assumed_values = found.assumed;
   const Minterm shown = found.shown;
   Result candidate = ph_.result;
   fill_found(item, std::move(found), &candidate);
@@ -575,7 +576,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   }
   if (c.outcome == Outcome::kConfirmed) {
     ++ph_.result.stats.candidates_confirmed;
-    confirmed_witnesses_.insert(key);
+    confirmed_witnesses_[key] = !assumed_values.empty();
     candidate.stats = ph_.result.stats;
     candidate.confirmed_on_jvm = c.report;
     if (opt_.max_preconditions > 1) {

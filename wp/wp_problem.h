@@ -609,8 +609,13 @@ class WpProblem : private DirectedQueries {
   absl::flat_hash_set<std::string> refuted_witnesses_;
   // Those the JVM confirmed (EngineOptions::max_preconditions > 1: the
   // search goes on, and another candidate with the same inputs runs the
-  // same way: it is not run again).
-  absl::flat_hash_set<std::string> confirmed_witnesses_;
+  // same way: it is not run again), with whether that candidate assumed
+  // values of the calls it could not expand (an example only, as when it
+  // took a skipped call to throw the goal's exception): then a candidate
+  // with the same inputs that assumes nothing of them does run, since its
+  // precondition, once confirmed, is a condition (with a proviso) where
+  // the first was an example.
+  absl::flat_hash_map<std::string, bool> confirmed_witnesses_;
   // Passed calls the JVM saw throw (PassedSite): expanded, never passed again.
   absl::flat_hash_set<std::string> expanded_sites_;
   absl::flat_hash_set<std::string> expanded_callees_;  // "pkg/C.m" whose call threw

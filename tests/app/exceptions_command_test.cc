@@ -343,6 +343,7 @@ TEST(Exceptions, CommonsLang3SampleAgainstItsJavadoc) {
       JwpBinary() + " exceptions -cp " + jar +
           " org.apache.commons.lang3.Validate.isTrue org.apache.commons.lang3.StringUtils.left"
           " org.apache.commons.lang3.ArrayUtils.swap"
+          " 'org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;I)Ljava/lang/String;'"
           " --timeout 5 --jobs 2 --compare-javadoc " + doc + " --json " + tmp.File("out.json") + " 2>&1",
       &status);
   ASSERT_TRUE(status == 0) << out;
@@ -351,6 +352,16 @@ TEST(Exceptions, CommonsLang3SampleAgainstItsJavadoc) {
   ExpectConditionsConfirmed(pairs);
   EXPECT_THAT(out, HasSubstr("org.apache.commons.lang3.Validate.isTrue(Z)V\n"
                              "  @throws java.lang.IllegalArgumentException if !expression [complete"));
+  // One overload named by its descriptor. Its IllegalArgumentException's
+  // message is a String.format (a skipped call): the candidate that took
+  // format to throw it reached the JVM first with the same inputs; the one
+  // that took format to return gives the condition.
+  EXPECT_EQ(pairs.count("org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;II)Ljava/lang/String; "
+                        "java.lang.IllegalArgumentException"),
+            0u);
+  EXPECT_THAT(out, HasSubstr("org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;I)Ljava/lang/String;\n"));
+  EXPECT_THAT(out, HasSubstr("  @throws java.lang.IllegalArgumentException if str != null && str.length() > 0 && "
+                             "maxWidth < 4, when java.lang.String.format returns normally [partial"));
   EXPECT_THAT(out, HasSubstr("Javadoc comparison:\n"));
   EXPECT_THAT(out, HasSubstr("  confirmed     org.apache.commons.lang3.Validate.isTrue(Z)V IllegalArgumentException "
                              "if !expression  (documented: if expression is false)"));
