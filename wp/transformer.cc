@@ -324,7 +324,7 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
         Term w_type = tm_.mk_type_of(w);
         Term fits = tm_.mk_sub_type(w_type, vocab_.type(elem));
         Term w_null = tm_.mk_eq(w, tm_.mk_null());
-        if (types_ != nullptr && types_->is_final(array_desc)) {
+        if (exact_array_type(in)) {
           conds.push_back(tm_.mk_or(w_null, fits));
         } else {
           Term a_type = tm_.mk_type_of(a);
@@ -673,8 +673,7 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
       return throws_new(kAse, std::move(conds));
     };
     Step st = case_for(vocab_.type(elem), Term());
-    const bool exact = types_ != nullptr && types_->is_final(array_desc);
-    if (!exact) {
+    if (!exact_array_type(in)) {
       std::vector<std::string> candidates;
       std::string elem_class(elem.size() >= 2 && elem[0] == 'L' ? elem.substr(1, elem.size() - 2) : elem);
       if (types_ != nullptr) {
@@ -711,6 +710,15 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
   Step st;
   st.lossy = Cat(std::string(t), " from ", ir::OpName(in.op), " at ", at(in), " is not modelled");
   return st;
+}
+
+bool Transformer::exact_array_type(const Instruction& in) const {
+  const std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
+  if (types_ != nullptr && types_->is_final(array_desc)) return true;
+  const ir::ValueId a = in.operands[0];
+  if (ir_.values[a].def == ir::kNone) return false;
+  const Instruction& def = ir_.def(a);
+  return (def.op == Op::kNewArray || def.op == Op::kNewMultiArray) && def.type == array_desc;
 }
 
 bool Transformer::concat_only_of_values(const Instruction& in) const {

@@ -107,6 +107,10 @@ class Transformer {
   // A string concatenation (invokedynamic makeConcatWithConstants) of
   // primitives, strings and boxes only: it runs no code that throws.
   bool concat_only_of_values(const ir::Instruction& in) const;
+  // The array an array store `in` writes has exactly its static type at
+  // run time: its element type is final, or this method allocated it
+  // (`new E[n]`, as a varargs call's array is) with that type.
+  bool exact_array_type(const ir::Instruction& in) const;
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,
                     const ir::Edge* e, const std::function<bool(logic::Term)>* may_write = nullptr);
 
