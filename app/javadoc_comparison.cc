@@ -62,9 +62,11 @@ JavadocComparison CompareWithJavadoc(const std::vector<DocumentedMethod>& docume
         ++c.documented;
         const ordered_json* hit = nullptr;
         const ordered_json* searched = nullptr;
+        bool never = true;  // every pair it covers: no input throws it (an exhaustive search)
         for (const ordered_json* p : found) {
           if (!Covers(Text(*p, "exception"), t.exception, is_subtype)) continue;
           if (!searched) searched = p;
+          never = never && Text(*p, "verdict") == "NOT_FOUND";
           if (p->contains("condition") && (*p)["condition"].is_string()) {
             hit = p;
             matched.insert(p);
@@ -85,6 +87,11 @@ JavadocComparison CompareWithJavadoc(const std::vector<DocumentedMethod>& docume
             ++c.witnessed;
             why = StrCat("thrown on the JVM for an example input (", (*searched)["examples"][0].get<std::string>(),
                          "), found through calls the search assumed: no condition");
+          } else if (searched && never) {
+            // The hardening report's other half: the Javadoc promises an
+            // exception that the code cannot throw.
+            ++c.never_thrown;
+            why = StrCat("never thrown: no input throws it (", Text(*searched, "reason"), ")");
           }
           missed.push_back({{"exception", t.exception}, {"documented", t.text}, {"why", why}});
           lines += StrCat("  not confirmed ", method, " ", SimpleJavaName(t.exception), "  (documented: ", t.text,
@@ -110,7 +117,8 @@ JavadocComparison CompareWithJavadoc(const std::vector<DocumentedMethod>& docume
   c.report = StrCat("Javadoc comparison:\n", lines, "documented (method, exception) pairs: ", c.documented,
                     ", confirmed by jwp with a condition: ", c.confirmed, " (", static_cast<int>(share + 0.5), "%), ",
                     "with an example input only: ", c.witnessed, "; ",
-                    "confirmed but not documented: ", c.undocumented, "\n");
+                    "confirmed but not documented: ", c.undocumented, "; documented but never thrown: ",
+                    c.never_thrown, "\n");
   return c;
 }
 

@@ -28,6 +28,7 @@ struct JavadocComparison {
   int confirmed = 0;      // of those, confirmed by jwp with a condition
   int witnessed = 0;      // of the others, thrown on the JVM for an example input (through assumed calls)
   int undocumented = 0;   // pairs jwp confirmed that the Javadoc does not name
+  int never_thrown = 0;   // documented pairs no input throws (every search of them exhaustive)
   std::string report;     // for the reader, ending with the counts
   nlohmann::ordered_json json;  // per method: documented_confirmed, documented_not_confirmed, undocumented
 };

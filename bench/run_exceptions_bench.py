@@ -87,6 +87,8 @@ def run_suite(args, name, work):
     if javadoc:
         row["documented"], row["documented_confirmed"], row["documented_pct"], row["documented_examples"], \
             row["undocumented"] = (int(g) for g in javadoc.groups())
+        never = re.search(r"documented but never thrown: (\d+)", proc.stdout)
+        row["documented_never"] = int(never.group(1)) if never else 0
     return row
 
 
@@ -107,8 +109,9 @@ def main():
           "wall s | Javadoc pairs confirmed | undocumented confirmed |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     for r in rows:
-        doc = ("%d/%d = %d%% (+%d example only)" % (r["documented_confirmed"], r["documented"], r["documented_pct"],
-                                                     r["documented_examples"]) if "documented" in r else "-")
+        doc = ("%d/%d = %d%% (+%d example only, %d never thrown)" % (
+            r["documented_confirmed"], r["documented"], r["documented_pct"], r["documented_examples"],
+            r["documented_never"]) if "documented" in r else "-")
         print("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.2f | %.2f | %.2f | %.0f | %s | %s |" % (
             r["suite"], r["methods"], r["pairs"], r["complete"], r["partial"], r["examples"], r["not_found"],
             r["unknown"], r["runner_errors"], r["mean_s"], r["median_s"], r["p90_s"], r["wall_s"], doc,

@@ -312,11 +312,12 @@ TEST(Exceptions, CompareJavadocReportsConfirmedMissedAndUndocumented) {
   EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.name(Ljava/lang/String;)Ljava/lang/String; "
                              "NullPointerException if s == null"));
   EXPECT_THAT(out, HasSubstr("  not confirmed exceptions.Api.digit(C)I NumberFormatException  (documented: if c is "
-                             "not a digit): NOT_FOUND"));
+                             "not a digit): never thrown: no input throws it (exhaustive search"));
   EXPECT_THAT(out, HasSubstr("java.lang.NumberFormatException: documented, but never thrown (exhaustive search)"));
   EXPECT_THAT(out, HasSubstr("  undocumented  exceptions.Api.percent(II)I ArithmeticException if whole == 0"));
   EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.doubled([I)[I NullPointerException if values == null"));
   EXPECT_THAT(out, HasSubstr("documented (method, exception) pairs: 5, confirmed by jwp with a condition: 4 (80%)"));
+  EXPECT_THAT(out, HasSubstr("documented but never thrown: 1\n"));
   json report = json::parse(ReadText(tmp.File("out.json.javadoc.json")), nullptr, false);
   ASSERT_TRUE(report.is_array()) << out;
 
