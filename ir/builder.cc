@@ -812,9 +812,7 @@ absl::Status Builder::TranslateInsn(const BInsn& in, State& st, bool* ended) {
     ValueId a = pop();
     ValueId r = EmitValue(Op::kBinary, {t, {}}, {a, b}, bci);
     ir_->insns[ir_->values[r].def].binary = op;
-    if ((op == BinaryOp::kDiv || op == BinaryOp::kRem) && (t == TypeKind::kInt || t == TypeKind::kLong)) {
-      pending_thrown_.push_back(kArith);
-    }
+    if (MayDivideByZero(*ir_, ir_->insns[ir_->values[r].def])) pending_thrown_.push_back(kArith);
     push(r);
   };
   auto convert = [&](ConvertOp op, TypeKind to) {

@@ -88,6 +88,20 @@ std::string MethodIR::QualifiedName() const {
   return Cat(class_name, ".", method_name, method_descriptor);
 }
 
+bool MayDivideByZero(const MethodIR& ir, const Instruction& in) {
+  if (in.op != Op::kBinary || !(in.binary == BinaryOp::kDiv || in.binary == BinaryOp::kRem)) return false;
+  if (in.result < 0 || in.result >= static_cast<ValueId>(ir.values.size())) return false;
+  const TypeKind kind = ir.values[in.result].type.kind;
+  if (kind != TypeKind::kInt && kind != TypeKind::kLong) return false;
+  if (in.operands.size() < 2) return true;
+  const ValueId divisor = in.operands[1];
+  if (divisor < 0 || divisor >= static_cast<ValueId>(ir.values.size()) || ir.values[divisor].def == kNone) return true;
+  const Instruction& d = ir.insns[ir.values[divisor].def];
+  const bool constant = d.op == Op::kConst && (d.const_kind == ConstKind::kInt || d.const_kind == ConstKind::kLong);
+  const uint64_t bits = d.const_kind == ConstKind::kInt ? (d.bits & 0xffffffffu) : d.bits;
+  return !(constant && bits != 0);
+}
+
 bool IsKnownNonNull(const MethodIR& ir, ValueId v) {
   if (v < 0 || v >= static_cast<ValueId>(ir.values.size())) return false;
   const Instruction& d = ir.insns[ir.values[v].def];

@@ -204,6 +204,12 @@ class MethodIR {
 // requires them everywhere else.
 bool IsKnownNonNull(const MethodIR& ir, ValueId v);
 
+// True when `in` is an int or long division or remainder whose divisor is
+// not a non-zero constant: only those throw ArithmeticException (`x / 2`
+// never does). The builder omits the edge of the others; the verifier
+// requires it of these.
+bool MayDivideByZero(const MethodIR& ir, const Instruction& in);
+
 // `in` calls clone() on an array (javac names the array type as the owner:
 // `invokevirtual [I.clone()`): JLS 10.7, a new array of the same type and
 // length holding the same elements, which throws nothing (a null receiver

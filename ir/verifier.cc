@@ -236,9 +236,7 @@ void Verifier::CheckExceptions(const Block& b) {
       case Op::kGetField: case Op::kPutField: case Op::kArrayLength:
         return !in.operands.empty() && NonNull(in.operands[0]);
       case Op::kBinary:
-        return !(in.binary == BinaryOp::kDiv || in.binary == BinaryOp::kRem) || !ValidValue(in.result) ||
-               !(ir_.values[in.result].type.kind == TypeKind::kInt ||
-                 ir_.values[in.result].type.kind == TypeKind::kLong);
+        return !MayDivideByZero(ir_, in);
       default:
         return false;
     }
@@ -270,7 +268,6 @@ void Verifier::CheckExceptions(const Block& b) {
   };
   const Instruction& in = *pei;
   const ValueId op0 = in.operands.empty() ? kNone : in.operands[0];
-  const TypeKind result_kind = ValidValue(in.result) ? ir_.values[in.result].type.kind : TypeKind::kVoid;
   switch (in.op) {
     case Op::kGetField: case Op::kPutField: case Op::kArrayLength:
     case Op::kMonitorEnter: case Op::kMonitorExit:
@@ -283,10 +280,7 @@ void Verifier::CheckExceptions(const Block& b) {
       if (in.op == Op::kArrayStore && (in.type[0] == 'L' || in.type[0] == '[')) require("java/lang/ArrayStoreException");
       break;
     case Op::kBinary:
-      if ((in.binary == BinaryOp::kDiv || in.binary == BinaryOp::kRem) &&
-          (result_kind == TypeKind::kInt || result_kind == TypeKind::kLong)) {
-        require("java/lang/ArithmeticException");
-      }
+      if (MayDivideByZero(ir_, in)) require("java/lang/ArithmeticException");
       break;
     case Op::kNewArray: case Op::kNewMultiArray: require("java/lang/NegativeArraySizeException"); break;
     case Op::kCheckCast: require("java/lang/ClassCastException"); break;

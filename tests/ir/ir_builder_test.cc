@@ -63,6 +63,24 @@ TEST(IrBuilder, TryCatchRoutesCalleeExceptionsByCatchType) {
   EXPECT_EQ(ir->values[c.result].type.descriptor, "Ljava/io/IOException;");
 }
 
+TEST(IrBuilder, OnlyADivisionByAVariableMayThrowArithmeticException) {
+  auto ir = BuildFixture(Release::k8, kExceptions, "divisions");
+  ASSERT_NE(ir, nullptr);
+  int divisions = 0;
+  for (const Instruction& in : ir->insns) {
+    if (!IsBinary(in, BinaryOp::kDiv) && !IsBinary(in, BinaryOp::kRem)) continue;
+    ++divisions;
+    const bool by_variable = in.line == MarkedLine(kExceptionsSource, "divisions-var");
+    EXPECT_EQ(MayDivideByZero(*ir, in), by_variable) << InstructionString(*ir, in);
+    if (by_variable) {
+      EXPECT_THAT(Routings(*ir, in.block), ElementsAre("java/lang/ArithmeticException -> uncaught"));
+    } else {
+      EXPECT_THAT(ExceptionEdges(*ir, in.block), IsEmpty()) << InstructionString(*ir, in);
+    }
+  }
+  EXPECT_EQ(divisions, 3);
+}
+
 TEST(IrBuilder, NestedTryBlocksRouteInExceptionTableOrder) {
   auto ir = BuildFixture(Release::k8, kExceptions, "nested");
   ASSERT_NE(ir, nullptr);
@@ -483,10 +501,10 @@ TEST(IrBuilder, LoopPhisCarryTheirTypes) {
   auto phis = FindOp(*ir, Op::kPhi);
   ASSERT_EQ(phis.size(), 1u);
   EXPECT_EQ(ir->values[phis[0]->result].type.kind, TypeKind::kLong);
-  // x / 3 on longs may throw ArithmeticException.
+  // x / 3 on longs: a non-zero constant divisor, no ArithmeticException.
   const Instruction* div = FindOne(*ir, [](const Instruction& in) { return IsBinary(in, BinaryOp::kDiv); }, "div");
   ASSERT_NE(div, nullptr);
-  EXPECT_THAT(Routings(*ir, div->block), ElementsAre("java/lang/ArithmeticException -> uncaught"));
+  EXPECT_THAT(Routings(*ir, div->block), IsEmpty());
 
   auto d = BuildFixture(Release::k8, kLoops, "whileDouble");
   ASSERT_NE(d, nullptr);

@@ -364,13 +364,17 @@ TEST(IrVerifier, Check6PeiThatIsNotLast) {
 }
 
 TEST(IrVerifier, Check6ExceptionalSuccessorsWithoutAPei) {
-  Subject s = Take(Release::k8, kLoops, "doWhile");
-  // x / 3 taken out of its block: nothing there throws any more.
-  InsnId div = FindInsn(s.ir, [](const Instruction& in) { return in.op == Op::kBinary && in.binary == BinaryOp::kDiv; });
-  auto& insns = s.ir.blocks[s.ir.insns[div].block].insns;
-  insns.erase(std::find(insns.begin(), insns.end(), div));
-  EXPECT_VIOLATION(s, absl::StrFormat("B%d has exceptional successors but no instruction that throws",
-                                      s.ir.insns[div].block));
+  Subject s = Take(Release::k8, kExceptions, "divisions");
+  // a / c made -a: nothing in its block throws any more, yet the
+  // ArithmeticException edge is still there.
+  InsnId div = FindInsn(s.ir, [&s](const Instruction& in) {
+    return in.op == Op::kBinary && in.binary == BinaryOp::kDiv && MayDivideByZero(s.ir, in);
+  });
+  Instruction& in = s.ir.insns[div];
+  const BlockId from = in.block;
+  in.op = Op::kNeg;
+  in.operands.resize(1);
+  EXPECT_VIOLATION(s, absl::StrFormat("B%d has exceptional successors but no instruction that throws", from));
 }
 
 // --- 7. Exceptional edges of each PEI and their routing ----------------------------
