@@ -62,6 +62,18 @@ inline std::string ReadText(const std::string& path) {
   return s.str();
 }
 
+// The 1-based number of the first line of source file `path` (relative to
+// the source tree) that holds `text`; -1, and a test failure, if none does.
+inline int LineHolding(const std::string& path, std::string_view text) {
+  std::ifstream in(SourceDir() + "/" + path);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.find(text) != std::string::npos) return n;
+  }
+  ADD_FAILURE() << "no line of " << path << " holds " << text;
+  return -1;
+}
+
 // Writes the file, making its directory first.
 inline void WriteText(const std::string& path, std::string_view text) {
   std::filesystem::create_directories(std::filesystem::path(path).parent_path());

@@ -5,7 +5,6 @@
 // carried to the entry (tests/fixtures/java8/wp/Casts.java, elementCount).
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <string>
 
 #include "tests/callgraph/callgraph_test_support.h"
@@ -16,13 +15,7 @@ namespace jwp::wp {
 namespace {
 
 int CastsLineOf(const std::string& marker) {
-  std::ifstream in(jwp::testing::SourceDir() + "/tests/fixtures/java8/wp/Casts.java");
-  std::string text;
-  for (int n = 1; std::getline(in, text); ++n) {
-    if (text.find(marker) != std::string::npos) return n;
-  }
-  ADD_FAILURE() << "no line of Casts.java holds " << marker;
-  return -1;
+  return jwp::testing::LineHolding("tests/fixtures/java8/wp/Casts.java", marker);
 }
 
 // `bare`: neither the forward facts nor the field facts, so that the

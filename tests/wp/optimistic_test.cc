@@ -5,7 +5,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -21,13 +20,7 @@ using Outcome = EngineOptions::Confirmation::Outcome;
 
 // The line of Optimistic.java holding `marker`.
 int OptimisticLineOf(const std::string& marker) {
-  std::ifstream in(jwp::testing::SourceDir() + "/tests/fixtures/java8/wp/Optimistic.java");
-  std::string text;
-  for (int n = 1; std::getline(in, text); ++n) {
-    if (text.find(marker) != std::string::npos) return n;
-  }
-  ADD_FAILURE() << "no line of Optimistic.java holds " << marker;
-  return -1;
+  return jwp::testing::LineHolding("tests/fixtures/java8/wp/Optimistic.java", marker);
 }
 
 class OptimisticTest : public ::testing::Test {
@@ -125,12 +118,8 @@ TEST_F(OptimisticTest, NotFoundStaysTheExactSearchs) {
 // inputs; the next round keeps `id`, takes 77 for the call's result and
 // chooses `expected` from it.
 TEST_F(OptimisticTest, AConcolicRoundTakesTheValueTheJvmObserved) {
-  std::ifstream in(jwp::testing::SourceDir() + "/tests/fixtures/java8/wp/Concolic.java");
-  int line = -1;
-  std::string text;
-  for (int n = 1; std::getline(in, text); ++n) {
-    if (text.find("throw new IllegalStateException(\"collision\")") != std::string::npos) line = n;
-  }
+  const int line = jwp::testing::LineHolding("tests/fixtures/java8/wp/Concolic.java",
+                                             "throw new IllegalStateException(\"collision\")");
   ASSERT_GT(line, 0);
   auto spec = ParseGoal("wp.Concolic.collide(II)V@line:" + std::to_string(line), "throw");
   ASSERT_TRUE(spec.ok()) << spec.status();
