@@ -1,7 +1,7 @@
 #include "ir/value_facts.h"
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 namespace jwp::ir {

@@ -46,9 +46,11 @@ class ValueFacts {
   static ValueId At(const std::vector<ValueId>& xs, ValueId v) {
     return v >= 0 && static_cast<size_t>(v) < xs.size() ? xs[v] : kNone;
   }
+  // The greatest set of reachable references whose definitions keep them
+  // non-null (non_null_).
+  void ComputeNonNull(const MethodIR& ir, const Dominators& dom);
   // `x + 1` at `in` cannot wrap: a branch whose edge dominates `in`'s block
   // bounds x from above (x < y, y > x, or x <= y - ... is not recognised).
-  void ComputeNonNull(const MethodIR& ir, const Dominators& dom);
   bool BoundedAbove(const MethodIR& ir, const Dominators& dom, const Instruction& in, ValueId x) const;
 
   std::vector<bool> non_negative_;

@@ -68,22 +68,20 @@ Minterm WpProblem::with_declared_types(const Activation::ValueFactTerms& f, Mint
 }
 
 // The declared type of each value the verifier types (JVMS 4.10.1): a
-// parameter other than `this`, a call's result, a field read, a cast.
-static std::string VerifiedDescriptor(const ir::MethodIR& ir, ir::ValueId v) {
+// parameter other than `this`, a call's result, a field read, a cast. The
+// builder gave each that type (its descriptor, or the cast's class).
+static std::string_view VerifiedDescriptor(const ir::MethodIR& ir, ir::ValueId v) {
   if (!ir::IsReference(ir.values[v].type.kind) || ir.values[v].def == ir::kNone) return {};
   const ir::Instruction& in = ir.def(v);
   switch (in.op) {
     case ir::Op::kParam:
-      return !ir.is_static && in.index == 0 ? std::string() : std::string(ir.values[v].type.descriptor);
-    case ir::Op::kInvoke: {
-      const size_t close = in.descriptor.rfind(')');
-      return close == std::string_view::npos ? std::string() : std::string(in.descriptor.substr(close + 1));
-    }
+      if (!ir.is_static && in.index == 0) return {};
+      [[fallthrough]];
+    case ir::Op::kInvoke:
     case ir::Op::kGetField:
     case ir::Op::kGetStatic:
-      return std::string(in.descriptor);
     case ir::Op::kCheckCast:
-      return in.type.starts_with('[') ? std::string(in.type) : "L" + std::string(in.type) + ";";
+      return ir.values[v].type.descriptor;
     default:
       return {};
   }
@@ -99,7 +97,7 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
     Transformer& tr = *a.tr;
     for (size_t k = 0; k < a.ir->values.size(); ++k) {
       const ir::ValueId v = static_cast<ir::ValueId>(k);
-      if (const std::string d = VerifiedDescriptor(*a.ir, v); !d.empty()) {
+      if (const std::string_view d = VerifiedDescriptor(*a.ir, v); !d.empty()) {
         if (const Term type = declared_type(d); !type.is_null()) a.value_facts->declared_types[tr.var(v)] = type;
       }
     }

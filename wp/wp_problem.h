@@ -336,8 +336,9 @@ class WpProblem : private DirectedQueries {
   // interface or a class the class path lacks (the verifier lets any
   // object pass for an interface).
   Term declared_type(std::string_view d);
-  // `v`'s declared type in activation `act`: a parameter, call result,
-  // field read or cast (value_facts first), or a read of a field.
+  // `v`'s declared type: a variable's from `f` (an activation's parameters,
+  // call results, field reads and casts), a field read term's from its
+  // field; null Term when none is known.
   Term declared_type_of(const Activation::ValueFactTerms& f, Term v);
   // subType(typeOf(x), T) for each typeOf(x) that `phi` mentions of a
   // non-null x of declared type T, conjoined (the simplifier then refutes
