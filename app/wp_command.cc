@@ -321,7 +321,10 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   // The runner's JVM needs its own address space, and runs the analysed
   // code on inputs jwp chose (an optimistic candidate is a guess): in a
   // scratch directory (files the code makes from relative names, "null").
-  ProcessResult p = RunProcessInScratchDirectory({jdk->home + "/bin/java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+  // Its heap is bounded (WitnessRunner.MAX_HEAP, which the VMs it starts
+  // get too): an entry that the solver's inputs make allocate gigabytes
+  // ends at once in an OutOfMemoryError, no verdict (exit 2).
+  ProcessResult p = RunProcessInScratchDirectory({jdk->home + "/bin/java", "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                                                   "-cp", std::filesystem::absolute(jar).string() + ":" + AbsoluteClassPath(class_path),
                                                   "jwp.runner.WitnessRunner",
                                                   std::filesystem::absolute(witness_path).string()});

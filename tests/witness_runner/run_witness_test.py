@@ -68,7 +68,7 @@ def main():
     want_status, pattern = STATUS[kind], manifest[name]
 
     # The flags jwp runs the runner with (app/wp_command.cc).
-    cmd = [a.java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", a.classpath,
+    cmd = [a.java, "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", a.classpath,
            "jwp.runner.WitnessRunner", "-" if a.stdin else a.witness]
     stdin = open(a.witness, "rb").read() if a.stdin else None
     start = time.monotonic()

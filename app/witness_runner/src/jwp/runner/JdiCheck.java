@@ -235,6 +235,10 @@ final class JdiCheck {
       outcome = outcome.substring(0, cut);
     }
     if (!armed) throw new SetupError("class " + x.cls + " was never prepared in the debuggee", null);
+    if (outcome.startsWith("threw java.lang.OutOfMemoryError")) { // the VM's limit: no verdict
+      throw new SetupError("no verdict: the entry " + outcome + " (the runner's heap is "
+          + WitnessRunner.MAX_HEAP.substring(4) + ")", null);
+    }
     String first;
     switch (x.kind) {
       case "exception":
@@ -292,7 +296,7 @@ final class JdiCheck {
     }
     a.get("main").setValue(Debuggee.class.getName());
     a.get("options").setValue("\"@" + args + "\" " + UnsafeAccess.ADD_EXPORTS
-        + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Dfile.encoding=UTF-8" + (w.assertions ? " -ea" : ""));
+        + " " + WitnessRunner.MAX_HEAP + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Dfile.encoding=UTF-8" + (w.assertions ? " -ea" : ""));
     a.get("suspend").setValue("true");
     try {
       return conn.launch(a);

@@ -62,6 +62,15 @@ final class Outcome {
     return (Outcome) result[0];
   }
 
+  /**
+   * Whether the call ran out of the runner's heap ({@link WitnessRunner#MAX_HEAP}): the VM's limit, not
+   * the witness's behaviour, so no verdict either way (a witness whose inputs make the entry allocate
+   * gigabytes, e.g. a length field of two billion, is neither confirmed nor refuted).
+   */
+  boolean ranOutOfMemory() {
+    return kind == Kind.THREW && thrown instanceof OutOfMemoryError;
+  }
+
   /** "returned normally", "threw java.lang.X at a/B.m line 12", "timed out after N ms". */
   String describe() {
     switch (kind) {

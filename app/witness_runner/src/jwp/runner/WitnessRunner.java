@@ -23,6 +23,15 @@ public final class WitnessRunner {
 
   private static volatile boolean verdictPrinted;
 
+  /**
+   * The heap of every VM that runs a witness (this one, as jwp starts it, the re-launched one and the
+   * debuggee): a witness's inputs are the solver's, and may make the entry allocate gigabytes before
+   * the goal (a length field of two billion); with a bounded heap that ends at once in an
+   * OutOfMemoryError, which is no verdict (exit 2). Large enough for the longest array a witness
+   * builds (100,000,000 elements of a byte array; wp/entry_check.cc).
+   */
+  static final String MAX_HEAP = "-Xmx1g";
+
   public static void main(String[] args) {
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
@@ -115,6 +124,10 @@ public final class WitnessRunner {
     }
     boolean ok = o.kind == Outcome.Kind.THREW
         && (o.thrown.getClass() == type || (w.expect.subtypes && type.isInstance(o.thrown)));
+    if (!ok && o.ranOutOfMemory()) {
+      throw new BadWitness(w.source + ": no verdict: the entry " + o.describe() + " (the runner's heap is "
+          + MAX_HEAP.substring(4) + ")");
+    }
     verdictPrinted = true;
     if (ok) {
       out.println("CONFIRMED");
@@ -133,6 +146,7 @@ public final class WitnessRunner {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add(UnsafeAccess.ADD_EXPORTS);
+    cmd.add(MAX_HEAP);
     cmd.add("-XX:TieredStopAtLevel=1");
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
