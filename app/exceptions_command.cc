@@ -90,20 +90,43 @@ bool SecondaryGoal(const absint::ThrownType& t) {
          std::find(std::begin(kImplicit), std::end(kImplicit), t.type) != std::end(kImplicit);
 }
 
+// Whether a pair's first search earns it a second with the whole budget:
+// it found inputs that throw (FOUND) but no condition to print, only
+// examples or conditions over internal state. A longer search turns such
+// pairs into conditions (covering candidates, exact paths past the calls);
+// a pair with a condition, NOT_FOUND, or UNKNOWN with nothing found rarely
+// gains from one.
+bool WorthASecondSearch(const ordered_json& pair) {
+  return pair.value("verdict", "") == "FOUND" && !(pair.contains("condition") && pair["condition"].is_string());
+}
+
 // The goal of one (method, exception type): T leaving the method from
-// anywhere, several preconditions, each confirmed.
+// anywhere, several preconditions, each confirmed; searched first for
+// `first_timeout_s` (when shorter), then again with the whole budget when
+// WorthASecondSearch.
 ordered_json SearchPair(const classfile::ClassHierarchy& h, const Method& m, const absint::ThrownType& type,
-                        const MethodGoalOptions& options, double secondary_share) {
+                        const MethodGoalOptions& options, double secondary_share, double first_timeout_s) {
   const auto start = std::chrono::steady_clock::now();
-  std::optional<bool> confirmed;
   MethodGoalOptions o = options;
   if (SecondaryGoal(type) && secondary_share < 1) {
     o.timeout_s *= secondary_share;
     o.engine.max_steps = std::max<uint64_t>(1, static_cast<uint64_t>(o.engine.max_steps * secondary_share));
   }
-  const ordered_json search =
-      SearchMethodGoal(h, m, "any", StrCat("exit:", classfile::JavaName(type.type)), o, &confirmed);
-  ordered_json j = ExceptionPair(m.java(), type, search, o.confirm);
+  const std::string kind = StrCat("exit:", classfile::JavaName(type.type));
+  auto search = [&](const MethodGoalOptions& with) {
+    std::optional<bool> confirmed;
+    return ExceptionPair(m.java(), type, SearchMethodGoal(h, m, "any", kind, with, &confirmed), with.confirm);
+  };
+  ordered_json j;
+  bool searched_again = false;
+  if (first_timeout_s > 0 && first_timeout_s < o.timeout_s) {
+    MethodGoalOptions first = o;
+    first.timeout_s = first_timeout_s;
+    j = search(first);
+    searched_again = WorthASecondSearch(j);
+  }
+  if (j.is_null() || searched_again) j = search(o);
+  j["searched_again"] = searched_again;
   j["seconds"] = std::round(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 100) / 100;
   return j;
 }
@@ -240,7 +263,7 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
   pool.jobs = options.jobs;
   pool.memory_mb = options.memory_mb;
   pool.silence_limit_s =
-      options.timeout_s * 1.5 + 30 + (options.confirm ? 60.0 * (1 + options.max_conditions) : 0);
+      (options.timeout_s + options.first_timeout_s) * 1.5 + 30 + (options.confirm ? 60.0 * (1 + options.max_conditions) : 0);
   GoalProcesses processes(pool);
   const bool progress = options.progress && isatty(STDERR_FILENO);
   std::vector<std::optional<std::vector<ordered_json>>> done(methods.size());
@@ -273,7 +296,7 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
       [&](size_t m, size_t t, const std::vector<ordered_json>&) {
         const bool named = named_by_javadoc.contains({m, types[m][t].type});
         return SearchPair(*analysed.hierarchy, methods[m], types[m][t], shared,
-                          named ? 1.0 : options.callee_runtime_share);
+                          named ? 1.0 : options.callee_runtime_share, options.first_timeout_s);
       },
       [&](size_t m, size_t t, const std::string& why) {
         ordered_json search{{"verdict", "UNKNOWN"}, {"reason", why}};

@@ -188,6 +188,11 @@ int main(int argc, char** argv) {
                              "every public and protected method of every public class of the jar");
   exceptions_cmd->add_option("--timeout", exceptions.timeout_s, "Seconds per method and exception type")
       ->capture_default_str();
+  exceptions_cmd->add_option("--first-timeout", exceptions.first_timeout_s,
+                             "Seconds of each goal's first search; a goal that found example inputs but no condition "
+                             "is searched again for --timeout (0: every goal gets --timeout at once)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   exceptions_cmd->add_option("--max-steps", exceptions.engine.max_steps, "Step budget per method and exception type")
       ->capture_default_str();
   exceptions_cmd->add_option("--jobs", exceptions.jobs,

@@ -370,6 +370,38 @@ TEST(Exceptions, CommonsLang3SampleAgainstItsJavadoc) {
                                           "condition: [0-9]+"));
 }
 
+// Each goal is searched first for --first-timeout seconds; one whose first
+// search found inputs that throw but no condition to print (here one over
+// an argument's field, left out) is searched again with the whole
+// --timeout, and one with a condition is not. --first-timeout 0: one search.
+TEST(Exceptions, AGoalWithNothingToPrintAfterItsFirstSearchIsSearchedAgain) {
+  jwp::testing::TempDir tmp;
+  const std::string scope = "exceptions.Shares.share --timeout 10 --jobs 1 --no-progress";
+  const std::string arithmetic = "exceptions.Shares.share(Lexceptions/Shares$Pool;I)I java.lang.ArithmeticException";
+  const std::string npe = "exceptions.Shares.share(Lexceptions/Shares$Pool;I)I java.lang.NullPointerException";
+  int status = -1;
+  std::string out = RunCommand(Exceptions(scope + " --json " + tmp.File("two.json") + " 2>&1"), &status);
+  ASSERT_EQ(status, 0) << out;
+  std::map<std::string, json> pairs = Pairs(tmp.File("two.json"));
+  ASSERT_EQ(pairs.count(arithmetic), 1u) << out;
+  ASSERT_EQ(pairs.count(npe), 1u) << out;
+  EXPECT_EQ(pairs[arithmetic]["verdict"], "FOUND") << pairs[arithmetic].dump(2);
+  EXPECT_TRUE(pairs[arithmetic]["condition"].is_null());
+  EXPECT_GT(pairs[arithmetic]["left_out"], 0);
+  EXPECT_EQ(pairs[arithmetic]["searched_again"], true);
+  EXPECT_EQ(pairs[npe]["condition"], "pool == null");
+  EXPECT_EQ(pairs[npe]["searched_again"], false);
+  out = RunCommand(Exceptions(scope + " --first-timeout 0 --json " + tmp.File("one.json") + " 2>&1"), &status);
+  ASSERT_EQ(status, 0) << out;
+  pairs = Pairs(tmp.File("one.json"));
+  EXPECT_EQ(pairs[arithmetic]["verdict"], "FOUND");
+  EXPECT_EQ(pairs[arithmetic]["searched_again"], false);
+  // A bad value is a usage error.
+  out = RunCommand(Exceptions(scope + " --first-timeout -1 2>&1"), &status);
+  EXPECT_EQ(status, 2) << out;
+  EXPECT_THAT(out, HasSubstr("--first-timeout"));
+}
+
 TEST(Exceptions, AScopeThatNamesNothingIsAnErrorAndTheRestStillRuns) {
   int status = -1;
   const std::string out =
