@@ -20,10 +20,16 @@ TEST(JdkNatives, AnswersPerRow) {
   ASSERT_NE(hash, nullptr);
   EXPECT_TRUE(hash->never_throws);
   EXPECT_FALSE(hash->writes_nothing);
+  // A type query of a class: never throws, writes nothing.
   const NativeFacts* is_array = FindNativeFacts("java/lang/Class.isArray()Z");
   ASSERT_NE(is_array, nullptr);
-  EXPECT_FALSE(is_array->never_throws);
+  EXPECT_TRUE(is_array->never_throws);
   EXPECT_TRUE(is_array->writes_nothing);
+  // isAssignableFrom(null) throws NullPointerException: it writes nothing, and may throw.
+  const NativeFacts* assignable = FindNativeFacts("java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z");
+  ASSERT_NE(assignable, nullptr);
+  EXPECT_FALSE(assignable->never_throws);
+  EXPECT_TRUE(assignable->writes_nothing);
   const NativeFacts* box = FindNativeFacts("java/lang/Integer_JwpModel.cached(I)Ljava/lang/Integer;");
   ASSERT_NE(box, nullptr);
   EXPECT_TRUE(box->never_throws);

@@ -152,6 +152,8 @@ public class InterprocExpectationCheck {
     ex("JdkUse.boxedLongSmall" + AE, () -> JdkUse.boxedLongSmall(5L, 0));
     ex("JdkUse.oneAdded" + AE, () -> JdkUse.oneAdded(0));
     ex("JdkUse.sameBoxes" + AE, () -> JdkUse.sameBoxes(5, 0));
+    ex("JdkUse.copiedChars" + AE, () -> JdkUse.copiedChars("xab", 0));
+    ex("JdkUse.modifiersThenDivide" + AE, () -> JdkUse.modifiersThenDivide(new Object(), 7));
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));

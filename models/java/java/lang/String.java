@@ -208,6 +208,21 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     return new String(v, 0, v.length);
   }
 
+  // JDK 17 checks the source range against length(), then dst.length (a
+  // null dst: NullPointerException), then the destination range.
+  public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+    if (srcBegin < 0 || srcBegin > srcEnd || srcEnd > jwpValue.length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+    int n = srcEnd - srcBegin;
+    if (dstBegin < 0 || dstBegin > dst.length - n) {
+      throw new StringIndexOutOfBoundsException();
+    }
+    for (int i = 0; i < n; i++) {
+      dst[dstBegin + i] = jwpValue[srcBegin + i];
+    }
+  }
+
   public char[] toCharArray() {
     char[] v = new char[jwpValue.length];
     for (int i = 0; i < v.length; i++) {
