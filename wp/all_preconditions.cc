@@ -125,9 +125,27 @@ void TakeFound(Result&& from, Result* to) {
 
 }  // namespace
 
+// Where collected_[i], a confirmed candidate, is in candidates_shown_.
+size_t WpProblem::candidate_rank(size_t i) const {
+  return static_cast<size_t>(std::count_if(collected_.begin(), collected_.begin() + static_cast<std::ptrdiff_t>(i),
+                                           [](const Result& c) { return c.confirmed_on_jvm.has_value(); }));
+}
+
 bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
-  for (const Result& r : collected_) {
-    if (r.precondition == found.precondition) return false;
+  for (size_t i = 0; i < collected_.size(); ++i) {
+    if (collected_[i].precondition != found.precondition) continue;
+    // The same precondition as a candidate the JVM confirmed through calls
+    // it passed: this one assumes nothing, and takes its place (a search
+    // that reaches the entry exactly after its candidates ran, as a short
+    // one does, would otherwise print the candidate's proviso).
+    if (!collected_[i].confirmed_on_jvm) return false;
+    candidates_shown_.erase(candidates_shown_.begin() + static_cast<std::ptrdiff_t>(candidate_rank(i)));
+    std::erase_if(confirmed_queries_, [i](const ConfirmedQuery& q) { return q.index == i; });
+    collected_shown_.push_back(found.shown);
+    Result exact;
+    fill_found(item, std::move(found), &exact);
+    collected_[i] = std::move(exact);
+    return false;
   }
   collected_shown_.push_back(found.shown);
   Result r;
@@ -168,8 +186,8 @@ void WpProblem::collect_confirmed(Result candidate, const Minterm& shown, const 
     if (!assumes_results(collected_[i]) || assumes_results(candidate)) return;
     const std::set<std::string> before = passed_calls(collected_[i]), now = passed_calls(candidate);
     if (!std::includes(before.begin(), before.end(), now.begin(), now.end())) return;
+    candidates_shown_[candidate_rank(i)] = shown;
     collected_[i] = std::move(candidate);
-    candidates_shown_[i] = shown;
     for (ConfirmedQuery& q : confirmed_queries_) {
       if (q.index == i) q = {i, query, act};
     }

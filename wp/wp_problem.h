@@ -729,6 +729,8 @@ class WpProblem : private DirectedQueries {
   std::vector<Result> collected_;
   std::vector<logic::Minterm> collected_shown_;  // of the exact ones (no confirmed_on_jvm)
   std::vector<logic::Minterm> candidates_shown_;  // of the confirmed candidates
+  // Where collected_[i], a confirmed candidate, is in candidates_shown_.
+  size_t candidate_rank(size_t i) const;
   // The confirmed candidates' queries (index into collected_, query, act).
   struct ConfirmedQuery {
     size_t index;

@@ -113,6 +113,33 @@ TEST_F(OptimisticTest, NotFoundStaysTheExactSearchs) {
   EXPECT_GT(r.stats.optimistic_skips, 0u);
 }
 
+// A candidate that passed the exception's constructor is confirmed before
+// the exact search reaches the entry with the same precondition (its
+// candidates are due after a quarter of the steps): the exact one takes
+// its place, so the condition needs no proviso.
+TEST_F(OptimisticTest, AnExactPreconditionReplacesTheSameConfirmedCandidate) {
+  auto spec = ParseGoal("wp.Optimistic.requireArgument(Ljava/lang/Object;)V@any", "exit:java.lang.IllegalArgumentException");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
+  ASSERT_TRUE(goal.ok()) << goal.status();
+  EngineOptions options;
+  options.max_steps = 400;
+  options.max_preconditions = 4;
+  options.optimistic_calls = true;
+  options.confirm = [this](const Result& candidate) {
+    candidates_.push_back(candidate);
+    return EngineOptions::Confirmation{Outcome::kConfirmed, "CONFIRMED", {}, {}};
+  };
+  const Result r = RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
+  ASSERT_FALSE(candidates_.empty()) << "the candidate reached the JVM first";
+  EXPECT_EQ(candidates_[0].precondition, "o == null");
+  EXPECT_EQ(r.precondition, "o == null");
+  EXPECT_FALSE(r.confirmed_on_jvm.has_value()) << "the exact precondition, not the candidate";
+  EXPECT_THAT(r.assumptions, ::testing::Not(::testing::Contains(::testing::StartsWith("optimistic"))));
+  for (const Result& alt : r.alternatives) EXPECT_NE(alt.precondition, "o == null");
+}
+
 // Concolic refinement (wp/concolic.cc, tests/fixtures/java8/wp/Concolic.java):
 // the test's JVM says the digest returned 77 on the first candidate's
 // inputs; the next round keeps `id`, takes 77 for the call's result and
