@@ -95,9 +95,11 @@ bool SecondaryGoal(const absint::ThrownType& t) {
 // examples or conditions over internal state. A longer search turns such
 // pairs into conditions (covering candidates, exact paths past the calls);
 // a pair with a condition, NOT_FOUND, or UNKNOWN with nothing found rarely
-// gains from one.
+// gains from one. A pair with a refuted disjunct (a bug in jwp) keeps its
+// first search, so that the refutation is reported.
 bool WorthASecondSearch(const ordered_json& pair) {
-  return pair.value("verdict", "") == "FOUND" && !(pair.contains("condition") && pair["condition"].is_string());
+  return pair.value("verdict", "") == "FOUND" && !(pair.contains("condition") && pair["condition"].is_string()) &&
+         pair.value("refuted", 0) == 0;
 }
 
 // The goal of one (method, exception type): T leaving the method from
