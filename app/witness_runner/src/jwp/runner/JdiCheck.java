@@ -236,8 +236,7 @@ final class JdiCheck {
     }
     if (!armed) throw new SetupError("class " + x.cls + " was never prepared in the debuggee", null);
     if (outcome.startsWith("threw java.lang.OutOfMemoryError")) { // the VM's limit: no verdict
-      throw new SetupError("no verdict: the entry " + outcome + " (the runner's heap is "
-          + WitnessRunner.MAX_HEAP.substring(4) + ")", null);
+      throw new SetupError(WitnessRunner.outOfMemory(outcome), null);
     }
     String first;
     switch (x.kind) {

@@ -32,6 +32,11 @@ public final class WitnessRunner {
    */
   static final String MAX_HEAP = "-Xmx1g";
 
+  /** Why an entry that ran out of the heap has no verdict; `outcome` says how it ended. */
+  static String outOfMemory(String outcome) {
+    return "no verdict: the entry " + outcome + " (the runner's heap is " + MAX_HEAP.substring("-Xmx".length()) + ")";
+  }
+
   public static void main(String[] args) {
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
@@ -125,8 +130,7 @@ public final class WitnessRunner {
     boolean ok = o.kind == Outcome.Kind.THREW
         && (o.thrown.getClass() == type || (w.expect.subtypes && type.isInstance(o.thrown)));
     if (!ok && o.ranOutOfMemory()) {
-      throw new BadWitness(w.source + ": no verdict: the entry " + o.describe() + " (the runner's heap is "
-          + MAX_HEAP.substring(4) + ")");
+      throw new BadWitness(w.source + ": " + outOfMemory(o.describe()));
     }
     verdictPrinted = true;
     if (ok) {
