@@ -92,14 +92,17 @@ bool SecondaryGoal(const absint::ThrownType& t) {
 
 // Whether a pair's first search earns it a second with the whole budget:
 // it found inputs that throw (FOUND) but no condition to print, only
-// examples or conditions over internal state. A longer search turns such
-// pairs into conditions (covering candidates, exact paths past the calls);
-// a pair with a condition, NOT_FOUND, or UNKNOWN with nothing found rarely
-// gains from one. A pair with a refuted disjunct (a bug in jwp) keeps its
-// first search, so that the refutation is reported.
+// examples: inputs the JVM confirmed through calls whose results the
+// candidate assumed (String.format's, say). A longer search turns such
+// pairs into conditions (the candidates that cover the calls' results, the
+// exact paths past them). A pair with a condition, NOT_FOUND, UNKNOWN with
+// nothing found, or conditions over internal state only rarely gains from
+// one (measured in bench/README.md, session 34). A pair with a refuted
+// disjunct (a bug in jwp) keeps its first search, so that the refutation
+// is reported.
 bool WorthASecondSearch(const ordered_json& pair) {
   return pair.value("verdict", "") == "FOUND" && !(pair.contains("condition") && pair["condition"].is_string()) &&
-         pair.value("refuted", 0) == 0;
+         pair.contains("examples") && !pair["examples"].empty() && pair.value("refuted", 0) == 0;
 }
 
 // The goal of one (method, exception type): T leaving the method from
