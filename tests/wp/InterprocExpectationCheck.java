@@ -154,6 +154,8 @@ public class InterprocExpectationCheck {
     ex("JdkUse.sameBoxes" + AE, () -> JdkUse.sameBoxes(5, 0));
     ex("JdkUse.copiedChars" + AE, () -> JdkUse.copiedChars("xab", 0));
     ex("JdkUse.modifiersThenDivide" + AE, () -> JdkUse.modifiersThenDivide(new Object(), 7));
+    ex("JdkUse.boxedByte" + AE, () -> JdkUse.boxedByte((byte) 5, 0));
+    ex("JdkUse.boxedShortAndChar" + AE, () -> JdkUse.boxedShortAndChar((short) 300, 'q', 0));
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));
