@@ -438,7 +438,10 @@ void WpProblem::run_candidates() {
       optimistic_remark(Cat("optimistic: ", opt_.max_candidates, " candidates run on the JVM, none confirmed"));
       return;
     }
-    if (passed_a_throwing_call(c)) continue;
+    if (passed_a_throwing_call(c)) {
+      if (tracing()) opt_.trace(Cat("candidate: it passed a call the JVM saw throw: ", trace_text(c.phi)));
+      continue;
+    }
     if (try_candidate(c)) {
       ph_.found = true;
       return;
@@ -477,8 +480,14 @@ bool WpProblem::refuted_before(const Replay& r, const Item& item) const {
 
 bool WpProblem::try_candidate(const Item& item) {
   const Minterm& query = item.phi;
-  if (!candidates_asked_.insert(query.is_true() ? tm_.mk_true() : query.term()).second) return false;
-  if (used_.entry_checks + ph_.result.stats.entry_checks >= opt_.max_entry_checks) return false;
+  if (!candidates_asked_.insert(query.is_true() ? tm_.mk_true() : query.term()).second) {
+    if (tracing()) opt_.trace(Cat("candidate: asked before: ", trace_text(query)));
+    return false;
+  }
+  if (used_.entry_checks + ph_.result.stats.entry_checks >= opt_.max_entry_checks) {
+    if (tracing()) opt_.trace(Cat("candidate: no entry check left (--max-entry-checks): ", trace_text(query)));
+    return false;
+  }
   ++ph_.result.stats.entry_checks;
   std::string why_not;
   const EntryCheck::Entry at = entry(acts_[item.at.act]);
