@@ -14,6 +14,9 @@
 // candidate the JVM confirms is a FOUND, with the calls it assumed listed.
 #include "wp/wp_problem.h"
 
+#include "classfile/utf16.h"
+#include "models/string_model.h"
+
 namespace jwp::wp::internal {
 
 namespace {
@@ -162,13 +165,27 @@ std::vector<Term> WpProblem::input_pins(const Replay& r, EntryCheck::Entry entry
       pins.push_back(tm_.mk_eq(p, tm_.mk_integral(p.sort(), v->integral)));
     } else if (v->kind == Kind::kNull && p.sort().is_ref()) {
       pins.push_back(tm_.mk_eq(p, tm_.mk_null()));
+    } else if (v->kind == Kind::kRef && p.sort().is_ref()) {
+      // An object: not null, and a string's or an array's length (Z3's
+      // next choice for a string input refuted as "" must not be "" again).
+      auto o = std::find_if(r.heap.begin(), r.heap.end(),
+                            [&](const solver::WitnessObject& x) { return x.id == v->object; });
+      if (o == r.heap.end()) continue;
+      pins.push_back(tm_.mk_ne(p, tm_.mk_null()));
+      const Term chars = vocab_.string_chars();
+      if (o->type == models::kStringClass && o->string_value && !chars.is_null()) {
+        const size_t units = classfile::Utf16(*o->string_value).size();
+        pins.push_back(tm_.mk_eq(tm_.mk_length(tm_.mk_read(chars, p)), tm_.mk_int(static_cast<int32_t>(units))));
+      } else if (o->length) {
+        pins.push_back(tm_.mk_eq(tm_.mk_length(p), tm_.mk_int(*o->length)));
+      }
     }
   }
   return pins;
 }
 
-// A clause no witness with the same integral parameters and null
-// parameters as `r` satisfies: the candidate re-solved with it asks Z3 for
+// A clause no witness with the same integral parameters, null parameters
+// and lengths of string and array parameters as `r` satisfies: the candidate re-solved with it asks Z3 for
 // other inputs. Null when `r` pins nothing it could exclude.
 Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry) {
   std::vector<Term> differs;

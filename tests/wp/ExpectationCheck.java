@@ -228,6 +228,7 @@ public class ExpectationCheck {
     ex("Constructors.<init>:npe", () -> new Constructors((String) null));
     ex("Constructors.<init>:exception:java.lang.ArrayIndexOutOfBoundsException", () -> new Constructors(new int[0], 0));
     ex("Concolic.collide:throw", () -> { Concolic.collide(0, java.util.Objects.hash(0, "salt")); return null; });
+    ex("Concolic.formattedNonEmpty:throw", () -> { Concolic.formattedNonEmpty("a"); return null; });
     ex("Concolic.sameFingerprint:throw", () -> {
       Concolic.sameFingerprint("", java.util.Objects.hash("", 7));
       return null;
