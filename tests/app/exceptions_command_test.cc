@@ -364,14 +364,19 @@ TEST(Exceptions, CommonsLang3SampleAgainstItsJavadoc) {
                              "  @throws java.lang.IllegalArgumentException if !expression [complete"));
   // One overload named by its descriptor. Its IllegalArgumentException's
   // message is a String.format (a skipped call): the candidate that took
-  // format to throw it reached the JVM first with the same inputs; the one
-  // that took format to return gives the condition.
+  // format to throw it reaches the JVM first with the same inputs; the one
+  // that took format to return gives the condition when it is run within
+  // the (wall-clock) budget, and on a loaded machine it may not be: then
+  // the same inputs are printed as an example. Either way, those inputs.
   EXPECT_EQ(pairs.count("org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;II)Ljava/lang/String; "
                         "java.lang.IllegalArgumentException"),
             0u);
   EXPECT_THAT(out, HasSubstr("org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;I)Ljava/lang/String;\n"));
-  EXPECT_THAT(out, HasSubstr("  @throws java.lang.IllegalArgumentException if str != null && str.length() > 0 && "
-                             "maxWidth < 4, when java.lang.String.format returns normally [partial"));
+  EXPECT_THAT(out, ::testing::AnyOf(
+                       HasSubstr("  @throws java.lang.IllegalArgumentException if str != null && str.length() > 0 && "
+                                 "maxWidth < 4, when java.lang.String.format returns normally [partial"),
+                       HasSubstr("  java.lang.IllegalArgumentException (line 222): thrown on the JVM for an input where "
+                                 "str != null && str.length() > 0 && maxWidth < 4 (an example")));
   EXPECT_THAT(out, HasSubstr("Javadoc comparison:\n"));
   EXPECT_THAT(out, HasSubstr("  confirmed     org.apache.commons.lang3.Validate.isTrue(Z)V IllegalArgumentException "
                              "if !expression  (documented: if expression is false)"));
