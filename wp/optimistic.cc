@@ -185,8 +185,9 @@ std::vector<Term> WpProblem::input_pins(const Replay& r, EntryCheck::Entry entry
 }
 
 // A clause no witness with the same integral parameters, null parameters
-// and lengths of string and array parameters as `r` satisfies: the candidate re-solved with it asks Z3 for
-// other inputs. Null when `r` pins nothing it could exclude.
+// and lengths of string and array parameters as `r` satisfies: the
+// candidate re-solved with it asks Z3 for other inputs. Null when `r` pins
+// nothing it could exclude.
 Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry) {
   std::vector<Term> differs;
   for (Term pin : input_pins(r, entry)) differs.push_back(tm_.mk_not(pin));
@@ -502,7 +503,9 @@ bool WpProblem::try_candidate(const Item& item) {
     return false;
   }
   if (used_.entry_checks + ph_.result.stats.entry_checks >= opt_.max_entry_checks) {
-    if (tracing()) opt_.trace(Cat("candidate: no entry check left (--max-entry-checks): ", trace_text(query)));
+    if (tracing()) {
+      opt_.trace(Cat("candidate: no final check left (EngineOptions::max_entry_checks): ", trace_text(query)));
+    }
     return false;
   }
   ++ph_.result.stats.entry_checks;
