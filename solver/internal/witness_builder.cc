@@ -128,12 +128,38 @@ class Builder {
     std::sort(w_.variables.begin(), w_.variables.end(),
               [](const WitnessVariable& a, const WitnessVariable& b) { return a.var < b.var; });
     for (size_t i = 0; i < w_.objects.size(); ++i) w_.objects[i].type = class_of(i);
+    choose_unnamed_classes();
     check_declared_types();
     return std::move(w_);
   }
 
  private:
   std::string key(const z3::expr& x) { return ev_.Eval(x).to_string(); }
+
+  // A Class object the formula uses only as a reference (no classOf or
+  // classType term names what it stands for, no field of it is read) is
+  // distinct from every classOf(t) the query names: any other class is a
+  // model of it (classOf is injective and nothing else constrains it). The
+  // first of a few classes every JVM loads that the query names by no
+  // classOf term, a different one for each such object. Objects with
+  // fields read stay unnamed (check_declared_types reports them).
+  void choose_unnamed_classes() {
+    static constexpr const char* kStandIns[] = {
+        "java/lang/Object",  "java/lang/String",    "java/lang/Integer", "java/lang/Number",
+        "java/lang/Runnable", "java/util/ArrayList", "java/util/HashMap", "java/lang/Thread",
+    };
+    absl::flat_hash_set<std::string> named;
+    for (const auto& [k, type] : classes_) named.insert(type);
+    size_t next = 0;
+    for (WitnessObject& o : w_.objects) {
+      if (o.type != "java/lang/Class" || o.class_literal || !o.fields.empty()) continue;
+      while (next < std::size(kStandIns) && named.contains(kStandIns[next])) ++next;
+      if (next == std::size(kStandIns)) return;
+      o.class_literal = kStandIns[next++];
+      w_.notes.push_back(absl::StrCat(o.id, ": a Class object the formula does not constrain; ",
+                                      *o.class_literal, ".class chosen"));
+    }
+  }
 
   // Witness::type_errors: each reference field and element of a reference
   // array that holds an object whose class is not of the declared type, and

@@ -276,6 +276,7 @@ public class ExpectationCheck {
     ex("Classes.classParameter" + AE, () -> Classes.classParameter(Integer.class, 0));
     ex("Classes.arrayClass" + AE, () -> Classes.arrayClass(new int[0], 0));
     ex("Classes.isInstanceOf" + AE, () -> Classes.isInstanceOf(Integer.class, Integer.valueOf(0), 0));
+    ex("Classes.classOnlyCompared" + AE, () -> Classes.classOnlyCompared(String.class, 0));
   }
 
   public static void main(String[] args) throws Exception {
