@@ -160,32 +160,18 @@ bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
   note(Cat("budget: ", collected_.size(), " preconditions found (", over_inputs,
            " over the inputs alone), the search stopped there"));
   // The candidates waiting for the JVM still get their run.
-  if (!ph_.candidates.empty()) run_candidates();
+  if (has_candidates()) run_all_candidates();
   return true;
 }
 
 void WpProblem::collect_confirmed(Result candidate, const Minterm& shown, const Minterm& query, int32_t act) {
-  auto assumes_results = [](const Result& r) {
-    return std::any_of(r.assumptions.begin(), r.assumptions.end(),
-                       [](const std::string& a) { return a.starts_with(kAssumedOfResults); });
-  };
-  // The calls it passed or skipped (what it assumed of them aside).
-  auto passed_calls = [](const Result& r) {
-    std::set<std::string> calls;
-    for (const std::string& a : r.assumptions) {
-      if (a.starts_with("optimistic: ") && !a.starts_with(kAssumedOfResults)) calls.insert(a);
-    }
-    return calls;
-  };
   candidate.stats = {};
   for (size_t i = 0; i < collected_.size(); ++i) {
     if (collected_[i].precondition != candidate.precondition) continue;
     // The same precondition, confirmed once more: kept only where it
     // assumes less (the first took a skipped call to throw, this one to
-    // return normally, and it passed no other call).
-    if (!assumes_results(collected_[i]) || assumes_results(candidate)) return;
-    const std::set<std::string> before = passed_calls(collected_[i]), now = passed_calls(candidate);
-    if (!std::includes(before.begin(), before.end(), now.begin(), now.end())) return;
+    // return normally; or this one passed fewer calls).
+    if (!AssumesLess(AssumedOf(candidate), AssumedOf(collected_[i]))) return;
     candidates_shown_[candidate_rank(i)] = shown;
     collected_[i] = std::move(candidate);
     for (ConfirmedQuery& q : confirmed_queries_) {

@@ -428,11 +428,36 @@ void WpProblem::queue_candidate(const Item& item, const Minterm& phi) {
   if (opt_.max_preconditions > 1 && entry_candidates_.size() < kMaxEntryCandidates) {
     entry_candidates_.push_back(unmarked);
   }
-  if (ph_.candidates.size() >= kMaxQueuedCandidates) return;
+  if (ph_.candidates.size() + ph_.throwing_candidates.size() >= kMaxQueuedCandidates) return;
   Item c = item;
   c.phi = unmarked;
-  if (tracing()) opt_.trace(Cat("phase ", phase_, ": a candidate waits for the JVM: ", trace_text(c.phi)));
-  ph_.candidates.push_back(std::move(c));
+  const bool throws = assumes_a_throw(c.phi);
+  if (tracing()) {
+    opt_.trace(Cat("phase ", phase_, ": a candidate waits for the JVM", throws ? " (at the end: it assumes a call threw)" : "",
+                   ": ", trace_text(c.phi)));
+  }
+  (throws ? ph_.throwing_candidates : ph_.candidates).push_back(std::move(c));
+}
+
+// A literal other than σ_exc == null on a passed call's exception: the
+// candidate assumes the call threw.
+bool WpProblem::assumes_a_throw(const Minterm& phi) const {
+  for (Term lit : phi) {
+    if (!logic::mentions_skolem(lit)) continue;
+    const Term v = logic::null_compared(lit);
+    if (!v.is_null() && lit.is(logic::TermKind::kEq)) continue;  // σ_exc == null, or an input's
+    for (Term s : logic::free_variables(lit)) {
+      const logic::VarInfo& info = tm_.var_info(s);
+      if (info.role == logic::VarRole::kSkolem && info.skolem_kind == logic::SkolemKind::kExc) return true;
+    }
+  }
+  return false;
+}
+
+void WpProblem::run_all_candidates() {
+  for (Item& c : ph_.throwing_candidates) ph_.candidates.push_back(std::move(c));
+  ph_.throwing_candidates.clear();
+  run_candidates();
 }
 
 bool WpProblem::candidates_due() const {
@@ -565,11 +590,6 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   const Minterm& query = item.phi;
   const std::string key = witness_key(found.witness, item);
   const std::vector<std::string> assumed_values = found.assumed;
-  if (auto it = confirmed_witnesses_.find(key);
-      it != confirmed_witnesses_.end() && (!it->second || !assumed_values.empty())) {
-    if (tracing()) opt_.trace(Cat("candidate: its inputs were confirmed already: ", found.precondition));
-    return false;
-  }
   const Minterm shown = found.shown;
   Result candidate = ph_.result;
   fill_found(item, std::move(found), &candidate);
@@ -591,6 +611,11 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
     candidate.assumptions.push_back(
         Cat(kAssumedOfResults, absl::StrJoin(assumed_values, " && ")));
   }
+  const Assumed assumed = AssumedOf(candidate);
+  if (auto it = confirmed_witnesses_.find(key); it != confirmed_witnesses_.end() && !AssumesLess(assumed, it->second)) {
+    if (tracing()) opt_.trace(Cat("candidate: its inputs were confirmed already: ", candidate.precondition));
+    return false;
+  }
   ++candidates_run_;
   ++ph_.result.stats.candidates;
   const auto t0 = Clock::now();
@@ -605,7 +630,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   }
   if (c.outcome == Outcome::kConfirmed) {
     ++ph_.result.stats.candidates_confirmed;
-    confirmed_witnesses_[key] = !assumed_values.empty();
+    if (auto [it, fresh] = confirmed_witnesses_.emplace(key, assumed); !fresh) it->second = assumed;
     candidate.stats = ph_.result.stats;
     candidate.confirmed_on_jvm = c.report;
     if (opt_.max_preconditions > 1) {
@@ -628,6 +653,24 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
     optimistic_remark(Cat("optimistic: a candidate's witness could not be run on the JVM: ", said));
   }
   return false;
+}
+
+WpProblem::Assumed WpProblem::AssumedOf(const Result& candidate) {
+  Assumed a;
+  for (const std::string& s : candidate.assumptions) {
+    if (s.starts_with(kAssumedOfResults)) {
+      a.values = true;
+    } else if (s.starts_with("optimistic: ")) {
+      a.calls.insert(s);
+    }
+  }
+  return a;
+}
+
+bool WpProblem::AssumesLess(const Assumed& now, const Assumed& before) {
+  if (now.values && !before.values) return false;
+  if (!std::includes(before.calls.begin(), before.calls.end(), now.calls.begin(), now.calls.end())) return false;
+  return now.calls.size() < before.calls.size() || (before.values && !now.values);
 }
 
 }  // namespace jwp::wp::internal

@@ -399,10 +399,11 @@ Result WpProblem::run(Used used) {
   if (budget.empty() && directed_.Waiting()) directed_.ChooseExpansions(/*allow_big=*/true);
   // The search stopped short of an answer and no phase follows: the
   // candidates it queued go to the JVM (an exhaustive phase needs none; a
-  // phase that ends to expand calls meets them again in the next).
-  if (!ph_.candidates.empty() && directed_.to_enable().empty() && !lambdas_grew() &&
-      (!budget.empty() || !ph_.reasons.empty())) {
-    run_candidates();
+  // phase that ends to expand calls meets them again in the next, unless
+  // the goal's budget is spent: RunGoal starts no phase then).
+  const bool next_phase_due = (!directed_.to_enable().empty() || lambdas_grew()) && !goal_budget_spent();
+  if (has_candidates() && !next_phase_due && (!budget.empty() || !ph_.reasons.empty())) {
+    run_all_candidates();
     ph_.result.stats.time_ms = elapsed_ms();
     if (ph_.found) return ph_.result;
   }

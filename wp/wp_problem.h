@@ -464,6 +464,7 @@ class WpProblem : private DirectedQueries {
   void pass_optimistically(const Item& item, ir::EdgeId eid);
   void queue_candidate(const Item& item, const Minterm& phi);
   bool candidates_due() const;
+  bool assumes_a_throw(const Minterm& phi) const;
   bool candidate_time_left() const;
   // Time spent on the goal, over every phase.
   double elapsed_ms() const;
@@ -473,6 +474,11 @@ class WpProblem : private DirectedQueries {
   unsigned query_timeout_ms() const;
   std::string refutation_summary() const;
   void run_candidates();
+  // At the search's end: the candidates that assume a passed call threw
+  // after the others (a call assumed to throw the goal's exception reaches
+  // it on the JVM whatever the call really does: only an example).
+  void run_all_candidates();
+  bool has_candidates() const { return !ph_.candidates.empty() || !ph_.throwing_candidates.empty(); }
   bool try_candidate(const Item& item);
   void optimistic_remark(std::string text);
   bool within_optimistic_share();
@@ -529,6 +535,11 @@ class WpProblem : private DirectedQueries {
   // The goal's wall-clock budget is spent (earlier phases included).
   bool out_of_time() const {
     return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count() > opt_.timeout_ms;
+  }
+  // The goal's budgets that end its search: time or steps (RunGoal starts
+  // no further phase past either).
+  bool goal_budget_spent() const {
+    return out_of_time() || used_.steps + ph_.result.stats.steps >= opt_.max_steps;
   }
 
   const classfile::ClassHierarchy& h_;
@@ -608,15 +619,25 @@ class WpProblem : private DirectedQueries {
   // Candidate witnesses the JVM refuted (ReplayKey), over every phase: the
   // same inputs are not run again.
   absl::flat_hash_set<std::string> refuted_witnesses_;
+  // What a confirmed candidate rests on: whether it assumed values of the
+  // calls it could not expand (an example only, as when it took a skipped
+  // call to throw the goal's exception), and the calls it passed or
+  // skipped (its provisos).
+  struct Assumed {
+    bool values = false;
+    std::set<std::string> calls;
+  };
+  static Assumed AssumedOf(const Result& candidate);
+  // `now` assumes strictly less than `before`: no values where `before`
+  // assumed none, and a subset of its calls, with one call or the values
+  // fewer.
+  static bool AssumesLess(const Assumed& now, const Assumed& before);
   // Those the JVM confirmed (EngineOptions::max_preconditions > 1: the
   // search goes on, and another candidate with the same inputs runs the
-  // same way: it is not run again), with whether that candidate assumed
-  // values of the calls it could not expand (an example only, as when it
-  // took a skipped call to throw the goal's exception): then a candidate
-  // with the same inputs that assumes nothing of them does run, since its
-  // precondition, once confirmed, is a condition (with a proviso) where
-  // the first was an example.
-  absl::flat_hash_map<std::string, bool> confirmed_witnesses_;
+  // same way: it is not run again unless it assumes less, since its
+  // precondition, once confirmed, is then a condition with fewer provisos,
+  // or a condition where the first was an example).
+  absl::flat_hash_map<std::string, Assumed> confirmed_witnesses_;
   // Passed calls the JVM saw throw (PassedSite): expanded, never passed again.
   absl::flat_hash_set<std::string> expanded_sites_;
   absl::flat_hash_set<std::string> expanded_callees_;  // "pkg/C.m" whose call threw
@@ -719,6 +740,9 @@ class WpProblem : private DirectedQueries {
     absl::flat_hash_set<std::string> reason_set;
     bool found = false;
     std::vector<Item> candidates;  // optimistic candidates waiting for the JVM (optimistic.cc)
+    // Those that assume a passed call threw: they run only when the search
+    // ends (run_all_candidates), after the others.
+    std::vector<Item> throwing_candidates;
     // The minterms that passed each call site (PassedSite), to step again
     // when the JVM shows the call threw (refine).
     std::map<std::string, std::vector<PassedItem>> passed;

@@ -584,6 +584,27 @@ TEST(WpCommand, OptimisticCandidateRefinedThenConfirmed) {
   EXPECT_EQ(j["stats"]["candidates"], 0);
 }
 
+// `throw new IllegalArgumentException(String.format(...))` with format
+// skipped: a candidate may assume format threw the IllegalArgumentException
+// itself. The JVM refutes it for an exception goal at the throw (format
+// returns normally), and for an exit goal it would reach the goal whatever
+// format does; the candidate assuming format returns normally goes to the
+// JVM first, and no run is spent on the other.
+TEST(WpCommand, ACandidateAssumingACallThrewRunsAfterTheOthers) {
+  int status = -1;
+  const std::string out =
+      RunCommand(Wp("--goal 'wp.Optimistic.checkRange(II[I)V@line:31' --kind exception:java.lang.IllegalArgumentException "
+                    "--max-steps 3000 --json --confirm"),
+                 &status);
+  ASSERT_EQ(status, 0) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["stats"]["candidates_refuted"], 0) << out;
+  EXPECT_EQ(j["stats"]["candidates"], 1);
+  EXPECT_THAT(j["assumptions"].dump(), ::testing::Not(HasSubstr("instanceof java.lang.IllegalArgumentException")));
+}
+
 // The witness runner runs the analysed code in a directory of its own
 // (removed after): a file the code makes by a relative name never lands in
 // the user's working directory.
