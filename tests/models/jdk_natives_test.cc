@@ -30,6 +30,15 @@ TEST(JdkNatives, AnswersPerRow) {
   ASSERT_NE(assignable, nullptr);
   EXPECT_FALSE(assignable->never_throws);
   EXPECT_TRUE(assignable->writes_nothing);
+  // Reflection asks for its caller's class: a Class, no exception, no write.
+  const NativeFacts* caller = FindNativeFacts("jdk/internal/reflect/Reflection.getCallerClass()Ljava/lang/Class;");
+  ASSERT_NE(caller, nullptr);
+  EXPECT_TRUE(caller->never_throws && caller->writes_nothing && caller->returns_non_null);
+  // initClassName caches the name in the Class object: a write.
+  const NativeFacts* name = FindNativeFacts("java/lang/Class.initClassName()Ljava/lang/String;");
+  ASSERT_NE(name, nullptr);
+  EXPECT_TRUE(name->never_throws && name->returns_non_null);
+  EXPECT_FALSE(name->writes_nothing);
   const NativeFacts* box = FindNativeFacts("java/lang/Integer_JwpModel.cached(I)Ljava/lang/Integer;");
   ASSERT_NE(box, nullptr);
   EXPECT_TRUE(box->never_throws);

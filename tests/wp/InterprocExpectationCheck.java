@@ -156,6 +156,16 @@ public class InterprocExpectationCheck {
     ex("JdkUse.modifiersThenDivide" + AE, () -> JdkUse.modifiersThenDivide(new Object(), 7));
     ex("JdkUse.boxedByte" + AE, () -> JdkUse.boxedByte((byte) 5, 0));
     ex("JdkUse.boxedShortAndChar" + AE, () -> JdkUse.boxedShortAndChar((short) 300, 'q', 0));
+    ex("StringMethods.trimmedLength" + AE, () -> StringMethods.trimmedLength(" a ", 0));
+    ex("StringMethods.lastDot" + AE, () -> StringMethods.lastDot("ab.c", 0));
+    ex("StringMethods.lastIndexOfString" + AE, () -> StringMethods.lastIndexOfString("abcd", "cd", 0));
+    ex("StringMethods.codePoint" + AE, () -> StringMethods.codePoint("\uD83D\uDE00", 0));
+    ex("StringMethods.codePointPastTheEnd" + AE, () -> StringMethods.codePointPastTheEnd("", 0));
+    ex("StringMethods.supplementaryIndex" + AE, () -> StringMethods.supplementaryIndex("a\uD83D\uDE00", 0));
+    ex("StringMethods.appendedRange" + AE, () -> StringMethods.appendedRange("ab", 0, 2, 0));
+    ex("StringMethods.appendedRangeOutOfBounds" + AE, () -> StringMethods.appendedRangeOutOfBounds("", 1, 0));
+    ex("StringMethods.appendedCodePoint" + AE, () -> StringMethods.appendedCodePoint(0x10000, 0));
+    ex("StringMethods.invalidCodePoint" + AE, () -> StringMethods.invalidCodePoint(0x110000, 0));
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));

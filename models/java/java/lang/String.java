@@ -140,7 +140,126 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     return -1;
   }
 
-  private native int jwpIndexOfSupplementary(int ch, int fromIndex);
+  // StringUTF16.indexOfSupplementary: a valid code point past the BMP is a
+  // surrogate pair; an invalid one is never found. fromIndex >= 0.
+  private int jwpIndexOfSupplementary(int ch, int fromIndex) {
+    if ((ch >>> 16) >= 0x11) {
+      return -1;
+    }
+    char hi = jwpHighSurrogate(ch);
+    char lo = jwpLowSurrogate(ch);
+    for (int i = fromIndex; i < jwpValue.length - 1; i++) {
+      if (jwpValue[i] == hi && jwpValue[i + 1] == lo) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  // Character.highSurrogate and lowSurrogate of a supplementary code point
+  // (StringBuilder's model uses them too).
+  static char jwpHighSurrogate(int codePoint) {
+    return (char) ((codePoint >>> 10) + (0xD800 - (0x10000 >>> 10)));
+  }
+
+  static char jwpLowSurrogate(int codePoint) {
+    return (char) ((codePoint & 0x3ff) + 0xDC00);
+  }
+
+  public int lastIndexOf(int ch) {
+    return lastIndexOf(ch, jwpValue.length - 1);
+  }
+
+  // StringLatin1/StringUTF16.lastIndexOf: from min(fromIndex, length - 1)
+  // down; a code point past the BMP as a surrogate pair.
+  public int lastIndexOf(int ch, int fromIndex) {
+    if (ch < 0x10000) {
+      int i = fromIndex < jwpValue.length - 1 ? fromIndex : jwpValue.length - 1;
+      for (; i >= 0; i--) {
+        if (jwpValue[i] == ch) {
+          return i;
+        }
+      }
+      return -1;
+    }
+    if ((ch >>> 16) < 0x11) {
+      char hi = jwpHighSurrogate(ch);
+      char lo = jwpLowSurrogate(ch);
+      int i = fromIndex < jwpValue.length - 2 ? fromIndex : jwpValue.length - 2;
+      for (; i >= 0; i--) {
+        if (jwpValue[i] == hi && jwpValue[i + 1] == lo) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
+  public int lastIndexOf(String str) {
+    return lastIndexOf(str, jwpValue.length);
+  }
+
+  // String.lastIndexOf(byte[], byte, int, String, int): a null str throws
+  // before anything else.
+  public int lastIndexOf(String str, int fromIndex) {
+    char[] t = str.jwpValue;
+    int rightIndex = jwpValue.length - t.length;
+    if (fromIndex > rightIndex) {
+      fromIndex = rightIndex;
+    }
+    if (fromIndex < 0) {
+      return -1;
+    }
+    if (t.length == 0) {
+      return fromIndex;
+    }
+    for (int i = fromIndex; i >= 0; i--) {
+      int k = 0;
+      while (k < t.length && jwpValue[i + k] == t[k]) {
+        k++;
+      }
+      if (k == t.length) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  // checkIndex (StringIndexOutOfBoundsException), then a high surrogate
+  // followed by a low one is one code point (StringUTF16.codePointAt).
+  public int codePointAt(int index) {
+    if (index < 0 || index >= jwpValue.length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+    char c1 = jwpValue[index];
+    if (c1 >= 0xD800 && c1 <= 0xDBFF && index + 1 < jwpValue.length) {
+      char c2 = jwpValue[index + 1];
+      if (c2 >= 0xDC00 && c2 <= 0xDFFF) {
+        return (c1 << 10) + c2 + (0x10000 - (0xD800 << 10) - 0xDC00);
+      }
+    }
+    return c1;
+  }
+
+  // StringLatin1/StringUTF16.trim: the characters <= ' ' off both ends;
+  // this string when there are none, "" when nothing is left.
+  public String trim() {
+    int len = jwpValue.length;
+    int st = 0;
+    while (st < len && jwpValue[st] <= ' ') {
+      st++;
+    }
+    while (st < len && jwpValue[len - 1] <= ' ') {
+      len--;
+    }
+    if (st == 0 && len == jwpValue.length) {
+      return this;
+    }
+    if (st == len) {
+      return "";
+    }
+    return new String(jwpValue, st, len - st);
+  }
 
   public int indexOf(String str) {
     return indexOf(str, 0);
@@ -185,6 +304,9 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     }
     if (beginIndex == 0 && endIndex == length) {
       return this;
+    }
+    if (beginIndex == endIndex) {
+      return ""; // JDK 17's StringLatin1/StringUTF16.newString of no characters
     }
     return new String(jwpValue, beginIndex, endIndex - beginIndex);
   }

@@ -123,9 +123,53 @@ public final class StringBuilder implements java.io.Serializable, Comparable<Str
 
   public native StringBuilder append(double d);
 
-  public native StringBuilder append(CharSequence s, int start, int end);
+  // AbstractStringBuilder.append(CharSequence, int, int): null appends
+  // "null"'s range; checkRange's IndexOutOfBoundsException; the characters
+  // read through charAt (a String's are its own).
+  public StringBuilder append(CharSequence s, int start, int end) {
+    if (s == null) {
+      s = "null";
+    }
+    int n = s.length();
+    if (start < 0 || start > end || end > n) {
+      throw new IndexOutOfBoundsException();
+    }
+    char[] v = new char[end - start];
+    for (int i = start; i < end; i++) {
+      v[i - start] = s.charAt(i);
+    }
+    return jwpAppend(v);
+  }
 
-  public native StringBuilder append(char[] str, int offset, int len);
+  // str.length is read first: a null str throws NullPointerException
+  // before the range is checked.
+  public StringBuilder append(char[] str, int offset, int len) {
+    int end = offset + len;
+    int n = str.length;
+    if (offset < 0 || offset > end || end > n) {
+      throw new IndexOutOfBoundsException();
+    }
+    char[] v = new char[len];
+    for (int i = 0; i < len; i++) {
+      v[i] = str[offset + i];
+    }
+    return jwpAppend(v);
+  }
+
+  // Character.toChars: one char in the BMP, a surrogate pair for a valid
+  // supplementary code point, else IllegalArgumentException.
+  public StringBuilder appendCodePoint(int codePoint) {
+    if ((codePoint >>> 16) == 0) {
+      return append((char) codePoint);
+    }
+    if ((codePoint >>> 16) >= 0x11) {
+      throw new IllegalArgumentException();
+    }
+    char[] pair = new char[2];
+    pair[0] = String.jwpHighSurrogate(codePoint);
+    pair[1] = String.jwpLowSurrogate(codePoint);
+    return jwpAppend(pair);
+  }
 
   public int length() {
     return jwpCount;
