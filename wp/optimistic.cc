@@ -455,9 +455,20 @@ bool WpProblem::assumes_a_throw(const Minterm& phi) const {
 }
 
 void WpProblem::run_all_candidates() {
-  for (Item& c : ph_.throwing_candidates) ph_.candidates.push_back(std::move(c));
-  ph_.throwing_candidates.clear();
   run_candidates();
+  if (ph_.found) return;
+  std::vector<Item> throwing;
+  throwing.swap(ph_.throwing_candidates);
+  // Within the goal's own timeout only (not the grace the others get):
+  // what they give is mostly an example, at the cost of a JVM run each.
+  if (out_of_time()) {
+    if (!throwing.empty()) {
+      optimistic_remark("optimistic: no time left to run the candidates that assume a call threw");
+    }
+    return;
+  }
+  ph_.candidates = std::move(throwing);
+  run_candidates(/*within_timeout=*/true);
 }
 
 bool WpProblem::candidates_due() const {
@@ -469,11 +480,11 @@ bool WpProblem::candidates_due() const {
 
 // Runs the queued candidates on the JVM in the order they came, until one
 // is confirmed (then ph_.result is its FOUND and ph_.found is set).
-void WpProblem::run_candidates() {
+void WpProblem::run_candidates(bool within_timeout) {
   std::vector<Item> queued;
   queued.swap(ph_.candidates);
   for (const Item& c : queued) {
-    if (!candidate_time_left()) {
+    if (within_timeout ? out_of_time() : !candidate_time_left()) {
       optimistic_remark("optimistic: no time left to run the candidates on the JVM");
       return;
     }

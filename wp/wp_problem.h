@@ -473,10 +473,14 @@ class WpProblem : private DirectedQueries {
   // runs the goal past its deadline.
   unsigned query_timeout_ms() const;
   std::string refutation_summary() const;
-  void run_candidates();
+  // Runs ph_.candidates in order until one is confirmed, within the goal's
+  // timeout and its candidates' grace (kCandidateDeadline), or within the
+  // timeout alone.
+  void run_candidates(bool within_timeout = false);
   // At the search's end: the candidates that assume a passed call threw
-  // after the others (a call assumed to throw the goal's exception reaches
-  // it on the JVM whatever the call really does: only an example).
+  // after the others, and only within the goal's timeout (a call assumed to
+  // throw the goal's exception reaches it on the JVM whatever the call
+  // really does: only an example).
   void run_all_candidates();
   bool has_candidates() const { return !ph_.candidates.empty() || !ph_.throwing_candidates.empty(); }
   bool try_candidate(const Item& item);
