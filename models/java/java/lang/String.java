@@ -214,15 +214,20 @@ public final class String implements java.io.Serializable, Comparable<String>, C
       return fromIndex;
     }
     for (int i = fromIndex; i >= 0; i--) {
-      int k = 0;
-      while (k < t.length && jwpValue[i + k] == t[k]) {
-        k++;
-      }
-      if (k == t.length) {
+      if (jwpMatchesAt(t, i)) {
         return i;
       }
     }
     return -1;
+  }
+
+  // t's characters are this string's from i on (i + t.length <= length).
+  private boolean jwpMatchesAt(char[] t, int i) {
+    int k = 0;
+    while (k < t.length && jwpValue[i + k] == t[k]) {
+      k++;
+    }
+    return k == t.length;
   }
 
   // checkIndex (StringIndexOutOfBoundsException), then a high surrogate
@@ -278,11 +283,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
       return fromIndex;
     }
     for (int i = fromIndex; i <= n - t.length; i++) {
-      int k = 0;
-      while (k < t.length && jwpValue[i + k] == t[k]) {
-        k++;
-      }
-      if (k == t.length) {
+      if (jwpMatchesAt(t, i)) {
         return i;
       }
     }
