@@ -20,7 +20,7 @@ const char* VerdictName(Verdict v) {
 }
 
 namespace {
-enum class Across { kSum, kMax, kLast, kGoal };
+enum class Across { kSum, kMax, kLast, kGoal, kFirst };
 template <class T>
 T across_phases(Across how, T goal, T phase) {
   switch (how) {
@@ -28,6 +28,7 @@ T across_phases(Across how, T goal, T phase) {
     case Across::kMax: return std::max(goal, phase);
     case Across::kLast: return phase;
     case Across::kGoal: return goal;
+    case Across::kFirst: return goal != T{} ? goal : phase;
   }
   return goal;
 }

@@ -683,6 +683,9 @@ bool WpProblem::at_entry(const Item& item) {
   // push: Vocabulary::with_global_facts.)
   const Minterm phi = without_cached_boxes(item.phi);
   if (phi.is_false()) return false;
+  if (ph_.result.stats.first_entry_steps == 0) {
+    ph_.result.stats.first_entry_steps = std::max<uint64_t>(1, used_.steps + ph_.result.stats.steps);
+  }
   // Optimistic calls: a minterm that passed calls optimistically is a
   // candidate for the JVM, never a demand on directed construction nor a
   // reason for an UNKNOWN (its exact sibling goes on: optimistic.cc).

@@ -603,6 +603,9 @@ TEST(WpCommand, ACandidateAssumingACallThrewRunsAfterTheOthers) {
   EXPECT_EQ(j["stats"]["candidates_refuted"], 0) << out;
   EXPECT_EQ(j["stats"]["candidates"], 1);
   EXPECT_THAT(j["assumptions"].dump(), ::testing::Not(HasSubstr("instanceof java.lang.IllegalArgumentException")));
+  // When the search first met the method's entry (stats.first_entry_steps).
+  EXPECT_GT(j["stats"]["first_entry_steps"].get<uint64_t>(), 0u);
+  EXPECT_LE(j["stats"]["first_entry_steps"].get<uint64_t>(), j["stats"]["steps"].get<uint64_t>());
 }
 
 // The witness runner runs the analysed code in a directory of its own
