@@ -641,7 +641,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   }
   if (c.outcome == Outcome::kConfirmed) {
     ++ph_.result.stats.candidates_confirmed;
-    if (auto [it, fresh] = confirmed_witnesses_.emplace(key, assumed); !fresh) it->second = assumed;
+    confirmed_witnesses_[key] = assumed;
     candidate.stats = ph_.result.stats;
     candidate.confirmed_on_jvm = c.report;
     if (opt_.max_preconditions > 1) {
