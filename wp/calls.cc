@@ -6,6 +6,8 @@
 // method to its callers.
 #include "wp/wp_problem.h"
 
+#include "models/returns_normally.h"
+
 namespace jwp::wp::internal {
 
 namespace {
@@ -652,6 +654,10 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   // the summary's key).
   std::vector<std::string> context =
       callgraph::CallContext(acts_[caller_act].ir->insns[call], exact_types(caller_act));
+  // (The rows that need the receiver's exact class are constructors: an
+  // instance method's first operand is its receiver.)
+  const bool returns_normally = models::ReturnsNormally(t.key(), context.empty() ? "" : context[0]);
+  if (exceptional && returns_normally) return;  // no exceptional path
   // Forward facts prune inside this context: what they say of it and of
   // the contexts it calls is part of the key, and what it may write is
   // what its reached blocks write.
@@ -674,6 +680,10 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     split.framed = logic::remove_literal(tm_, split.framed, marker_);
   }
   const Minterm& dependent = split.dependent;
+  if (!exceptional && returns_normally && frames_whole(t, dependent)) {
+    frame_whole_call(item, t, caller_act, call, split.framed, is_optimistic(dependent));
+    return;
+  }
   JWP_CHECK(only_canonical_generics(tm_, dependent),
             Cat("the key of a summary of ", t.key(), " names a call site's generics: ", logic::to_java(tm_, dependent)));
   const std::vector<size_t> nulls = exceptional ? null_arguments(caller_act, call, post) : std::vector<size_t>();
@@ -747,6 +757,48 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     push(Point{summaries_.at(sid).data.act, start, 0}, at_exit, item.loops, item.path, item.site, line, -1);
   } else {
     for (const SummaryPre& pre : ends) apply_summary(summaries_.at(sid), pre, w);
+  }
+}
+
+// Whether a call of `t`, which returns normally for every argument and
+// terminates (models/returns_normally.def), needs nothing of the callee at
+// its normal exit: the dependent part (what the callee may write or return)
+// says nothing but that its result is not null, which every return of it
+// makes true (absint/non_null_returns.h). Then its precondition is `true`:
+// the postcondition holds before the call exactly when after it.
+bool WpProblem::frames_whole(const Target& t, const Minterm& dependent) {
+  const Term ret_non_null = tm_.mk_ne(tm_.ret(logic::Sort::Ref()), tm_.mk_null());
+  for (Term lit : dependent) {
+    if (lit == marker_) continue;
+    if (lit == ret_non_null && vocab_.returns_non_null(callgraph::MethodId(t.owner, t.name, t.descriptor))) continue;
+    return false;
+  }
+  return true;
+}
+
+// The frame rule for the whole postcondition (frames_whole): the framed
+// part (and the optimistic marker) continues just before the call, with the
+// receiver non-null and the dispatch to `t`, as a summary whose only
+// precondition is `true` would give, without entering `t`.
+void WpProblem::frame_whole_call(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call_insn,
+                                   const Minterm& framed, bool optimistic) {
+  const std::shared_ptr<const ir::MethodIR> cir = acts_[caller_act].ir;
+  const ir::Instruction& call = cir->insns[call_insn];
+  std::vector<Term> conds = dispatch_conditions(call, *acts_[caller_act].tr, t.owner, t.name, t.descriptor);
+  if (!framed.is_true()) conds.push_back(framed.term());
+  if (optimistic) conds.push_back(marker_);
+  count_step(caller_act);
+  ++ph_.result.stats.calls_framed_whole;
+  auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
+  if (!dnf.ok()) {
+    note("incomplete: too many disjuncts");
+    return;
+  }
+  const ir::Block& blk = cir->blocks[call.block];
+  const int32_t k = static_cast<int32_t>(std::find(blk.insns.begin(), blk.insns.end(), call_insn) - blk.insns.begin());
+  for (const Minterm& m : *dnf) {
+    push(Point{caller_act, call.block, k}, EliminateGenerics(tm_, m), item.loops, item.path, item.site, call.line,
+         item.assume);
   }
 }
 

@@ -580,13 +580,25 @@ bool WpProblem::try_candidate(const Item& item) {
   for (int round = 0; round < kConcolicRounds && candidates_run_ < opt_.max_candidates && candidate_time_left();
        ++round) {
     const std::optional<Minterm> learned = with_observed_values(asked, query, calls);
-    if (!learned || *learned == asked) return false;
-    asked = *learned;
-    found = solve_keeping_inputs(asked, input_pins(refuted, at), solve);
+    const bool learned_something = learned && *learned != asked;
+    if (learned_something) {
+      asked = *learned;
+      found = solve_keeping_inputs(asked, input_pins(refuted, at), solve);
+    }
     ++ph_.result.stats.candidate_rounds;
+    if (!learned_something || (found && refuted_before(found->witness, item))) {
+      // Nothing learned that moves the inputs (a call's result seen only as
+      // an object of a class, or not seen): other inputs, as a refinement
+      // round asks.
+      const Term other = other_inputs(refuted, at);
+      if (other.is_null()) return false;
+      asked = logic::conjoin(tm_, asked, other);
+      found = solve(asked);
+    }
     if (tracing()) {
       opt_.trace(Cat("concolic round ", round + 1, ": ", found ? "re-solved" : "no witness",
-                     " with the values the JVM observed: ", trace_text(asked)));
+                     learned_something ? " with the values the JVM observed: " : " for other inputs: ",
+                     trace_text(asked)));
     }
     if (!found || refuted_before(found->witness, item)) return false;
     refuted = found->witness;

@@ -408,6 +408,11 @@ class WpProblem : private DirectedQueries {
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
                      uint32_t depth, bool exceptional, const Minterm& post);
   std::vector<size_t> null_arguments(int32_t caller_act, ir::InsnId call, const Minterm& post);
+  // A call of a method that returns normally (models/returns_normally.def)
+  // whose dependent part asks nothing of it: framed whole.
+  bool frames_whole(const Target& t, const Minterm& dependent);
+  void frame_whole_call(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
+                        const Minterm& framed, bool optimistic);
   // The IR of the one method a call runs (not a native), or null.
   const ir::MethodIR* only_target_ir(const ir::Instruction& call);
   // Whether `phi` says a parameter is null at a point that every path

@@ -608,6 +608,28 @@ TEST(WpCommand, ACandidateAssumingACallThrewRunsAfterTheOthers) {
   EXPECT_LE(j["stats"]["first_entry_steps"].get<uint64_t>(), j["stats"]["steps"].get<uint64_t>());
 }
 
+// The message of checkedIndex's exception is a StringBuilder chain: with
+// the models, its calls return normally whatever they are given
+// (models/returns_normally.def) and the goal asks nothing of the message,
+// so the exact search frames them whole, never entering the decimal
+// conversion of an int (it ran out of 3,000 steps doing so before).
+TEST(WpCommand, TheExactSearchFramesTheMessageBuilderWhole) {
+  int status = -1;
+  const std::string out = RunCommand(
+      Wp("--goal 'wp.Optimistic.checkedIndex(I[I)I@line:89' --kind exit:java.lang.IndexOutOfBoundsException "
+         "--max-steps 3000 --json --exact"),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND") << out;
+  // new StringBuilder(), four appends, toString, the exception's constructor.
+  EXPECT_GE(j["stats"]["calls_framed_whole"].get<uint64_t>(), 7u);
+  for (const nlohmann::json& c : j["summaries"]) {
+    EXPECT_THAT(c["method"].get<std::string>(), ::testing::Not(::testing::StartsWith("java.lang.StringBuilder.")))
+        << "entered, not framed";
+  }
+}
+
 // The witness runner runs the analysed code in a directory of its own
 // (removed after): a file the code makes by a relative name never lands in
 // the user's working directory.

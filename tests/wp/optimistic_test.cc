@@ -140,6 +140,26 @@ TEST_F(OptimisticTest, AnExactPreconditionReplacesTheSameConfirmedCandidate) {
   for (const Result& alt : r.alternatives) EXPECT_NE(alt.precondition, "o == null");
 }
 
+// A constructor of a JDK exception is framed whole only for an object of
+// exactly its class: requireArgument throws a subclass of its own, whose
+// constructor's super() call enters IllegalArgumentException's.
+TEST_F(OptimisticTest, AnExceptionSubclassEntersItsSuperConstructor) {
+  auto spec = ParseGoal("wp.Optimistic.requireArgument(Ljava/lang/Object;)V@any", "exit:java.lang.IllegalArgumentException");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
+  ASSERT_TRUE(goal.ok()) << goal.status();
+  EngineOptions options;
+  options.max_steps = 3000;
+  const Result r = RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
+  EXPECT_EQ(r.precondition, "o == null");
+  bool entered = false;
+  for (const Result::SummaryCount& c : r.summaries) {
+    entered = entered || c.method == "java.lang.IllegalArgumentException.<init>(Ljava/lang/String;)V";
+  }
+  EXPECT_TRUE(entered);
+}
+
 // Concolic refinement (wp/concolic.cc, tests/fixtures/java8/wp/Concolic.java):
 // the test's JVM says the digest returned 77 on the first candidate's
 // inputs; the next round keeps `id`, takes 77 for the call's result and

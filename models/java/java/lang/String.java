@@ -372,9 +372,13 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     return new String(v, 0, 1);
   }
 
-  public static native String valueOf(int i);
+  public static String valueOf(int i) {
+    return StringBuilder.jwpDecimal(i);
+  }
 
-  public static native String valueOf(long l);
+  public static String valueOf(long l) {
+    return StringBuilder.jwpDecimal(l);
+  }
 
   public native String intern();
 

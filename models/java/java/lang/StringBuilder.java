@@ -95,9 +95,10 @@ public final class StringBuilder implements java.io.Serializable, Comparable<Str
     return append(jwpDecimal(l));
   }
 
-  // Integer.toString / Long.toString: the decimal digits, '-' first when
-  // negative (Long.MIN_VALUE's magnitude does not fit: spelled out).
-  private static String jwpDecimal(long v) {
+  // Integer.toString / Long.toString (and String.valueOf of an int or a
+  // long): the decimal digits, '-' first when negative (Long.MIN_VALUE's
+  // magnitude does not fit: spelled out).
+  static String jwpDecimal(long v) {
     if (v == Long.MIN_VALUE) {
       return "-9223372036854775808";
     }
