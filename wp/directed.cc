@@ -251,8 +251,10 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
     for (const Result::SummaryCount& c : r.summaries) steps_by_method[c.method] += c.steps;
     const double elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     // A phase that made new lambda classes runs again with them (they are
-    // targets the phase's calls did not list).
-    bool more = r.verdict == Verdict::kUnknown && (!search.to_enable().empty() || search.lambdas_grew());
+    // targets the phase's calls did not list); one that ran out of work
+    // before the forward facts were due runs again with them.
+    bool more = r.verdict == Verdict::kUnknown &&
+                (!search.to_enable().empty() || search.lambdas_grew() || search.forward_facts_due());
     if (more && phase >= options.max_phases) {
       r.reason = Cat("budget: ", options.max_phases, " phases of call-graph expansion; ", r.reason);
       more = false;

@@ -400,7 +400,7 @@ bool WpProblem::within_optimistic_share() {
 }
 
 void WpProblem::FlowThroughCall(const Item& item, ir::EdgeId eid) {
-  const OptimisticScope scope(this, item);
+  const StepScope scope(this, item);
   const bool passes = passes_optimistically(item, eid);
   if (passes && is_optimistic(item.phi)) {
     pass_optimistically(item, eid);

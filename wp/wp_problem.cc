@@ -152,6 +152,9 @@ void WpProblem::note(std::string reason) {
   // What an optimistic minterm meets is no reason against a NOT_FOUND: the
   // exact search decides that alone (optimistic.cc).
   if (in_optimistic_) return;
+  if (stepping_act_ >= 0) {
+    if (const int32_t sid = acts_[stepping_act_].summary; sid >= 0) summaries_.at(sid).data.noted = true;
+  }
   if (ph_.reason_set.insert(reason).second) ph_.reasons.push_back(std::move(reason));
 }
 
@@ -264,7 +267,7 @@ void WpProblem::seed() {
 // At an activation's entry: the end of a summary, the call site in the
 // caller, the final check at the goal method's entry, or its callers.
 void WpProblem::FlowOutOfProcedure(const Item& item) {
-  const OptimisticScope scope(this, item);
+  const StepScope scope(this, item);
   if (in_optimistic_ && !within_optimistic_share()) return;
   const Activation& a = acts_[item.at.act];
   if (a.summary >= 0) {
@@ -279,7 +282,7 @@ void WpProblem::FlowOutOfProcedure(const Item& item) {
 }
 
 void WpProblem::FlowThroughInstruction(const Item& item) {
-  const OptimisticScope scope(this, item);
+  const StepScope scope(this, item);
   if (in_optimistic_ && !within_optimistic_share()) return;
   const Point at = item.at;
   const ir::MethodIR& ir = *acts_[at.act].ir;
@@ -292,7 +295,7 @@ void WpProblem::FlowThroughInstruction(const Item& item) {
 // The edges into the item's block, but none when the forward facts rule
 // the minterm out at the goal method's block, and not those they know dead.
 std::vector<ir::EdgeId> WpProblem::EdgesInto(const Item& item) {
-  const OptimisticScope scope(this, item);
+  const StepScope scope(this, item);
   if (in_optimistic_ && !within_optimistic_share()) return {};
   const Point at = item.at;
   if (at.act == 0 && ruled_out_at(at.b, item.phi)) return {};
@@ -316,7 +319,7 @@ bool WpProblem::IsCall(const Item& item, ir::EdgeId eid) const {
 }
 
 void WpProblem::FlowAlongEdge(const Item& item, ir::EdgeId eid) {
-  const OptimisticScope scope(this, item);
+  const StepScope scope(this, item);
   along_edge(item, eid, CallHandling::kSkipped);
 }
 
@@ -351,7 +354,14 @@ void WpProblem::count_step(int32_t act) {
 // Before each step: the goal's budgets, and in directed construction the
 // end of a phase whose waiting minterms need targets.
 std::string WpProblem::Interrupt(Tabulation&) {
-  if (!forward_done_ && used_.steps + ph_.result.stats.steps >= kForwardAfterSteps) ensure_forward_facts();
+  if (!forward_done_ && opt_.forward_facts && used_.steps + ph_.result.stats.steps >= kForwardAfterSteps) {
+    // The search is not decided quickly: it starts again with the forward
+    // facts, so that every summary, the first ones too, is pruned by them
+    // (a summary made before them keeps its unpruned paths: an arraycopy
+    // explored for every array type).
+    forward_facts_due_ = true;
+    return "forward facts: the search starts again with them";
+  }
   if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) return Cat("budget: ", opt_.max_steps, " steps");
   if (out_of_time()) return Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
   if (tm_.num_terms() > opt_.max_terms) return Cat("memory cap: ", opt_.max_terms, " terms");
@@ -370,6 +380,7 @@ Result WpProblem::run(Used used) {
             Cat("phase ", phase_, " starts with the state of another"));
   used_ = used;
   start_ = Clock::now();
+  forward_facts_due_ = false;
   ph_.result.stats.summaries_kept = kept_total_;
   if (phase_ > 1) ensure_forward_facts();
   auto elapsed_ms = [&] {
@@ -401,7 +412,12 @@ Result WpProblem::run(Used used) {
   // candidates it queued go to the JVM (an exhaustive phase needs none; a
   // phase that ends to expand calls meets them again in the next, unless
   // the goal's budget is spent: RunGoal starts no phase then).
-  const bool next_phase_due = (!directed_.to_enable().empty() || lambdas_grew()) && !goal_budget_spent();
+  // A search that ran out of work before the forward facts were due but
+  // met what they may rule out (an array store of a type the method never
+  // builds, say) runs again with them, as one cut when they were due.
+  if (budget.empty() && !ph_.reasons.empty() && opt_.forward_facts && !forward_done_) forward_facts_due_ = true;
+  const bool next_phase_due =
+      (!directed_.to_enable().empty() || lambdas_grew() || forward_facts_due_) && !goal_budget_spent();
   if (has_candidates() && !next_phase_due && (!budget.empty() || !ph_.reasons.empty())) {
     run_all_candidates();
     ph_.result.stats.time_ms = elapsed_ms();
@@ -438,12 +454,12 @@ void WpProblem::next_phase(const absl::flat_hash_set<std::string>& changed) {
   for (const Item& left : ph_.tabulation->TakeWorklist()) open.insert(left.at.act);
   // New lambda classes change what interface calls list, and mod-sets.
   const bool lambdas_grew_now = lambdas_grew();
-  // A summary stays when its analysis finished and none of its call sites
+  // A summary stays when its analysis finished, noted nothing (note()), and none of its call sites
   // (nor, through the table, those of the summaries it waited on) gained
   // a target; new lambda classes change every interface call's targets.
   kept_total_ += summaries_.KeepOnly([&](Summaries::Id, const Summary& sm) {
     JWP_CHECK(sm.data.act >= 0, "a summary in the table without its activation");
-    if (lambdas_grew_now || open.contains(sm.data.act)) return false;
+    if (lambdas_grew_now || open.contains(sm.data.act) || sm.data.noted) return false;
     const ir::MethodIR& m = *acts_[sm.data.act].ir;
     for (const ir::Instruction& in : m.insns) {
       if (in.op == ir::Op::kInvoke && changed.contains(EnabledTargets::SiteKey(m, in))) return false;

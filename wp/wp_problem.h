@@ -142,6 +142,9 @@ struct SummaryPre {
 struct SummaryData {
   int32_t act = -1;               // the summary's activation
   uint32_t counted_in_phase = 0;  // the phase its method was last counted in
+  // Its analysis noted a reason against exhaustiveness (note()): never kept
+  // for the next phase, which would reuse its ends without the reason.
+  bool noted = false;
 };
 using Summaries = SummaryTable<Waiter, SummaryPre, SummaryData>;
 using Summary = Summaries::Summary;
@@ -270,6 +273,10 @@ class WpProblem : private DirectedQueries {
   // did not list them, so a phase with them from the start must follow
   // before the search can be called exhaustive.
   bool lambdas_grew() const { return lambdas_.size() > lambdas_at_start_; }
+  // The phase ran out of work, not budget, with reasons against a
+  // NOT_FOUND, before the forward facts were computed: a phase with them
+  // may decide it (run() computes them from the second phase on).
+  bool forward_facts_due() const { return forward_facts_due_; }
   // The final phase's result `r` with the preconditions collected over all
   // phases (EngineOptions::max_preconditions > 1): FOUND with the first,
   // the others as alternatives, exhaustive when `r` was a NOT_FOUND.
@@ -295,13 +302,21 @@ class WpProblem : private DirectedQueries {
   bool IsCall(const Item& item, ir::EdgeId eid) const;
   void FlowThroughCall(const Item& item, ir::EdgeId eid);
   void FlowAlongEdge(const Item& item, ir::EdgeId eid);
-  // While a flow steps an optimistic minterm, in_optimistic_ says so (what
-  // it notes is no reason for an UNKNOWN); outside the flows it is false.
-  struct OptimisticScope {
-    OptimisticScope(WpProblem* p, const Item& item) : p_(p) { p_->in_optimistic_ = p_->is_optimistic(item.phi); }
-    ~OptimisticScope() { p_->in_optimistic_ = false; }
-    OptimisticScope(const OptimisticScope&) = delete;
-    OptimisticScope& operator=(const OptimisticScope&) = delete;
+  // While a flow steps an item: in_optimistic_ says whether its minterm is
+  // optimistic (what it notes is no reason for an UNKNOWN), stepping_act_
+  // which activation it is in (what it notes makes that activation's
+  // summary incomplete: note()). Outside the flows: false and -1.
+  struct StepScope {
+    StepScope(WpProblem* p, const Item& item) : p_(p) {
+      p_->in_optimistic_ = p_->is_optimistic(item.phi);
+      p_->stepping_act_ = item.at.act;
+    }
+    ~StepScope() {
+      p_->in_optimistic_ = false;
+      p_->stepping_act_ = -1;
+    }
+    StepScope(const StepScope&) = delete;
+    StepScope& operator=(const StepScope&) = delete;
     WpProblem* p_;
   };
   // The flow along edge `eid` into the item's block (through the call at
@@ -595,9 +610,12 @@ class WpProblem : private DirectedQueries {
   std::unique_ptr<absint::NonNullReturns> non_null_returns_;
   ForwardFacts forward_;
   bool forward_done_ = false;
+  bool forward_facts_due_ = false;  // forward_facts_due()
   uint64_t forward_pruned_all_ = 0;  // minterms dropped at dead edges, all phases
   // Forward facts cost up to a few hundred milliseconds: a goal decided
-  // within its first phase and kForwardAfterSteps steps goes without them.
+  // within its first phase and kForwardAfterSteps steps goes without them;
+  // past that, the search starts again with them (Interrupt), and so does
+  // one that ran out of work first with reasons against a NOT_FOUND.
   static constexpr uint64_t kForwardAfterSteps = 1000;
   void ensure_forward_facts() {
     if (!opt_.forward_facts || forward_done_) return;
@@ -625,6 +643,7 @@ class WpProblem : private DirectedQueries {
   // The step being taken is an optimistic minterm's: what it notes is no
   // reason for an UNKNOWN (note()).
   bool in_optimistic_ = false;
+  int32_t stepping_act_ = -1;  // the activation of the item being stepped (StepScope)
   // Candidate witnesses the JVM refuted (ReplayKey), over every phase: the
   // same inputs are not run again.
   absl::flat_hash_set<std::string> refuted_witnesses_;
