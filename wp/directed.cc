@@ -171,12 +171,16 @@ bool DirectedConstruction::choose_for(const Pending& p, std::map<std::string, st
   return true;
 }
 
-// A site every waiting minterm (two or more) passes through must be
-// expanded for any of them to become a precondition: it goes with the
-// cheap ones whatever its size (within max_targets), or cheap sites inside
-// the targets enabled so far could fill every phase while it waits.
-void DirectedConstruction::add_common_sites(std::map<std::string, std::set<std::string>>& small) const {
-  if (small.empty() || ph_.waiting_counted < 2) return;
+// A site every waiting minterm (at least `min_waiting`) passes through
+// must be expanded for any of them to become a precondition: it goes with
+// the sites chosen whatever its size (within max_targets), or cheap sites
+// inside the targets enabled so far could fill every phase while it waits.
+// With the cheap sites, two or more minterms must share it; with a big
+// site (no cheap one left), one is enough: each of its big sites would
+// otherwise take a phase of its own.
+void DirectedConstruction::add_common_sites(std::map<std::string, std::set<std::string>>& small,
+                                            uint32_t min_waiting) const {
+  if (small.empty() || ph_.waiting_counted < min_waiting) return;
   for (const auto& [site, entry] : ph_.waiting_sites) {
     const auto& [count, targets] = entry;
     if (count == ph_.waiting_counted && targets.size() > kSmallSite && targets.size() <= opt_.max_targets) {
@@ -206,7 +210,7 @@ void DirectedConstruction::ChooseExpansions(bool allow_big) {
     }
     if (!choose_for(ph_.pending[ph_.pending_checked], small)) ++queries_.PhaseStats().refuted_by_dispatch;
   }
-  add_common_sites(small);
+  add_common_sites(small, 2);
   for (const auto& [site, ts] : small) {
     auto pinned = ph_.pinned.find(site);
     for (const std::string& t : ts) {
@@ -216,7 +220,12 @@ void DirectedConstruction::ChooseExpansions(bool allow_big) {
   }
   if (ph_.to_enable.empty() && ph_.big && (allow_big || ph_.big->repeated)) {
     if (ph_.big->targets.size() <= opt_.max_targets) {
-      for (const std::string& t : ph_.big->targets) ph_.to_enable.emplace_back(ph_.big->key, t);
+      std::map<std::string, std::set<std::string>> chosen;
+      chosen[ph_.big->key].insert(ph_.big->targets.begin(), ph_.big->targets.end());
+      add_common_sites(chosen, 1);
+      for (const auto& [site, ts] : chosen) {
+        for (const std::string& t : ts) ph_.to_enable.emplace_back(site, t);
+      }
     } else {
       queries_.Note(Cat("a call has more than ", opt_.max_targets, " possible targets (--max-targets): ", ph_.big->key));
     }

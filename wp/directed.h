@@ -167,7 +167,7 @@ class DirectedConstruction {
   bool tracing() const { return static_cast<bool>(opt_.trace); }
   // The sites of `small` that every waiting minterm (two or more) passes
   // through, with all their targets (within max_targets).
-  void add_common_sites(std::map<std::string, std::set<std::string>>& small) const;
+  void add_common_sites(std::map<std::string, std::set<std::string>>& small, uint32_t min_waiting) const;
 
   logic::TermManager& tm_;
   const Vocabulary& vocab_;

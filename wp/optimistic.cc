@@ -572,6 +572,7 @@ bool WpProblem::try_candidate(const Item& item) {
   }
   std::vector<EngineOptions::Confirmation::Call> calls;
   Replay refuted = found->witness;
+  uint64_t refinements = ph_.result.stats.candidate_refinements;
   if (run_candidate(item, std::move(*found), &calls)) return true;
   // Concolic rounds (DART, CUTE): what the assumed calls returned on the
   // refuted inputs becomes equalities on their skolems, and Z3 is asked
@@ -581,6 +582,10 @@ bool WpProblem::try_candidate(const Item& item) {
        ++round) {
     const std::optional<Minterm> learned = with_observed_values(asked, query, calls);
     const bool learned_something = learned && *learned != asked;
+    // A passed call that threw on the JVM is expanded from now on (refine):
+    // the exact paths through it give the next candidates, not other inputs.
+    const bool refined = ph_.result.stats.candidate_refinements != refinements;
+    if (!learned_something && refined) return false;
     if (learned_something) {
       asked = *learned;
       found = solve_keeping_inputs(asked, input_pins(refuted, at), solve);
@@ -603,6 +608,7 @@ bool WpProblem::try_candidate(const Item& item) {
     if (!found || refuted_before(found->witness, item)) return false;
     refuted = found->witness;
     calls.clear();
+    refinements = ph_.result.stats.candidate_refinements;
     if (run_candidate(item, std::move(*found), &calls)) return true;
   }
   return false;

@@ -234,9 +234,9 @@ TEST(DirectedConstruction, ALargeSiteIsExpandedWhileAnotherPathLoops) {
 // f.apply is called twice on an unconstrained receiver (6 targets); one
 // target leads into a chain of 20 two-target interfaces. The second call's
 // site is on the path of every waiting minterm, so it is enabled together
-// with the chain's cheap sites: 2 phases. (Enabled only when no cheap site
-// was left, it took 4 here, and guava's ByFunctionOrdering.compare ran out
-// of its 16 phases while the chain filled them.)
+// with the first: 2 phases. (Enabled only when no cheap site was left, it
+// took 4 here, and guava's ByFunctionOrdering.compare ran out of its 16
+// phases while the chain filled them.)
 TEST(DirectedConstruction, ASiteEveryWaitingMintermNeedsGoesWithTheCheapOnes) {
   nlohmann::json j = WpJson(
       "--goal 'interproc.Chain.twice(Linterproc/Chain$Fn;I)I@line:409' "

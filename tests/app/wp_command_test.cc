@@ -396,10 +396,12 @@ TEST(WpCommand, MissingClassPathEntryIsWarnedAboutAndItsClassesAreMissing) {
 }
 
 TEST(WpCommand, CallsAreFollowedIntoTheirTargetsWithNativeAssumptionsListed) {
-  // `throw new IllegalArgumentException()`: the constructor chain down to
-  // Throwable's native fillInStackTrace(int), assumed not to throw.
+  // `throw new Refusal(...)`, an exception class of the program's own: the
+  // constructor chain down to Throwable's native fillInStackTrace(int),
+  // assumed not to throw.
   int status = -1;
-  std::string out = RunCommand(Wp("--goal 'wp.Throws.throwNew(I)V@line:19' --kind throw --json --confirm"), &status);
+  std::string out = RunCommand(
+      Wp("--goal 'wp.Optimistic.requireArgument(Ljava/lang/Object;)V@line:97' --kind throw --json --confirm"), &status);
   ASSERT_EQ(status, 0) << out;
   nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "FOUND");
@@ -408,6 +410,22 @@ TEST(WpCommand, CallsAreFollowedIntoTheirTargetsWithNativeAssumptionsListed) {
   EXPECT_THAT(j["assumptions"][0].get<std::string>(),
               HasSubstr("native method java.lang.Throwable.fillInStackTrace(I)"));
   EXPECT_GT(j["stats"]["methods_analysed"].get<int>(), 3);
+}
+
+// `throw new IllegalArgumentException()`: a JDK exception's constructor,
+// for an object of exactly its class, returns normally
+// (models/returns_normally.def): framed whole, it is not entered and
+// nothing is assumed of the natives below it.
+TEST(WpCommand, AJdkExceptionsConstructorIsFramedWhole) {
+  int status = -1;
+  std::string out = RunCommand(Wp("--goal 'wp.Throws.throwNew(I)V@line:19' --kind throw --json --confirm"), &status);
+  ASSERT_EQ(status, 0) << out;
+  nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  EXPECT_EQ(j["assumptions"].size(), 0u) << out;
+  EXPECT_EQ(j["stats"]["calls_framed_whole"], 1) << out;
+  EXPECT_EQ(j["stats"]["methods_analysed"], 1) << out;
 }
 
 TEST(WpCommand, ANamedEntryLeavesOutCallersThatDoNotLeadToIt) {
