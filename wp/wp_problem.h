@@ -617,13 +617,18 @@ class WpProblem : private DirectedQueries {
   // past that, the search starts again with them (Interrupt), and so does
   // one that ran out of work first with reasons against a NOT_FOUND.
   static constexpr uint64_t kForwardAfterSteps = 1000;
+  // Forward facts of at most this many interpreted instructions restart
+  // the search when they come due (Interrupt).
+  static constexpr uint64_t kForwardRestartSteps = 10000;
   void ensure_forward_facts() {
     if (!opt_.forward_facts || forward_done_) return;
     forward_done_ = true;
     absint::ForwardOptions fopt;
     fopt.field_facts = field_facts_.get();
     fopt.non_null_returns = non_null_returns_.get();
+    const auto t0 = Clock::now();
     forward_ = ComputeForwardFacts(h_, method_cache_, ir_, fopt);
+    ph_.result.stats.forward_facts_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     acts_[0].facts = prunes(forward_.Find(ForwardFacts::kRoot));
     if (tracing()) {
       opt_.trace(forward_.complete
