@@ -637,11 +637,12 @@ TEST(WpCommand, TheExactSearchFramesTheMessageBuilderWhole) {
   int status = -1;
   const std::string out = RunCommand(
       Wp("--goal 'wp.Optimistic.checkedIndex(I[I)I@line:89' --kind exit:java.lang.IndexOutOfBoundsException "
-         "--max-steps 3000 --json --exact"),
+         "--max-steps 3000 --json --exact --confirm"),
       &status);
   ASSERT_EQ(status, 0) << out;
   const nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "FOUND") << out;
+  EXPECT_EQ(j["confirmed"], true) << out;
   // new StringBuilder(), four appends, toString, the exception's constructor.
   EXPECT_GE(j["stats"]["calls_framed_whole"].get<uint64_t>(), 7u);
   for (const nlohmann::json& c : j["summaries"]) {
