@@ -787,19 +787,8 @@ void WpProblem::frame_whole_call(const Item& item, const Target& t, int32_t call
   std::vector<Term> conds = dispatch_conditions(call, *acts_[caller_act].tr, t.owner, t.name, t.descriptor);
   if (!framed.is_true()) conds.push_back(framed.term());
   if (optimistic) conds.push_back(marker_);
-  count_step(caller_act);
   ++ph_.result.stats.calls_framed_whole;
-  auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
-  if (!dnf.ok()) {
-    note("incomplete: too many disjuncts");
-    return;
-  }
-  const ir::Block& blk = cir->blocks[call.block];
-  const int32_t k = static_cast<int32_t>(std::find(blk.insns.begin(), blk.insns.end(), call_insn) - blk.insns.begin());
-  for (const Minterm& m : *dnf) {
-    push(Point{caller_act, call.block, k}, EliminateGenerics(tm_, m), item.loops, item.path, item.site, call.line,
-         item.assume);
-  }
+  push_before_call(item, caller_act, call_insn, conds, /*eliminate_generics=*/true, nullptr);
 }
 
 // At a summary activation's entry: a new precondition of the summary,
@@ -901,6 +890,20 @@ void WpProblem::push_at_call_site(const Item& item, const ir::MethodIR& callee,
                                                 callee.method_descriptor);
   conds.push_back(s.apply(item.phi.is_true() ? tm_.mk_true() : item.phi.term()));
   if (framed != nullptr && !framed->is_true()) conds.push_back(framed->term());
+  // The call site's generics (generalization) are eliminated where an
+  // equation defines them.
+  const Left left{&callee, callee_tr.ns()};
+  push_before_call(item, caller_act, call_insn, conds, /*eliminate_generics=*/framed != nullptr,
+                   callee_tr.ns() == ctr.ns() ? nullptr : &left);
+}
+
+// The conjunction `conds` continues in the caller just before `call_insn`,
+// a minterm per disjunct. `left` (when not null) is the callee the minterm
+// came out of: none of its variables may remain.
+void WpProblem::push_before_call(const Item& item, int32_t caller_act, ir::InsnId call_insn,
+                                   const std::vector<Term>& conds, bool eliminate_generics, const Left* left) {
+  const std::shared_ptr<const ir::MethodIR> cir = acts_[caller_act].ir;
+  const ir::Instruction& call = cir->insns[call_insn];
   count_step(caller_act);
   auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
   if (!dnf.ok()) {
@@ -914,11 +917,9 @@ void WpProblem::push_at_call_site(const Item& item, const ir::MethodIR& callee,
     // At the activation boundary the callee's variables are gone: its
     // formals became the actuals, and no other value of it is live at its
     // entry (a recursive call's summary may share its caller's namespace).
-    JWP_DCHECK(callee_tr.ns() == ctr.ns() || !mentions_namespace(tm_, m, callee_tr.ns()),
-               Cat("a minterm leaves ", callee.QualifiedName(), " with its variables: ", logic::to_java(tm_, m)));
-    // The call site's generics (generalization) are eliminated where an
-    // equation defines them.
-    push(Point{caller_act, call.block, k}, framed != nullptr ? EliminateGenerics(tm_, m) : m, item.loops,
+    JWP_DCHECK(left == nullptr || !mentions_namespace(tm_, m, left->ns),
+               Cat("a minterm leaves ", left->method->QualifiedName(), " with its variables: ", logic::to_java(tm_, m)));
+    push(Point{caller_act, call.block, k}, eliminate_generics ? EliminateGenerics(tm_, m) : m, item.loops,
          item.path, item.site, call.line, item.assume);
   }
 }

@@ -442,6 +442,13 @@ class WpProblem : private DirectedQueries {
   Minterm fresh_skolems(const Minterm& m, const Minterm& framed);
   void push_at_call_site(const Item& item, const ir::MethodIR& callee, Transformer& callee_tr,
                          int32_t caller_act, ir::InsnId call_insn, const Minterm* framed = nullptr);
+  // The callee a minterm leaves at a call site (push_before_call's check).
+  struct Left {
+    const ir::MethodIR* method;
+    uint32_t ns;
+  };
+  void push_before_call(const Item& item, int32_t caller_act, ir::InsnId call_insn, const std::vector<Term>& conds,
+                        bool eliminate_generics, const Left* left);
   void go_up(const Item& item);
   std::vector<Target>* targets(const ir::Instruction& call, std::string* why, bool all = false);
   // Directed construction lists no more than max_targets + 1 targets of a
