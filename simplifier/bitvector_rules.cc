@@ -347,84 +347,241 @@ RewriteStatus bitvector_rules(Context& ctx, Term t, Term* out) {
 
 namespace {
 
+bool is_disequality(Term l) {
+  return l.is(TermKind::kNot) && l.arg(0).is(TermKind::kEq) && l.arg(0).arg(0).sort().is_integral();
+}
+
+// The difference-constraint graph of a minterm's comparisons. The nodes
+// (every int/long term a comparison or disequality names, with its sort's
+// range and i2l's exactness) are made once; facts() adds the comparisons'
+// edges and the exact offsets they allow, remembering which edges each
+// literal and each offset gave, so that the facts of all literals but some
+// are a mask over the same graph (others()).
 class DifferenceBuilder {
  public:
-  DifferenceBuilder(const TermManager& tm, const std::vector<Term>& literals,
-                    const std::vector<bool>& excluded)
-      : tm_(tm) {
-    for (size_t i = 0; i < literals.size(); ++i) {
-      if (excluded[i]) continue;
-      Term l = literals[i];
-      if (!is_integral_cmp(l)) continue;
-      Term a = l.arg(0), b = l.arg(1);
-      switch (l.kind()) {
-        case TermKind::kLt: add(a, b, -1); break;  // a < b: a - b <= -1
-        case TermKind::kLe: add(a, b, 0); break;   // a <= b: a - b <= 0
-        default: add(a, b, 0); add(b, a, 0); break;  // a == b
-      }
-    }
-    // x + c --> an exact offset of x where x's bounds (from the facts so
-    // far) keep x + c from wrapping: (x + c) - x <= c and x - (x + c) <= -c.
-    for (size_t i = 0; i < offsets_.size() && dc_.consistent(); ++i) {
-      auto [sum, x] = offsets_[i];
-      const Wide c = sum.arg(1).integral_value();
-      std::optional<Wide> hi = dc_.upper(node(x), DifferenceConstraints::kZero);
-      std::optional<Wide> neg_lo = dc_.upper(DifferenceConstraints::kZero, node(x));
-      const Interval full = sort_range(sum.sort());
-      if (hi && neg_lo && -*neg_lo + c >= full.lo && *hi + c <= full.hi) {
-        const DifferenceConstraints::Node n_sum = node(sum), n_x = node(x);
-        dc_.add(n_sum, n_x, c);
-        dc_.add(n_x, n_sum, -c);
-      }
+  using Node = DifferenceConstraints::Node;
+  using EdgeMask = DifferenceConstraints::EdgeMask;
+  struct EdgeRange {
+    size_t begin = 0, end = 0;
+  };
+  struct Facts {
+    DifferenceConstraints dc;
+    std::vector<EdgeRange> of_literal;  // by literal index
+    std::vector<EdgeRange> of_offset;   // by offset; empty where not added
+  };
+
+  DifferenceBuilder(const TermManager& tm, const std::vector<Term>& literals)
+      : tm_(tm), literals_(literals) {
+    for (Term l : literals) {
+      Term cmp = is_disequality(l) ? l.arg(0) : l;
+      if (!is_integral_cmp(cmp)) continue;
+      intern(cmp.arg(0));
+      intern(cmp.arg(1));
     }
   }
 
-  DifferenceConstraints& dc() { return dc_; }
-  // (node, offset) for a term: constants are offsets of zero.
-  std::pair<DifferenceConstraints::Node, Wide> lin(Term t) {
+  // The facts of every comparison literal, and the exact offsets they allow.
+  Facts facts() const {
+    Facts f{base_, std::vector<EdgeRange>(literals_.size()), std::vector<EdgeRange>(offsets_.size())};
+    DifferenceConstraints& dc = f.dc;
+    for (size_t i = 0; i < literals_.size() && dc.consistent(); ++i) {
+      Term l = literals_[i];
+      if (!is_integral_cmp(l)) continue;
+      f.of_literal[i].begin = dc.num_edges();
+      Term a = l.arg(0), b = l.arg(1);
+      switch (l.kind()) {
+        case TermKind::kLt: add(dc, a, b, -1); break;  // a < b: a - b <= -1
+        case TermKind::kLe: add(dc, a, b, 0); break;   // a <= b: a - b <= 0
+        default: add(dc, a, b, 0); add(dc, b, a, 0); break;  // a == b
+      }
+      f.of_literal[i].end = dc.num_edges();
+    }
+    // x + c --> an exact offset of x where x's bounds keep x + c from
+    // wrapping: (x + c) - x <= c and x - (x + c) <= -c.
+    add_offsets(f, nullptr, [&](size_t k) {
+      const Offset& o = offsets_[k];
+      f.of_offset[k].begin = dc.num_edges();
+      dc.add(o.sum, o.x, o.c);
+      dc.add(o.x, o.sum, -o.c);
+      f.of_offset[k].end = dc.num_edges();
+    });
+    return f;
+  }
+
+  // The part of `f` (consistent) that the literals give when those marked
+  // in `left_out` are left out: their edges, and the offsets whose bounds
+  // needed them (each offset is re-admitted only on the bounds the rest
+  // gives; an offset the rest allows is one `f` added, as fewer facts never
+  // allow more offsets).
+  EdgeMask others(const Facts& f, const std::vector<bool>& left_out) const {
+    EdgeMask without = literal_edges(f, left_out);
+    auto mask = [&](EdgeRange r, bool off) {
+      for (size_t e = r.begin; e < r.end; ++e) without[e] = off;
+    };
+    for (EdgeRange r : f.of_offset) mask(r, true);
+    add_offsets(f, &without, [&](size_t k) { mask(f.of_offset[k], false); });
+    return without;
+  }
+  // The edges of the literals marked in `left_out` only: a supergraph of
+  // others(f, left_out), so what it does not imply the others do not.
+  EdgeMask literal_edges(const Facts& f, const std::vector<bool>& left_out) const {
+    EdgeMask without(f.dc.num_edges(), false);
+    for (size_t i = 0; i < literals_.size(); ++i) {
+      if (!left_out[i]) continue;
+      for (size_t e = f.of_literal[i].begin; e < f.of_literal[i].end; ++e) without[e] = true;
+    }
+    return without;
+  }
+
+  // (node, offset) for a term the literals name: constants are offsets of zero.
+  std::pair<Node, Wide> lin(Term t) const {
     if (t.is_const()) return {DifferenceConstraints::kZero, t.integral_value()};
-    return {node(t), 0};
+    auto it = nodes_.find(t);
+    JWP_CHECK(it != nodes_.end(), "difference constraints: a term the literals do not name");
+    return {it->second, 0};
   }
 
  private:
-  void add(Term a, Term b, Wide c) {
+  struct Offset {
+    Node sum, x;  // sum is x + c
+    Wide c;
+    Interval range;  // of the sum's sort
+  };
+
+  void add(DifferenceConstraints& dc, Term a, Term b, Wide c) const {
     auto [na, oa] = lin(a);
     auto [nb, ob] = lin(b);
-    dc_.add(na, nb, c - oa + ob);  // (na + oa) - (nb + ob) <= c
+    dc.add(na, nb, c - oa + ob);  // (na + oa) - (nb + ob) <= c
   }
-  DifferenceConstraints::Node node(Term t) {
+
+  // Calls admit(k) for each offset k whose x's bounds (in f.dc, less
+  // `without`) keep x + c in range, until no more is admitted: an admitted
+  // offset's edges may tighten the bounds another needs. Bounds computed
+  // before the last admissions are weaker, never wrong. When `without` is
+  // given, only the offsets f admitted are candidates.
+  template <typename Admit>
+  void add_offsets(const Facts& f, const EdgeMask* without, Admit admit) const {
+    std::vector<bool> admitted(offsets_.size(), false);
+    for (size_t k = 0; k < offsets_.size(); ++k) {
+      if (without && f.of_offset[k].begin == f.of_offset[k].end) admitted[k] = true;
+    }
+    for (bool more = !offsets_.empty(); more && f.dc.consistent();) {
+      more = false;
+      const auto hi = f.dc.uppers_from(DifferenceConstraints::kZero, without);
+      const auto neg_lo = f.dc.uppers_to(DifferenceConstraints::kZero, without);
+      for (size_t k = 0; k < offsets_.size(); ++k) {
+        const Offset& o = offsets_[k];
+        if (admitted[k] || !hi[o.x] || !neg_lo[o.x]) continue;
+        if (-*neg_lo[o.x] + o.c < o.range.lo || *hi[o.x] + o.c > o.range.hi) continue;
+        admit(k);
+        admitted[k] = more = true;
+      }
+    }
+  }
+
+  Node intern(Term t) {
+    if (t.is_const()) return DifferenceConstraints::kZero;
     auto it = nodes_.find(t);
     if (it != nodes_.end()) return it->second;
-    DifferenceConstraints::Node n = dc_.add_node();
+    const Node n = base_.add_node();
     nodes_.emplace(t, n);
     Interval r = value_range(tm_, t);
-    dc_.add_bounds(n, r.lo, r.hi);  // V2/H2: every value is in range
+    base_.add_bounds(n, r.lo, r.hi);  // V2/H2: every value is in range
     if (t.is(TermKind::kI2L)) {
       // i2l x - x == 0 exactly.
-      DifferenceConstraints::Node x = node(t.arg(0));
-      dc_.add(n, x, 0);
-      dc_.add(x, n, 0);
+      const Node x = intern(t.arg(0));
+      base_.add(n, x, 0);
+      base_.add(x, n, 0);
     } else if (t.is(TermKind::kAdd) && t.arg(1).is_const()) {
-      node(t.arg(0));
-      offsets_.emplace_back(t, t.arg(0));
+      offsets_.push_back({n, intern(t.arg(0)), t.arg(1).integral_value(), sort_range(t.sort())});
     }
     return n;
   }
 
   const TermManager& tm_;
-  DifferenceConstraints dc_;
-  absl::flat_hash_map<Term, DifferenceConstraints::Node> nodes_;
-  std::vector<std::pair<Term, Term>> offsets_;
+  const std::vector<Term>& literals_;
+  DifferenceConstraints base_;
+  absl::flat_hash_map<Term, Node> nodes_;
+  std::vector<Offset> offsets_;
 };
 
-bool is_disequality(Term l) {
-  return l.is(TermKind::kNot) && l.arg(0).is(TermKind::kEq) && l.arg(0).arg(0).sort().is_integral();
+// difference_rules over the literals it reads (comparisons and integer
+// disequalities; the others are never looked at): each is kept, made TRUE
+// (dropped) or replaced by a strict comparison; or the list becomes FALSE.
+// Returns the number of literals changed.
+uint64_t settle_comparisons(Context& ctx, std::vector<Term>& literals) {
+  TermManager& tm = ctx.tm;
+  const DifferenceBuilder graph(tm, literals);
+  DifferenceBuilder::Facts all = graph.facts();
+  // A negative cycle: the comparisons contradict each other --> false.
+  if (!all.dc.consistent()) {
+    set_false(tm, literals);
+    return 1;
+  }
+  uint64_t changed = 0;
+  // Disequalities contribute no edge, so the graph of all literals holds
+  // the facts of the others:
+  //   a != b --> true     if a < b or b < a follows
+  //   a != b --> false    if a == b follows
+  //   a != b --> a < b    if a <= b follows (Figure 6: x <= y ∧ x != y -> x < y)
+  for (Term& l : literals) {
+    if (!is_disequality(l)) continue;
+    Term a = l.arg(0).arg(0), b = l.arg(0).arg(1);
+    auto [na, oa] = graph.lin(a);
+    auto [nb, ob] = graph.lin(b);
+    // a - b <= c  <=>  na - nb <= c - oa + ob
+    const std::optional<Wide> a_minus_b = all.dc.upper(na, nb), b_minus_a = all.dc.upper(nb, na);
+    const bool le = a_minus_b && *a_minus_b <= ob - oa;
+    const bool ge = b_minus_a && *b_minus_a <= oa - ob;
+    if (le && ge) {
+      set_false(tm, literals);
+      return changed + 1;
+    }
+    if ((a_minus_b && *a_minus_b <= -1 + ob - oa) || (b_minus_a && *b_minus_a <= -1 + oa - ob)) {
+      l = tm.mk_true();
+    } else if (le) {
+      l = tm.mk_lt(a, b);
+    } else if (ge) {
+      l = tm.mk_lt(b, a);
+    } else {
+      continue;
+    }
+    ++changed;
+  }
+  if (!ctx.options.drop_redundant_comparisons) return changed;
+  // A comparison implied by the other literals is dropped (one at a time,
+  // so two literals that imply each other do not both go: a dropped one is
+  // no fact for the next). The strict comparisons just made from
+  // disequalities are facts too.
+  if (changed > 0) all = graph.facts();
+  std::vector<bool> left_out(literals.size(), false);
+  for (size_t i = 0; i < literals.size(); ++i) {
+    Term l = literals[i];
+    if (!l.is(TermKind::kLt) && !l.is(TermKind::kLe)) continue;
+    if (!l.arg(0).sort().is_integral()) continue;
+    left_out[i] = true;
+    auto [na, oa] = graph.lin(l.arg(0));
+    auto [nb, ob] = graph.lin(l.arg(1));
+    const Wide c = (l.is(TermKind::kLt) ? -1 : 0) - oa + ob;
+    auto implied = [&](const DifferenceConstraints::EdgeMask& without) {
+      const std::optional<Wide> d = all.dc.upper(na, nb, &without);
+      return d && *d <= c;
+    };
+    // Most comparisons are not implied even with every offset kept; only
+    // those that are pay for the offsets the others allow.
+    if (implied(graph.literal_edges(all, left_out)) && implied(graph.others(all, left_out))) {
+      literals[i] = tm.mk_true();
+      ++changed;
+    } else {
+      left_out[i] = false;
+    }
+  }
+  return changed;
 }
 
 }  // namespace
 
 RewriteStatus difference_rules(Context& ctx, std::vector<Term>& literals, uint64_t* dropped) {
-  TermManager& tm = ctx.tm;
   size_t comparisons = 0;
   for (Term l : literals) {
     if (is_integral_cmp(l)) ++comparisons;
@@ -432,72 +589,10 @@ RewriteStatus difference_rules(Context& ctx, std::vector<Term>& literals, uint64
   if (comparisons == 0 || comparisons > ctx.options.max_difference_literals) {
     return RewriteStatus::kFailed;
   }
-  std::vector<bool> none(literals.size(), false);
-  bool changed = false;
-  {
-    DifferenceBuilder all(tm, literals, none);
-    // A negative cycle: the comparisons contradict each other --> false.
-    if (!all.dc().consistent()) {
-      set_false(tm, literals);
-      return RewriteStatus::kDone;
-    }
-    // Disequalities contribute no edge, so the graph of all literals holds
-    // the facts of the others:
-    //   a != b --> true     if a < b or b < a follows
-    //   a != b --> false    if a == b follows
-    //   a != b --> a < b    if a <= b follows (Figure 6: x <= y ∧ x != y -> x < y)
-    for (Term& l : literals) {
-      if (!is_disequality(l)) continue;
-      Term a = l.arg(0).arg(0), b = l.arg(0).arg(1);
-      auto [na, oa] = all.lin(a);
-      auto [nb, ob] = all.lin(b);
-      // a - b <= c  <=>  na - nb <= c - oa + ob
-      const bool le = all.dc().implies(na, nb, ob - oa);
-      const bool ge = all.dc().implies(nb, na, oa - ob);
-      if (le && ge) {
-        set_false(tm, literals);
-        return RewriteStatus::kDone;
-      }
-      if (all.dc().implies(na, nb, -1 + ob - oa) || all.dc().implies(nb, na, -1 + oa - ob)) {
-        l = tm.mk_true();
-      } else if (le) {
-        l = tm.mk_lt(a, b);
-      } else if (ge) {
-        l = tm.mk_lt(b, a);
-      } else {
-        continue;
-      }
-      changed = true;
-      ++*dropped;
-    }
-  }
-  if (ctx.options.drop_redundant_comparisons) {
-    // A comparison implied by the other literals is dropped (one at a time,
-    // so two literals that imply each other do not both go).
-    std::vector<bool> excluded(literals.size(), false);
-    for (size_t i = 0; i < literals.size(); ++i) {
-      Term l = literals[i];
-      if (!l.is(TermKind::kLt) && !l.is(TermKind::kLe)) continue;
-      if (!l.arg(0).sort().is_integral()) continue;
-      excluded[i] = true;
-      DifferenceBuilder rest(tm, literals, excluded);
-      bool implied = false;
-      if (rest.dc().consistent()) {
-        auto [na, oa] = rest.lin(l.arg(0));
-        auto [nb, ob] = rest.lin(l.arg(1));
-        const Wide c = l.is(TermKind::kLt) ? -1 : 0;
-        implied = rest.dc().implies(na, nb, c - oa + ob);
-      }
-      if (implied) {
-        literals[i] = tm.mk_true();
-        changed = true;
-        ++*dropped;
-      } else {
-        excluded[i] = false;
-      }
-    }
-  }
-  if (!changed) return RewriteStatus::kFailed;
+  const uint64_t changed = settle_comparisons(ctx, literals);
+  if (literals.size() == 1 && literals[0].is_false()) return RewriteStatus::kDone;
+  if (changed == 0) return RewriteStatus::kFailed;
+  *dropped += changed;
   std::erase_if(literals, [](Term l) { return l.is_true(); });
   return RewriteStatus::kRewriteFull;
 }

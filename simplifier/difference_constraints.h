@@ -14,7 +14,12 @@
 // x - y <= d follows from them.
 //
 // Owned by its user; small (a few dozen nodes per minterm), so queries run
-// Bellman-Ford on demand rather than maintaining closures.
+// on demand rather than maintaining closures. The graph keeps a feasible
+// potential (a solution of the facts): adding an edge repairs it from the
+// edge's head only (the incremental negative-cycle check of Cotton and
+// Maler, "Fast and flexible difference constraint propagation for DPLL(T)",
+// SAT'06), and a query is Dijkstra's algorithm over the edge weights reduced
+// by the potential, which are never negative (Johnson's reweighting).
 #ifndef JWP_SIMPLIFIER_DIFFERENCE_CONSTRAINTS_H_
 #define JWP_SIMPLIFIER_DIFFERENCE_CONSTRAINTS_H_
 
@@ -36,6 +41,7 @@ class DifferenceConstraints {
   // A new node (an int/long term chosen by the caller).
   Node add_node() { return num_nodes_++; }
   size_t num_nodes() const { return num_nodes_; }
+  // Edges recorded so far; add() records one unless x == y.
   size_t num_edges() const { return edges_.size(); }
 
   // Records x - y <= c. Returns false when the facts have become
@@ -48,7 +54,18 @@ class DifferenceConstraints {
   // The least d with x - y <= d implied by the facts; nullopt when no bound
   // follows (or the facts are contradictory). upper(x, kZero) is x's upper
   // bound; -upper(kZero, x) its lower bound.
-  std::optional<Weight> upper(Node x, Node y) const;
+  //
+  // Every query may leave edges out: `without` (when given) is indexed by
+  // edge (in the order add() recorded them) and true for an edge to ignore,
+  // so the answer is for the facts of a subgraph (the potential of the whole
+  // graph is feasible for any part of it). Edges added after `without` was
+  // sized are kept.
+  using EdgeMask = std::vector<bool>;
+  std::optional<Weight> upper(Node x, Node y, const EdgeMask* without = nullptr) const;
+  // upper(x, y) for every x (indexed by x), and for every y (indexed by y):
+  // one single-source search instead of one per node.
+  std::vector<std::optional<Weight>> uppers_from(Node y, const EdgeMask* without = nullptr) const;
+  std::vector<std::optional<Weight>> uppers_to(Node x, const EdgeMask* without = nullptr) const;
   // Does x - y <= c follow?
   bool implies(Node x, Node y, Weight c) const {
     std::optional<Weight> d = upper(x, y);
@@ -65,12 +82,22 @@ class DifferenceConstraints {
     Node x, y;  // x - y <= c: an edge y -> x of weight c
     Weight c;
   };
-  // Bellman-Ford from every node at once (potentials start at 0); false on
-  // a negative cycle.
-  bool recompute_potential();
+  enum class Direction { kForward, kBackward };
+  // Shortest distances from `source` along the edges (kForward: d[x] is
+  // upper(x, source)) or against them (kBackward: d[y] is upper(source, y));
+  // stops once `target` is settled when one is given.
+  std::vector<std::optional<Weight>> shortest(Node source, Direction dir,
+                                              std::optional<Node> target,
+                                              const EdgeMask* without) const;
+  // After edges_.back() was added: lowers the potential along the edges from
+  // its head until it is feasible again; false when the lowering comes back
+  // to the edge's tail (a negative cycle through the new edge).
+  bool repair_potential();
 
   Node num_nodes_;
   std::vector<Edge> edges_;
+  // Indices into edges_ by tail (y) and by head (x).
+  std::vector<std::vector<uint32_t>> out_, in_;
   std::vector<Weight> potential_;
   bool consistent_ = true;
 };

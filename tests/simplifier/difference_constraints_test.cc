@@ -4,6 +4,10 @@
 // disequalities are settled. Minterm cases are checked with Z3.
 #include "simplifier/difference_constraints.h"
 
+#include <optional>
+#include <random>
+#include <vector>
+
 #include "tests/simplifier/simplifier_test_util.h"
 
 namespace jwp::simplifier::testing {
@@ -47,6 +51,85 @@ TEST(DifferenceConstraints, LongBoundsDoNotOverflow) {
   EXPECT_TRUE(dc.add(x, y, -1));
   // x - y <= -1 with both in range: y >= MIN + 1.
   EXPECT_EQ(dc.upper(DifferenceConstraints::kZero, y), -(static_cast<__int128>(INT64_MIN) + 1));
+}
+
+// Against a reference: Floyd-Warshall over random graphs (small weights,
+// so negative cycles are common), with edges left out by random masks.
+// The incremental potential repair and the reweighted searches must agree
+// with it on consistency and on every bound.
+TEST(DifferenceConstraints, AgreesWithFloydWarshallOnRandomGraphs) {
+  using Weight = DifferenceConstraints::Weight;
+  std::mt19937 rng(20261129);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  struct Edge {
+    DifferenceConstraints::Node x, y;
+    Weight c;
+  };
+  // Floyd-Warshall over the edges not masked: d[y][x] is upper(x, y);
+  // nullopt when the facts are contradictory.
+  auto reference = [](size_t n, const std::vector<Edge>& edges, const std::vector<bool>& without)
+      -> std::optional<std::vector<std::vector<std::optional<Weight>>>> {
+    std::vector<std::vector<std::optional<Weight>>> d(n, std::vector<std::optional<Weight>>(n));
+    for (size_t v = 0; v < n; ++v) d[v][v] = 0;
+    for (size_t e = 0; e < edges.size(); ++e) {
+      if (e < without.size() && without[e]) continue;
+      auto& slot = d[edges[e].y][edges[e].x];
+      if (!slot || edges[e].c < *slot) slot = edges[e].c;
+    }
+    for (size_t k = 0; k < n; ++k)
+      for (size_t i = 0; i < n; ++i)
+        for (size_t j = 0; j < n; ++j)
+          if (d[i][k] && d[k][j] && (!d[i][j] || *d[i][k] + *d[k][j] < *d[i][j])) d[i][j] = *d[i][k] + *d[k][j];
+    for (size_t v = 0; v < n; ++v) {
+      if (*d[v][v] < 0) return std::nullopt;
+    }
+    return d;
+  };
+  int inconsistent = 0, masked_queries = 0;
+  for (int round = 0; round < 400; ++round) {
+    DifferenceConstraints dc;
+    const size_t n = static_cast<size_t>(pick(2, 9));
+    while (dc.num_nodes() < n) dc.add_node();
+    std::vector<Edge> edges;
+    const int m = pick(1, 3 * static_cast<int>(n));
+    bool consistent = true;
+    for (int k = 0; k < m && consistent; ++k) {
+      Edge e{static_cast<DifferenceConstraints::Node>(pick(0, static_cast<int>(n) - 1)),
+             static_cast<DifferenceConstraints::Node>(pick(0, static_cast<int>(n) - 1)),
+             pick(-3, 6)};
+      consistent = dc.add(e.x, e.y, e.c);
+      if (e.x != e.y) edges.push_back(e);
+      const bool self_contradiction = e.x == e.y && e.c < 0;
+      const auto expected = reference(n, edges, {});
+      ASSERT_EQ(consistent, expected.has_value() && !self_contradiction) << "round " << round;
+      ASSERT_TRUE(dc.check_invariant());
+    }
+    ASSERT_EQ(dc.num_edges(), edges.size());
+    if (!consistent) {
+      ++inconsistent;
+      continue;
+    }
+    std::vector<bool> without(edges.size());
+    for (size_t e = 0; e < edges.size(); ++e) without[e] = pick(0, 3) == 0;
+    const std::vector<bool>* masks[] = {nullptr, &without};
+    for (const std::vector<bool>* mask : masks) {
+      const auto d = reference(n, edges, mask ? *mask : std::vector<bool>{});
+      ASSERT_TRUE(d.has_value());
+      for (DifferenceConstraints::Node y = 0; y < n; ++y) {
+        const auto from = dc.uppers_from(y, mask);
+        const auto to = dc.uppers_to(y, mask);
+        for (DifferenceConstraints::Node x = 0; x < n; ++x) {
+          EXPECT_EQ(dc.upper(x, y, mask), (*d)[y][x]) << "round " << round;
+          EXPECT_EQ(from[x], (*d)[y][x]) << "round " << round;
+          EXPECT_EQ(to[x], (*d)[x][y]) << "round " << round;
+          if (mask) ++masked_queries;
+        }
+      }
+    }
+  }
+  // The random graphs exercised both outcomes.
+  EXPECT_GT(inconsistent, 20);
+  EXPECT_GT(masked_queries, 1000);
 }
 
 using DifferenceRules = SimplifierTest;
