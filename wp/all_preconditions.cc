@@ -151,6 +151,7 @@ bool WpProblem::collect_found(const Item& item, EntryCheck::Found found) {
   Result r;
   fill_found(item, std::move(found), &r);
   collected_.push_back(std::move(r));
+  note_found_time();
   // One over the internal state of an argument or of the JDK (a state no
   // program may make: jwp exceptions leaves it out) does not count, up to
   // three times as many in all.
@@ -181,6 +182,7 @@ void WpProblem::collect_confirmed(Result candidate, const Minterm& shown, const 
   }
   confirmed_queries_.push_back({collected_.size(), query, act});
   collected_.push_back(std::move(candidate));
+  note_found_time();
   candidates_shown_.push_back(shown);
 }
 

@@ -498,6 +498,7 @@ void WpProblem::run_candidates(bool within_timeout) {
     }
     if (try_candidate(c)) {
       ph_.found = true;
+      note_found_time();
       return;
     }
   }
@@ -505,6 +506,12 @@ void WpProblem::run_candidates(bool within_timeout) {
 
 double WpProblem::elapsed_ms() const {
   return used_.ms + std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+}
+
+void WpProblem::note_found_time() {
+  Result::Stats& s = ph_.result.stats;
+  s.last_found_ms = elapsed_ms();
+  if (s.first_found_ms == 0) s.first_found_ms = s.last_found_ms;
 }
 
 bool WpProblem::candidate_time_left() const { return elapsed_ms() <= opt_.timeout_ms * kCandidateDeadline; }

@@ -275,7 +275,10 @@ void WpProblem::FlowOutOfProcedure(const Item& item) {
   } else if (a.caller >= 0) {
     return_to_caller(item);
   } else if (is_entry(*a.ir)) {
-    if (at_entry(item)) ph_.found = true;
+    if (at_entry(item)) {
+      ph_.found = true;
+      note_found_time();
+    }
   } else {
     go_up(item);
   }

@@ -495,6 +495,8 @@ class WpProblem : private DirectedQueries {
   bool candidate_time_left() const;
   // Time spent on the goal, over every phase.
   double elapsed_ms() const;
+  // Records in the stats when a precondition was found (first and last).
+  void note_found_time();
   // Z3's timeout for the next query: the solver's own, cut to what is left
   // of the goal's time (candidates' allowance included), so that no query
   // runs the goal past its deadline.
