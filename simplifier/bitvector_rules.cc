@@ -243,6 +243,22 @@ RewriteStatus bitvector_rules(Context& ctx, Term t, Term* out) {
       return RewriteStatus::kDone;
     }
   }
+  // A comparison with a constant that leaves one value of the other side's
+  // range is an equality (which equality elimination can use, and which
+  // reads as Java is written: a length <= 0 is a length == 0):
+  //   a <= c --> a == c  if lo(a) == c;     c <= b --> b == c  if hi(b) == c
+  //   a < c --> a == lo(a)  if lo(a) == c - 1; c < b --> b == hi(b)  if hi(b) == c + 1
+  if (op == TermKind::kLe || op == TermKind::kLt) {
+    const Wide strict = op == TermKind::kLt ? 1 : 0;
+    if (b.is_const() && !a.is_const() && ra.lo == rb.lo - strict) {
+      *out = tm.mk_eq(a, tm.mk_integral(a.sort(), static_cast<int64_t>(ra.lo)));
+      return RewriteStatus::kRewrite1;
+    }
+    if (a.is_const() && !b.is_const() && rb.hi == ra.hi + strict) {
+      *out = tm.mk_eq(b, tm.mk_integral(b.sort(), static_cast<int64_t>(rb.hi)));
+      return RewriteStatus::kRewrite1;
+    }
+  }
 
   // op(ite(c, k1, k2), k) --> ite(c, op(k1, k), op(k2, k)), and the mirror
   // (the result folds to c, !c, true or false).

@@ -59,10 +59,23 @@ TEST_F(BitvectorRules, LengthIsNonNegative) {
   EXPECT_TRUE(checked(M({tm.mk_le(i(0), len)})).is_true());
   EXPECT_TRUE(checked(M({tm.mk_lt(len, i(0))})).is_false());
   EXPECT_TRUE(checked(M({tm.mk_eq(len, i(-3))})).is_false());
-  // len < 1 stays (len == 0 is possible)
-  Minterm out = checked(M({tm.mk_lt(len, i(1))}));
-  EXPECT_FALSE(out.is_false());
-  EXPECT_FALSE(out.is_true());
+  // len < 1 and len <= 0 leave one value: len == 0 (as Java reads it)
+  EXPECT_EQ(checked(M({tm.mk_lt(len, i(1))})), M({tm.mk_eq(len, i(0))}));
+  EXPECT_EQ(checked(M({tm.mk_le(len, i(0))})), M({tm.mk_eq(len, i(0))}));
+  // ... and len < 2 does not
+  EXPECT_EQ(checked(M({tm.mk_lt(len, i(2))})), M({tm.mk_lt(len, i(2))}));
+}
+
+TEST_F(BitvectorRules, AComparisonAtTheEdgeOfARangeIsAnEquality) {
+  // i2c x <= 0 --> i2c x == 0;  65535 <= i2c x --> i2c x == 65535
+  EXPECT_EQ(checked(M({tm.mk_le(tm.mk_i2c(x), i(0))})), M({tm.mk_eq(tm.mk_i2c(x), i(0))}));
+  EXPECT_EQ(checked(M({tm.mk_le(i(65535), tm.mk_i2c(x))})), M({tm.mk_eq(tm.mk_i2c(x), i(65535))}));
+  // 126 < i2b x --> i2b x == 127
+  EXPECT_EQ(checked(M({tm.mk_lt(i(126), tm.mk_i2b(x))})), M({tm.mk_eq(tm.mk_i2b(x), i(127))}));
+  // x <= MIN --> x == MIN (the sort's own range)
+  EXPECT_EQ(checked(M({tm.mk_le(x, i(INT32_MIN))})), M({tm.mk_eq(x, i(INT32_MIN))}));
+  // x <= 0 is no equality
+  EXPECT_EQ(checked(M({tm.mk_le(x, i(0))})), M({tm.mk_le(x, i(0))}));
 }
 
 TEST_F(BitvectorRules, ConversionRanges) {
