@@ -114,8 +114,11 @@ ordered_json SearchPair(const classfile::ClassHierarchy& h, const Method& m, con
   const auto start = std::chrono::steady_clock::now();
   MethodGoalOptions o = options;
   if (SecondaryGoal(type) && secondary_share < 1) {
+    // The share cuts both searches: the first one's 1 s is most of what
+    // such a goal gets otherwise.
     o.timeout_s *= secondary_share;
     o.engine.max_steps = std::max<uint64_t>(1, static_cast<uint64_t>(o.engine.max_steps * secondary_share));
+    first_timeout_s *= secondary_share;
   }
   const std::string kind = StrCat("exit:", classfile::JavaName(type.type));
   auto search = [&](const MethodGoalOptions& with) {
@@ -124,14 +127,19 @@ ordered_json SearchPair(const classfile::ClassHierarchy& h, const Method& m, con
   };
   ordered_json j;
   bool searched_again = false;
+  double timeout_s = o.timeout_s;
   if (first_timeout_s > 0 && first_timeout_s < o.timeout_s) {
     MethodGoalOptions first = o;
-    first.timeout_s = first_timeout_s;
+    first.timeout_s = timeout_s = first_timeout_s;
     j = search(first);
     searched_again = WorthASecondSearch(j);
   }
-  if (j.is_null() || searched_again) j = search(o);
+  if (j.is_null() || searched_again) {
+    j = search(o);
+    timeout_s = o.timeout_s;
+  }
   j["searched_again"] = searched_again;
+  j["timeout_s"] = timeout_s;
   j["seconds"] = std::round(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 100) / 100;
   return j;
 }

@@ -46,7 +46,7 @@ struct ExceptionsOptions {
   // that end UNKNOWN either way.
   double first_timeout_s = 1;
   uint32_t max_conditions = 4;  // preconditions searched per goal (merged into one condition)
-  // The share of --timeout and --max-steps a goal gets when its type is a
+  // The share of --timeout, first_timeout_s and --max-steps a goal gets when its type is a
   // runtime exception the JVM raises implicitly and only callees raise it
   // (SecondaryGoal in exceptions_command.cc); 1: the whole budget.
   double callee_runtime_share = 0.25;

@@ -204,7 +204,7 @@ int main(int argc, char** argv) {
                              "Preconditions searched per method and exception type, merged into one condition")
       ->capture_default_str();
   exceptions_cmd->add_option("--callee-runtime-share", exceptions.callee_runtime_share,
-                             "The share of --timeout and --max-steps for an implicit runtime exception (array index, "
+                             "The share of --timeout, --first-timeout and --max-steps for an implicit runtime exception (array index, "
                              "cast, array store, negative size, arithmetic) that only callees raise, and that no "
                              "Javadoc names (1: the whole budget)")
       ->capture_default_str()

@@ -429,6 +429,32 @@ TEST(Exceptions, AGoalWithOnlyExamplesAfterItsFirstSearchIsSearchedAgain) {
   EXPECT_THAT(out, HasSubstr("--first-timeout"));
 }
 
+// An implicit runtime exception that only a callee raises (an index into
+// the callee's array parameter) gets --callee-runtime-share of the first
+// search's budget and of the whole one; a NullPointerException from the
+// same call does not. Each pair's JSON says the budget it had.
+TEST(Exceptions, ASecondaryGoalGetsItsShareOfBothSearches) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string out = RunCommand(
+      ExceptionsAsIs("exceptions.Shares.first --timeout 8 --first-timeout 4 --callee-runtime-share 0.5 --jobs 1 "
+                     "--no-progress --json " + tmp.File("first.json") + " 2>&1"),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  std::map<std::string, json> pairs = Pairs(tmp.File("first.json"));
+  const std::string method = "exceptions.Shares.first([I)I ";
+  ASSERT_EQ(pairs.count(method + "java.lang.ArrayIndexOutOfBoundsException"), 1u) << out;
+  ASSERT_EQ(pairs.count(method + "java.lang.NullPointerException"), 1u) << out;
+  const json& index = pairs[method + "java.lang.ArrayIndexOutOfBoundsException"];
+  const json& npe = pairs[method + "java.lang.NullPointerException"];
+  EXPECT_EQ(index["origin"], "callee");
+  EXPECT_EQ(index["timeout_s"], 2.0) << index.dump(2);
+  EXPECT_EQ(index["condition"], "values != null && values.length == 0") << index.dump(2);
+  EXPECT_EQ(npe["timeout_s"], 4.0) << npe.dump(2);
+  EXPECT_EQ(npe["condition"], "values == null") << npe.dump(2);
+  ExpectConditionsConfirmed(pairs);
+}
+
 TEST(Exceptions, AScopeThatNamesNothingIsAnErrorAndTheRestStillRuns) {
   int status = -1;
   const std::string out =
