@@ -15,11 +15,13 @@
 //
 // Owned by its user; small (a few dozen nodes per minterm), so queries run
 // on demand rather than maintaining closures. The graph keeps a feasible
-// potential (a solution of the facts): adding an edge repairs it from the
-// edge's head only (the incremental negative-cycle check of Cotton and
+// potential (a solution of the facts): adding an edge repairs it by
+// relaxation from the edge's head only, a negative cycle being one the
+// repair closes through the edge's tail (the incremental check of Cotton and
 // Maler, "Fast and flexible difference constraint propagation for DPLL(T)",
-// SAT'06), and a query is Dijkstra's algorithm over the edge weights reduced
-// by the potential, which are never negative (Johnson's reweighting).
+// SAT'06, in FIFO order rather than theirs); a query is Dijkstra's algorithm
+// over the edge weights reduced by the potential, which are never negative
+// (Johnson's reweighting).
 #ifndef JWP_SIMPLIFIER_DIFFERENCE_CONSTRAINTS_H_
 #define JWP_SIMPLIFIER_DIFFERENCE_CONSTRAINTS_H_
 
