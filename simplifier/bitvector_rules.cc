@@ -576,11 +576,11 @@ uint64_t settle_comparisons(Context& ctx, std::vector<Term>& literals) {
     if (!l.is(TermKind::kLt) && !l.is(TermKind::kLe)) continue;
     if (!l.arg(0).sort().is_integral()) continue;
     left_out[i] = true;
-    auto [na, oa] = graph.lin(l.arg(0));
-    auto [nb, ob] = graph.lin(l.arg(1));
-    const Wide c = (l.is(TermKind::kLt) ? -1 : 0) - oa + ob;
+    // (Not structured bindings: the lambda below captures them.)
+    const std::pair<DifferenceBuilder::Node, Wide> a = graph.lin(l.arg(0)), b = graph.lin(l.arg(1));
+    const Wide c = (l.is(TermKind::kLt) ? -1 : 0) - a.second + b.second;
     auto implied = [&](const DifferenceConstraints::EdgeMask& without) {
-      const std::optional<Wide> d = all.dc.upper(na, nb, &without);
+      const std::optional<Wide> d = all.dc.upper(a.first, b.first, &without);
       return d && *d <= c;
     };
     // Most comparisons are not implied even with every offset kept; only
