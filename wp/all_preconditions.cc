@@ -11,6 +11,7 @@
 // preconditions holds. A phase starts the search over, so the same
 // precondition found again is kept once (by its Java text).
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 #include <tuple>
@@ -23,6 +24,7 @@
 #include "logic/printer.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
+#include "models/returns_normally.h"
 #include "wp/wp_problem.h"
 
 namespace jwp::wp::internal {
@@ -214,26 +216,103 @@ const ir::Instruction* InstructionAt(const ir::MethodIR& ir, int32_t bci) {
   return nullptr;
 }
 
-}  // namespace
-
-// Up from the method of the skipped call: each method on the way is called
-// from exactly one call instruction among the methods the search analysed
-// (by name and descriptor, whatever the owner: more matches only make this
-// say no), none on a cycle of its method, up to the entry, which none of
-// them calls (no recursion). A lambda's body is called by its lambda
-// class's method (when that was analysed), which the invokes of the
-// interface method call. The analysed methods are those of every phase
-// (acts_ keeps them), so a candidate's chain of calls is among them.
-bool WpProblem::call_runs_once(uint32_t site, int32_t entry_act) {
-  const Vocabulary::SkippedCall* call = vocab_.skipped_call(site);
-  if (call == nullptr || acts_.empty()) return false;
-  std::map<std::string, std::shared_ptr<const ir::MethodIR>> analysed;
-  for (const Activation& a : acts_) {
-    if (a.ir) analysed.emplace(a.ir->QualifiedName(), a.ir);
+// Whether `in` may run code that is not the JDK's own: a call (but the
+// constructor of a JDK exception, called on the object just made of exactly
+// its class: models/returns_normally.def's exact rows, which run only the
+// JDK's code), a string concatenation (toString), or what may initialize a
+// class outside java/ (its static initializer).
+bool RunsCode(const ir::MethodIR& ir, const ir::Instruction& in) {
+  auto outside_jdk = [](std::string_view cls) { return !cls.starts_with("java/"); };
+  switch (in.op) {
+    case ir::Op::kInvoke: {
+      if (in.invoke != ir::InvokeKind::kSpecial || in.name != "<init>" || in.operands.empty()) return true;
+      const ir::Instruction& made = ir.def(in.operands[0]);
+      if (made.op != ir::Op::kNew || made.type != in.owner) return true;
+      return !models::ReturnsNormally(Cat(in.owner, ".<init>", in.descriptor), in.owner);
+    }
+    case ir::Op::kStringConcat: return true;
+    case ir::Op::kNew: return outside_jdk(in.type);
+    case ir::Op::kGetStatic: case ir::Op::kPutStatic: return outside_jdk(in.owner);
+    default: return false;
   }
-  const ir::MethodIR& entry_ir = *acts_[entry_act].ir;
-  std::string cls = call->class_name, name = call->method, desc = call->descriptor;
-  int32_t bci = call->bci;
+}
+
+// Where control may go in `ir` from the edges `from` on, over every edge.
+struct Continuation {
+  bool runs_code = false;  // RunsCode somewhere
+  bool returns = false;    // the normal exit
+  bool throws = false;     // the exceptional exit
+};
+Continuation ContinuationOf(const ir::MethodIR& ir, const std::vector<ir::EdgeId>& from) {
+  Continuation c;
+  std::vector<ir::BlockId> work;
+  for (ir::EdgeId e : from) work.push_back(ir.edges[e].to);
+  std::set<ir::BlockId> seen;
+  while (!work.empty()) {
+    const ir::BlockId b = work.back();
+    work.pop_back();
+    if (b == ir::kNone || !seen.insert(b).second) continue;
+    if (b == ir.exit) c.returns = true;
+    if (b == ir.exceptional_exit) c.throws = true;
+    for (ir::InsnId i : ir.blocks[b].insns) {
+      if (RunsCode(ir, ir.insns[i])) c.runs_code = true;
+    }
+    for (ir::EdgeId e : ir.blocks[b].succs) work.push_back(ir.edges[e].to);
+  }
+  return c;
+}
+
+// The second way a call runs at most once per call of the entry: nothing
+// that runs after it until the entry's call ends can call it again. From
+// the call `at` of `m` (returned normally: `normal`; or what it threw came
+// into `m`: the exception edges), the rest of `m` runs no code but the
+// JDK's exception constructors; then, in each caller among the analysed
+// methods, the same from the call of `m`, by the way `m` may end, up to the
+// entry (which no analysed method calls). `budget` bounds the callers
+// visited.
+// `may_call(call, m)`: whether the invoke `call` may run `m` (by its owner
+// and m's class; an unknown answer says yes).
+using MayCall = std::function<bool(const ir::Instruction&, const ir::MethodIR&)>;
+bool NothingRunsAfter(const std::map<std::string, std::shared_ptr<const ir::MethodIR>>& analysed,
+                      const ir::MethodIR& entry, const MayCall& may_call, const ir::MethodIR& m,
+                      const ir::Instruction& at, bool normal, int depth, int* budget) {
+  if (depth > 16 || --*budget < 0) return false;
+  const ir::Block& block = m.blocks[at.block];
+  std::vector<ir::EdgeId> from;
+  for (ir::EdgeId e : block.succs) {
+    if ((m.edges[e].kind != ir::EdgeKind::kException) == normal) from.push_back(e);
+  }
+  const Continuation c = ContinuationOf(m, from);
+  if (c.runs_code) return false;
+  const bool is_entry = m.class_name == entry.class_name && m.method_name == entry.method_name &&
+                        m.method_descriptor == entry.method_descriptor;
+  std::vector<std::pair<const ir::MethodIR*, const ir::Instruction*>> callers;
+  for (const auto& [qualified, caller] : analysed) {
+    for (const ir::Instruction& in : caller->insns) {
+      if (in.op == ir::Op::kInvoke && in.name == m.method_name && in.descriptor == m.method_descriptor &&
+          may_call(in, m)) {
+        callers.emplace_back(caller.get(), &in);
+      }
+    }
+  }
+  if (is_entry) return callers.empty();
+  if (callers.empty()) return false;  // a caller the search did not analyse
+  for (const auto& [caller, call] : callers) {
+    if (c.returns && !NothingRunsAfter(analysed, entry, may_call, *caller, *call, true, depth + 1, budget)) {
+      return false;
+    }
+    if (c.throws && !NothingRunsAfter(analysed, entry, may_call, *caller, *call, false, depth + 1, budget)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The first way of call_runs_once: a single chain of calls from the call
+// at `bci` of (cls, name, desc) up to the entry.
+bool SingleCallChain(const std::map<std::string, std::shared_ptr<const ir::MethodIR>>& analysed,
+                     const ir::MethodIR& entry_ir, std::string cls, std::string name, std::string desc,
+                     int32_t bci) {
   for (int depth = 0; depth < 16; ++depth) {
     auto it = analysed.find(Cat(cls, ".", name, desc));
     if (it == analysed.end()) return false;
@@ -256,6 +335,48 @@ bool WpProblem::call_runs_once(uint32_t site, int32_t entry_act) {
     bci = static_cast<int32_t>(callers[0].second->bci);
   }
   return false;
+}
+
+}  // namespace
+
+// Whether the call of a skipped-call site runs at most once per call of the
+// entry, in one of two ways, over the methods the search analysed (those
+// of every phase: acts_ keeps them, so a candidate's chain of calls is
+// among them). Callers are matched by name and descriptor, whatever the
+// owner (more matches only make either say no); a lambda's body is called
+// by its lambda class's method (when that was analysed), which the invokes
+// of the interface method call.
+//  - Up from the method of the skipped call, each method on the way is
+//    called from exactly one call instruction, none on a cycle of its
+//    method, up to the entry, which none of them calls (no recursion).
+//  - Or nothing that runs after it, until the entry's call ends, can call
+//    it again (NothingRunsAfter): Objects.requireNonNull(obj, supplier)
+//    calls the supplier only to make the exception it throws, so a
+//    supplier's String.format runs once however many checks the entry
+//    makes.
+bool WpProblem::call_runs_once(uint32_t site, int32_t entry_act) {
+  const Vocabulary::SkippedCall* call = vocab_.skipped_call(site);
+  if (call == nullptr || acts_.empty()) return false;
+  std::map<std::string, std::shared_ptr<const ir::MethodIR>> analysed;
+  for (const Activation& a : acts_) {
+    if (a.ir) analysed.emplace(a.ir->QualifiedName(), a.ir);
+  }
+  const ir::MethodIR& entry_ir = *acts_[entry_act].ir;
+  auto own = analysed.find(Cat(call->class_name, ".", call->method, call->descriptor));
+  if (own == analysed.end()) return false;
+  const ir::Instruction* skipped = InstructionAt(*own->second, call->bci);
+  if (skipped == nullptr) return false;
+  if (SingleCallChain(analysed, entry_ir, call->class_name, call->method, call->descriptor, call->bci)) return true;
+  // A call of owner.m may run C.m when C and the owner are related (a
+  // lambda class by its interface).
+  auto may_call = [&](const ir::Instruction& in, const ir::MethodIR& callee) {
+    std::string_view cls = callee.class_name;
+    if (const callgraph::LambdaClass* l = lambdas_.Find(cls)) cls = l->interface_name;
+    return h_.IsSubtype(cls, in.owner) != classfile::Tristate::kNo ||
+           h_.IsSubtype(in.owner, cls) != classfile::Tristate::kNo;
+  };
+  int budget = 64;
+  return NothingRunsAfter(analysed, entry_ir, may_call, *own->second, *skipped, /*normal=*/true, 0, &budget);
 }
 
 // The skolems of the candidates are fresh per minterm: those of one call

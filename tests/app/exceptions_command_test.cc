@@ -138,6 +138,17 @@ TEST(Exceptions, ApiShapesGetTheirConditions) {
   EXPECT_EQ(condition("exceptions.Api.present(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Object;",
                       "java.lang.NullPointerException"),
             "value == null, when java.lang.String.format returns normally [partial]");
+  // Two such checks: the exception the format's message goes into leaves
+  // the method, so the format runs once per call whichever check fails.
+  EXPECT_EQ(condition("exceptions.Api.both(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/String;",
+                      "java.lang.NullPointerException"),
+            "first == null || second == null, when java.lang.String.format returns normally [partial]");
+  // ... but not when a handler catches it and checks again: examples only.
+  const json& lenient =
+      pairs.at("exceptions.Api.lenient(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/String; "
+               "java.lang.NullPointerException");
+  EXPECT_TRUE(lenient["condition"].is_null()) << lenient.dump(2);
+  EXPECT_FALSE(lenient["examples"].empty()) << lenient.dump(2);
   EXPECT_EQ(condition("exceptions.Api.width(I)Ljava/lang/String;", "java.lang.IllegalArgumentException"),
             "width < 0, when java.lang.String.format returns normally [partial]");
   EXPECT_EQ(pairs.count("exceptions.Api.joined(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String; "
