@@ -216,6 +216,24 @@ const ir::Instruction* InstructionAt(const ir::MethodIR& ir, int32_t bci) {
   return nullptr;
 }
 
+using Analysed = std::map<std::string, std::shared_ptr<const ir::MethodIR>>;
+using Callers = std::vector<std::pair<const ir::MethodIR*, const ir::Instruction*>>;
+
+// The call instructions of the analysed methods that invoke (name, desc)
+// and that `keep` keeps, with their methods.
+Callers CallersOf(const Analysed& analysed, std::string_view name, std::string_view desc,
+                  const std::function<bool(const ir::Instruction&)>& keep) {
+  Callers callers;
+  for (const auto& [qualified, m] : analysed) {
+    for (const ir::Instruction& in : m->insns) {
+      if (in.op == ir::Op::kInvoke && in.name == name && in.descriptor == desc && keep(in)) {
+        callers.emplace_back(m.get(), &in);
+      }
+    }
+  }
+  return callers;
+}
+
 // Whether `in` may run code that is not the JDK's own: a call (but the
 // constructor of a JDK exception, called on the object just made of exactly
 // its class: models/returns_normally.def's exact rows, which run only the
@@ -273,7 +291,7 @@ Continuation ContinuationOf(const ir::MethodIR& ir, const std::vector<ir::EdgeId
 // `may_call(call, m)`: whether the invoke `call` may run `m` (by its owner
 // and m's class; an unknown answer says yes).
 using MayCall = std::function<bool(const ir::Instruction&, const ir::MethodIR&)>;
-bool NothingRunsAfter(const std::map<std::string, std::shared_ptr<const ir::MethodIR>>& analysed,
+bool NothingRunsAfter(const Analysed& analysed,
                       const ir::MethodIR& entry, const MayCall& may_call, const ir::MethodIR& m,
                       const ir::Instruction& at, bool normal, int depth, int* budget) {
   if (depth > 16 || --*budget < 0) return false;
@@ -286,15 +304,8 @@ bool NothingRunsAfter(const std::map<std::string, std::shared_ptr<const ir::Meth
   if (c.runs_code) return false;
   const bool is_entry = m.class_name == entry.class_name && m.method_name == entry.method_name &&
                         m.method_descriptor == entry.method_descriptor;
-  std::vector<std::pair<const ir::MethodIR*, const ir::Instruction*>> callers;
-  for (const auto& [qualified, caller] : analysed) {
-    for (const ir::Instruction& in : caller->insns) {
-      if (in.op == ir::Op::kInvoke && in.name == m.method_name && in.descriptor == m.method_descriptor &&
-          may_call(in, m)) {
-        callers.emplace_back(caller.get(), &in);
-      }
-    }
-  }
+  const Callers callers = CallersOf(analysed, m.method_name, m.method_descriptor,
+                                    [&](const ir::Instruction& in) { return may_call(in, m); });
   if (is_entry) return callers.empty();
   if (callers.empty()) return false;  // a caller the search did not analyse
   for (const auto& [caller, call] : callers) {
@@ -310,7 +321,7 @@ bool NothingRunsAfter(const std::map<std::string, std::shared_ptr<const ir::Meth
 
 // The first way of call_runs_once: a single chain of calls from the call
 // at `bci` of (cls, name, desc) up to the entry.
-bool SingleCallChain(const std::map<std::string, std::shared_ptr<const ir::MethodIR>>& analysed,
+bool SingleCallChain(const Analysed& analysed,
                      const ir::MethodIR& entry_ir, std::string cls, std::string name, std::string desc,
                      int32_t bci) {
   for (int depth = 0; depth < 16; ++depth) {
@@ -319,14 +330,7 @@ bool SingleCallChain(const std::map<std::string, std::shared_ptr<const ir::Metho
     const ir::Instruction* at = InstructionAt(*it->second, bci);
     if (at == nullptr || OnCycle(*it->second, at->block)) return false;
     const bool entry = cls == entry_ir.class_name && name == entry_ir.method_name && desc == entry_ir.method_descriptor;
-    // The callers of (name, desc): call instructions of the analysed methods.
-    std::vector<std::pair<const ir::MethodIR*, const ir::Instruction*>> callers;
-    for (const auto& [qualified, m] : analysed) {
-      for (const ir::Instruction& in : m->insns) {
-        const bool invokes = in.op == ir::Op::kInvoke && in.name == name && in.descriptor == desc;
-        if (invokes) callers.emplace_back(m.get(), &in);
-      }
-    }
+    const Callers callers = CallersOf(analysed, name, desc, [](const ir::Instruction&) { return true; });
     if (entry) return callers.empty();
     if (callers.size() != 1) return false;
     cls = std::string(callers[0].first->class_name);
@@ -357,7 +361,7 @@ bool SingleCallChain(const std::map<std::string, std::shared_ptr<const ir::Metho
 bool WpProblem::call_runs_once(uint32_t site, int32_t entry_act) {
   const Vocabulary::SkippedCall* call = vocab_.skipped_call(site);
   if (call == nullptr || acts_.empty()) return false;
-  std::map<std::string, std::shared_ptr<const ir::MethodIR>> analysed;
+  Analysed analysed;
   for (const Activation& a : acts_) {
     if (a.ir) analysed.emplace(a.ir->QualifiedName(), a.ir);
   }
