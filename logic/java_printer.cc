@@ -148,24 +148,41 @@ class JavaPrinter {
       default: return 0;
     }
   }
-  // A comparison of fcmpl/fcmpg (dcmpl/dcmpg) with 0 as the float
+  // A comparison of fcmpl/fcmpg (dcmpl/dcmpg) with -1, 0 or 1 as the float
   // comparison Java wrote (JVMS 6.5: fcmpg gives 1 on NaN, fcmpl -1, so
   // fcmpg(a, b) < 0 is exactly a < b; the other direction needs a
-  // negation: fcmpg(a, b) > 0 is !(a <= b)). `rel` is kEq, kLt or kLe over
-  // (x, y); nullopt when neither side is such a comparison against 0.
+  // negation: fcmpg(a, b) > 0 is !(a <= b)). The simplifier turns a test
+  // at the edge of the result's range into an equality (fcmpg(a, b) < 0
+  // into fcmpg(a, b) == -1): against -1 or 1 it is read back as a test
+  // against 0. `rel` is kEq, kLt or kLe over (x, y); nullopt when neither
+  // side is such a comparison against one of those constants.
   std::optional<std::string> float_test(TermKind rel, Term x, Term y, bool negated, int& prec) {
     auto is_cmp = [](Term t) { return t.is(TermKind::kFCmpL) || t.is(TermKind::kFCmpG); };
-    auto is_zero = [](Term t) { return t.is_const() && t.sort().is_int() && t.int_value() == 0; };
+    auto is_unit = [](Term t) {
+      return t.is_const() && t.sort().is_int() && t.int_value() >= -1 && t.int_value() <= 1;
+    };
     std::string op;
     Term cmp;
-    if (is_cmp(x) && is_zero(y)) {
-      cmp = x;
+    int32_t c = 0;
+    if (is_cmp(x) && is_unit(y)) {
+      cmp = x, c = y.int_value();
       op = rel == TermKind::kEq ? "==" : rel == TermKind::kLt ? "<" : "<=";
-    } else if (is_zero(x) && is_cmp(y)) {
-      cmp = y;
+    } else if (is_unit(x) && is_cmp(y)) {
+      cmp = y, c = x.int_value();
       op = rel == TermKind::kEq ? "==" : rel == TermKind::kLt ? ">" : ">=";
     } else {
       return std::nullopt;
+    }
+    // cmp op c as cmp op' 0, the result being -1, 0 or 1. A test that
+    // always or never holds (cmp <= 1) is left as it is.
+    if (c == -1) {
+      if (op == "==" || op == "<=") op = "<";
+      else if (op == ">") op = ">=";
+      else return std::nullopt;
+    } else if (c == 1) {
+      if (op == "==" || op == ">=") op = ">";
+      else if (op == "<") op = "<=";
+      else return std::nullopt;
     }
     if (negated) {
       op = op == "==" ? "!=" : op == "<" ? ">=" : op == "<=" ? ">" : op == ">" ? "<=" : "<";

@@ -236,6 +236,52 @@ TEST(JavaPrinter, FloatComparisonsAsJavaWritesThem) {
       }
     }
   }
+  // Against -1 or 1 (the simplifier makes cmp < 0 into cmp == -1, at the
+  // edge of the result's range), each test prints as one of the forms
+  // above, the one that holds for the same values.
+  for (bool g : {true, false}) {
+    const Term cmp = g ? tm.mk_fcmpg(a, b) : tm.mk_fcmpl(a, b);
+    for (int32_t k : {-1, 1}) {
+      const Term c = tm.mk_int(k);
+      struct Test {
+        Term t;
+        bool (*holds)(int32_t r, int32_t k);
+      };
+      const Test tests[] = {
+          {tm.mk_eq(cmp, c), [](int32_t r, int32_t k) { return r == k; }},
+          {tm.mk_not(tm.mk_eq(cmp, c)), [](int32_t r, int32_t k) { return r != k; }},
+          {tm.mk_lt(cmp, c), [](int32_t r, int32_t k) { return r < k; }},
+          {tm.mk_le(cmp, c), [](int32_t r, int32_t k) { return r <= k; }},
+          {tm.mk_lt(c, cmp), [](int32_t r, int32_t k) { return k < r; }},
+          {tm.mk_le(c, cmp), [](int32_t r, int32_t k) { return k <= r; }},
+          {tm.mk_eq(c, cmp), [](int32_t r, int32_t k) { return r == k; }},
+      };
+      for (const Test& test : tests) {
+        if (test.t.is_const()) continue;  // cmp <= 1: folded
+        const std::string printed = to_java(tm, test.t);
+        bool always = true, never = true;
+        for (double x : values) {
+          for (double y : values) {
+            const bool h = test.holds(g ? java::fcmpg(x, y) : java::fcmpl(x, y), k);
+            always = always && h, never = never && !h;
+          }
+        }
+        if (always || never) continue;  // left as the logic has it
+        const Case* same = nullptr;
+        for (const Case& c2 : cases) {
+          if (c2.g != g || printed != c2.printed) continue;
+          same = &c2;
+        }
+        ASSERT_NE(same, nullptr) << printed << " (" << (g ? "fcmpg" : "fcmpl") << " against " << k << ")";
+        for (double x : values) {
+          for (double y : values) {
+            EXPECT_EQ(same->java(x, y), test.holds(g ? java::fcmpg(x, y) : java::fcmpl(x, y), k))
+                << printed << " at " << x << ", " << y;
+          }
+        }
+      }
+    }
+  }
   // A negated comparison prints its own Java form.
   EXPECT_EQ(to_java(tm, tm.mk_not(tm.mk_lt(tm.mk_fcmpg(a, b), zero))), "!(a < b)");
   // A value compared with itself is the NaN test (javac: x != x).
