@@ -89,6 +89,8 @@ final class FieldFactChecks {
     if (o == null) return false;
     Map<?, ?> a = (Map<?, ?>) allowed;
     if (a.containsKey("string")) return a.get("string").equals(o.string);
+    // Another static final's value: that object itself, which only a "static_value" object is.
+    if (a.containsKey("static")) return a.get("static").equals(o.staticValue);
     String cls = (String) a.get("class");
     if (cls == null) return false;
     if (Boolean.TRUE.equals(a.get("exact")) || cls.equals(o.cls)) return cls.equals(o.cls);

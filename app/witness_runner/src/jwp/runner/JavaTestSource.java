@@ -237,6 +237,8 @@ final class JavaTestSource {
         init = "new StringBuilder(" + JavaNames.stringLiteral(h.string) + ")";
       } else if (h.string != null) {
         init = JavaNames.stringLiteral(h.string);
+      } else if (h.staticValue != null) {
+        init = staticValue(h, type);
       } else if (h.classLiteral != null) {
         type = Class.class;
         declared.put(h.id, type);
@@ -285,6 +287,19 @@ final class JavaTestSource {
     }
     for (Construction.Plan p : pending) construct(p); // the plans' own order builds what they take first
     for (Witness.HeapObject h : standIns) declareStandIn(h);
+  }
+
+  /** The object a static final field holds: the field itself when the test can name it, else read reflectively. */
+  private String staticValue(Witness.HeapObject h, Class<?> type) throws BadWitness {
+    Field f = m.field(h.staticValue, "heap object " + h.id + ": static_value", true);
+    int mods = f.getModifiers();
+    boolean accessible = Modifier.isPublic(mods) || (!Modifier.isPrivate(mods) && f.getDeclaringClass().getPackageName().equals(names.pkg));
+    if (accessible && names.nameable(f.getDeclaringClass()) && type.isAssignableFrom(f.getType())) {
+      return names.name(f.getDeclaringClass()) + "." + f.getName();
+    }
+    reflective = true;
+    return "(" + names.name(type) + ") " + names.helper() + ".getStatic(" + names.classLiteral(f.getDeclaringClass()) + ", "
+        + JavaNames.stringLiteral(f.getName()) + ")";
   }
 
   /** An object built by its class's constructor, then setters (Construction.Plan). */
@@ -377,6 +392,7 @@ final class JavaTestSource {
       Witness.HeapObject h = w.heap.get(id);
       Object o = m.object(id);
       String local = variables.get(id);
+      if (h.staticValue != null) continue; // a static final's object: the runner checked its fields
       if (o.getClass().isArray()) {
         Class<?> comp = o.getClass().getComponentType();
         for (Map.Entry<Integer, Object> e : h.elements.entrySet()) {

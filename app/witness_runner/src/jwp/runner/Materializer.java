@@ -46,7 +46,9 @@ final class Materializer {
       String where = "heap object " + h.id;
       Class<?> c = h.standInFor != null ? Object.class : resolve(h.cls, where); // a stand-in is made below
       Object o;
-      if (c.isArray()) {
+      if (h.staticValue != null) {
+        o = staticValue(h, c, where);
+      } else if (c.isArray()) {
         o = Array.newInstance(c.getComponentType(), h.length);
       } else if (h.string != null && h.cls.equals("java/lang/StringBuilder")) {
         o = new StringBuilder(h.string);
@@ -94,7 +96,16 @@ final class Materializer {
         if (!f.getDeclaringClass().isAssignableFrom(c))
           throw w.bad(where, "field " + e.getKey() + " is not a field of class " + h.cls);
         Object v = convert(e.getValue(), f.getType(), where + ": field " + e.getKey());
-        UnsafeAccess.put(o, f, v);
+        if (h.staticValue == null) {
+          UnsafeAccess.put(o, f, v);
+          continue;
+        }
+        // The class initializer's object keeps its state: the witness can only need what it holds.
+        Object actual = UnsafeAccess.get(o, f);
+        boolean same = f.getType().isPrimitive() ? java.util.Objects.equals(actual, v) : actual == v;
+        if (!same)
+          throw w.bad(where, "the value of " + h.staticValue + " has field " + e.getKey() + " = " + Json.show(actual)
+              + ", not " + Json.show(e.getValue()) + " as the witness needs (a static final's object is not set)");
       }
     }
     // 2b. what the stand-ins' methods return
@@ -260,6 +271,17 @@ final class Materializer {
   /** The object made for a heap id (after materialize), or null. */
   Object object(String id) {
     return objects.get(id);
+  }
+
+  /** The object static final field h.staticValue holds once its class is initialized: non-null, of class c. */
+  private Object staticValue(Witness.HeapObject h, Class<?> c, String where) throws BadWitness {
+    Field f = field(h.staticValue, where + ": static_value", true);
+    if (!Modifier.isFinal(f.getModifiers())) throw w.bad(where, "static_value " + h.staticValue + " is not final");
+    Object o = UnsafeAccess.get(null, f);
+    if (o == null) throw w.bad(where, "static_value " + h.staticValue + " holds null");
+    if (o.getClass() != c)
+      throw w.bad(where, "static_value " + h.staticValue + " holds a " + Descriptors.internalOf(o.getClass()) + ", not a " + h.cls);
+    return o;
   }
 
   Field field(String key, String where, boolean wantStatic) throws BadWitness {

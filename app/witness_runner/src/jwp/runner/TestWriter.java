@@ -246,6 +246,7 @@ public final class TestWriter {
       Object o = m.object(h.id);
       // A constructor entry makes its own receiver: the witness's is not used.
       if (o == null || (w.entryMethod.equals("<init>") && h.id.equals(w.receiver))) continue;
+      if (h.staticValue != null) continue; // a static final's object is read, never built
       Map<String, List<String>> ctors = sc.constructors.getOrDefault(Descriptors.internalOf(o.getClass()), Map.of());
       Construction.Plan p = Construction.find(w, m, h, ctors, names);
       if (p != null) found.put(h.id, p);

@@ -29,6 +29,9 @@ final class Witness {
     boolean interned;  // the string is the interned literal (JLS 3.10.5)
     String classLiteral;
     String standInFor; // a stand-in (StandIn): the interface or abstract class it implements
+    // The object a static final field holds ("owner.name:descriptor"): not allocated, read from the
+    // field after its class is initialized; `fields` are checked against it, not stored.
+    String staticValue;
   }
 
   /** What a stand-in's method returns (StandIn): the method as a call names it, and the value. */
@@ -121,7 +124,7 @@ final class Witness {
     for (Map.Entry<String, Object> e : heap.entrySet()) {
       String where = "heap object " + e.getKey();
       Map<String, Object> o = w.object(e.getValue(), where);
-      w.onlyKeys(o, where, Set.of("class", "fields", "length", "elements", "string", "interned", "class_literal", "stand_in_for"));
+      w.onlyKeys(o, where, Set.of("class", "fields", "length", "elements", "string", "interned", "class_literal", "stand_in_for", "static_value"));
       HeapObject h = new HeapObject();
       h.id = e.getKey();
       h.cls = w.className(w.required(o, "class", where), where + ": class");
@@ -145,6 +148,12 @@ final class Witness {
         }
       } else {
         if (o.containsKey("length") || o.containsKey("elements")) throw w.bad(where, "\"length\"/\"elements\" given for non-array class " + h.cls);
+        if (o.containsKey("static_value")) {
+          if (o.containsKey("string") || o.containsKey("class_literal") || o.containsKey("stand_in_for"))
+            throw w.bad(where, "an object with \"static_value\" has \"class\" and \"fields\" only");
+          h.staticValue = w.string(o.get("static_value"), where + ": static_value");
+          w.fieldKey(h.staticValue, where + ": static_value");
+        }
         if (o.containsKey("class_literal")) {
           if (!h.cls.equals("java/lang/Class")) throw w.bad(where, "\"class_literal\" given for class " + h.cls + " (only java/lang/Class)");
           if (o.containsKey("fields") || o.containsKey("string")) throw w.bad(where, "a class object has \"class_literal\" only");
