@@ -45,9 +45,14 @@ void Insert(std::vector<FieldValue>* set, const FieldValue& v) {
   if (it == set->end() || *it != v) set->insert(it, v);
 }
 
+// What a getstatic reads, as a field value (FieldValue::kStatic), when
+// `statics` knows; nullopt otherwise.
+using StaticValues = std::function<std::optional<FieldValue>(const Instruction& getstatic)>;
+
 // The values SSA value `v` can have when it is one of the constants and
 // objects field_facts.h lists (through phis); nullopt for anything else.
-std::optional<std::vector<FieldValue>> ValuesOf(const MethodIR& ir, ValueId v, std::set<ValueId>* seen) {
+std::optional<std::vector<FieldValue>> ValuesOf(const MethodIR& ir, ValueId v, std::set<ValueId>* seen,
+                                                const StaticValues* statics = nullptr) {
   if (!seen->insert(v).second) return std::vector<FieldValue>{};  // a phi cycle adds nothing
   const Instruction& d = ir.def(v);
   std::vector<FieldValue> out;
@@ -75,9 +80,16 @@ std::optional<std::vector<FieldValue>> ValuesOf(const MethodIR& ir, ValueId v, s
       if (ir.is_static || d.index != 0) return std::nullopt;
       out.push_back(FieldValue::Object(std::string(ir.class_name), false));
       return out;
+    case Op::kGetStatic:
+      if (statics == nullptr) return std::nullopt;
+      if (std::optional<FieldValue> x = (*statics)(d)) {
+        out.push_back(std::move(*x));
+        return out;
+      }
+      return std::nullopt;
     case Op::kPhi:
       for (ValueId w : d.operands) {
-        std::optional<std::vector<FieldValue>> sub = ValuesOf(ir, w, seen);
+        std::optional<std::vector<FieldValue>> sub = ValuesOf(ir, w, seen, statics);
         if (!sub) return std::nullopt;
         for (const FieldValue& x : *sub) Insert(&out, x);
       }
@@ -139,6 +151,10 @@ std::string FieldValue::ToString() const {
     case kNull: return "null";
     case kString: return Cat("\"", text, "\"");
     case kObject: return Cat(exact ? "a new " : "a ", classfile::JavaName(text));
+    case kStatic: {
+      const size_t colon = text.find(':');
+      return Cat("the value of ", classfile::JavaName(text.substr(0, colon)));
+    }
   }
   return "?";
 }
@@ -896,6 +912,16 @@ StoreMap CollectStores(const classfile::ClassHierarchy& h, const Writers& writer
   StoreMap stores;
   std::map<std::string, std::string> resolved;
   std::map<std::string, Family> families;  // by the accessor's class
+  // A static final reference field's value (an enum constant): the field
+  // holds what that field holds.
+  const StaticValues statics = [&](const Instruction& get) -> std::optional<FieldValue> {
+    if (get.descriptor.empty() || (get.descriptor[0] != 'L' && get.descriptor[0] != '[')) return std::nullopt;
+    classfile::FieldResult r = classfile::ResolveField(h, get.owner, get.name, get.descriptor);
+    if (!r.ok() || r.owner == classfile::kNoClass || r.member == nullptr) return std::nullopt;
+    constexpr uint16_t kStaticFinal = classfile::access::kStatic | classfile::access::kFinal;
+    if ((r.member->access_flags & kStaticFinal) != kStaticFinal) return std::nullopt;
+    return FieldValue::Static(Cat(h.Name(r.owner), ".", get.name, ":", get.descriptor));
+  };
   for (size_t c = 0; c < writers.classes.size(); ++c) {
     for (const auto& ir : writers.classes[c].methods) {
       for (size_t i = 0; i < ir->insns.size(); ++i) {
@@ -910,7 +936,7 @@ StoreMap CollectStores(const classfile::ClassHierarchy& h, const Writers& writer
         s.initializer = in.op == Op::kPutStatic ? ir->method_name == "<clinit>"
                                                  : IsConstructor(*ir) && in.operands[0] == ThisOf(*ir);
         std::set<ValueId> seen;
-        s.values = ValuesOf(*ir, in.operands.back(), &seen);
+        s.values = ValuesOf(*ir, in.operands.back(), &seen, &statics);
         s.where = Cat(classfile::JavaName(ir->class_name), ".", ir->method_name, ir->method_descriptor);
         if (!s.values) {
           Family& family = families.try_emplace(std::string(ir->class_name), h, ir->class_name).first->second;

@@ -100,7 +100,10 @@ struct Writers;
 
 // One value a field can hold.
 struct FieldValue {
-  enum Kind : uint8_t { kInt, kLong, kNull, kString, kObject };
+  // kStatic: the value of a static final reference field, "owner.name:descriptor"
+  // in `text` (a class constant, an enum constant: the object its class
+  // initializer made; may be null while that initializer runs).
+  enum Kind : uint8_t { kInt, kLong, kNull, kString, kObject, kStatic };
   Kind kind = kNull;
   int64_t i = 0;     // kInt (sign-extended), kLong
   // kString: the literal's text (modified UTF-8, as the constant pool has
@@ -113,9 +116,11 @@ struct FieldValue {
   static FieldValue Null() { return {kNull, 0, {}, false}; }
   static FieldValue String(std::string s) { return {kString, 0, std::move(s), false}; }
   static FieldValue Object(std::string type, bool exact) { return {kObject, 0, std::move(type), exact}; }
+  static FieldValue Static(std::string key) { return {kStatic, 0, std::move(key), false}; }
   auto operator<=>(const FieldValue&) const = default;
   bool operator==(const FieldValue&) const = default;
-  // As Java writes it: 0, 7L, null, "abc", new java.lang.Object, a java.util.List.
+  // As Java writes it: 0, 7L, null, "abc", new java.lang.Object, a java.util.List,
+  // the value of pkg.C.NAME.
   std::string ToString() const;
 };
 

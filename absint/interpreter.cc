@@ -293,6 +293,7 @@ AbsVal FromFieldValues(const std::vector<FieldValue>& values) {
       case FieldValue::kNull: return AbsVal::Null();
       case FieldValue::kString: return AbsVal::Str(v.text);
       case FieldValue::kObject: return AbsVal::NonNull();
+      case FieldValue::kStatic: return AbsVal::Top();  // another static's value: not tracked
     }
   }
   // References: null (when one of them) or an object the analysis does

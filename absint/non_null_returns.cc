@@ -137,7 +137,10 @@ bool NonNullReturns::OfFieldRead(const MethodIR& ir, const Instruction& in, std:
   const FieldFact* fact = nullptr;
   const std::vector<FieldValue>* values = facts_->ValuesAtRead(ir, in, &fact);
   if (values == nullptr || values->empty() ||
-      std::any_of(values->begin(), values->end(), [](const FieldValue& x) { return x.kind == FieldValue::kNull; })) {
+      std::any_of(values->begin(), values->end(), [](const FieldValue& x) {
+        // Another static's value: non-null only when that one is (not asked here).
+        return x.kind == FieldValue::kNull || x.kind == FieldValue::kStatic;
+      })) {
     return false;
   }
   Note(facts, fact->description);
