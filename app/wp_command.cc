@@ -81,6 +81,7 @@ ordered_json FieldValueJson(const absint::FieldValue& v) {
     case absint::FieldValue::kNull: return nullptr;
     case absint::FieldValue::kString: return ordered_json{{"string", v.text}};
     case absint::FieldValue::kObject: return ordered_json{{"class", v.text}, {"exact", v.exact}};
+    case absint::FieldValue::kStatic: return ordered_json{{"static", v.text}};
   }
   return nullptr;
 }
@@ -183,6 +184,7 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       if (o.type == models::kStringClass) obj["interned"] = !plain;
     }
     if (o.class_literal) obj["class_literal"] = *o.class_literal;
+    if (o.static_value) obj["static_value"] = *o.static_value;
     if (std::optional<std::string> t = types::StandInFor(o.type)) obj["stand_in_for"] = *t;
     if (!o.fields.empty()) {
       ordered_json fields = ordered_json::object();

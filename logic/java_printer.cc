@@ -114,6 +114,12 @@ class JavaPrinter {
   }
 
  private:
+  // == or !=, a named constant on the right (x == State.DONE).
+  std::string equality(Term a, std::string_view op, Term b, int& prec) {
+    auto named = [&](Term t) { return t.is_var() && tm_.var_info(t).named_constant; };
+    if (named(a) && !named(b)) std::swap(a, b);
+    return binary(a, op, b, kEquality, prec);
+  }
   std::string binary(Term a, std::string_view op, Term b, int p, int& prec) {
     prec = p;
     // A char compared with a constant: the constant as a char literal.
@@ -302,7 +308,7 @@ class JavaPrinter {
         }
         if (x.is(TermKind::kEq)) {
           if (std::optional<std::string> b = boolean_test(x.arg(0), x.arg(1), /*negated=*/true, prec)) return *b;
-          return binary(x.arg(0), "!=", x.arg(1), kEquality, prec);
+          return equality(x.arg(0), "!=", x.arg(1), prec);
         }
         prec = kUnary;
         return absl::StrCat("!", print(x, kUnary));
@@ -327,7 +333,7 @@ class JavaPrinter {
       case TermKind::kEq:
         if (std::optional<std::string> f = float_test(t.kind(), a(0), a(1), /*negated=*/false, prec)) return *f;
         if (std::optional<std::string> b = boolean_test(a(0), a(1), /*negated=*/false, prec)) return *b;
-        return binary(a(0), "==", a(1), kEquality, prec);
+        return equality(a(0), "==", a(1), prec);
       case TermKind::kLt:
       case TermKind::kLe: {
         // Constant on the left reads better flipped: 0 < x as x > 0.

@@ -436,6 +436,11 @@ void TermManager::set_non_null(Term var) {
   vars_[var.payload()].non_null = true;
 }
 
+void TermManager::set_named_constant(Term var) {
+  JWP_CHECK(var.is_var(), "set_named_constant of a non-variable");
+  vars_[var.payload()].named_constant = true;
+}
+
 void TermManager::set_java_type(Term var, std::string_view descriptor) {
   JWP_CHECK(var.is_var(), "set_java_type of a non-variable");
   VarInfo& info = vars_[var.payload()];

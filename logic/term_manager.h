@@ -69,6 +69,10 @@ struct VarInfo {
   // Never null in any state (set_non_null: a method's `this`, JVMS 6.5
   // invokevirtual): `v == null` is false when it is built.
   bool non_null = false;
+  // Names one object of the program, the same in every state (a class
+  // constant, wp/vocabulary.h): printers compare with it as Java code
+  // does, `x == State.DONE` (set_named_constant).
+  bool named_constant = false;
 };
 
 // A field, method or signature: views into the manager's interned strings.
@@ -246,6 +250,7 @@ class TermManager {
   // Declares a reference variable never null (VarInfo::non_null). Call it
   // when the variable is made, before any term compares it with null.
   void set_non_null(Term var);
+  void set_named_constant(Term var);
   MemberRef field_info(Term field_const) const;  // also for length_field()
   MemberRef method_info(Term method_or_sig_const) const;
   std::string_view type_name(Term type_const) const;

@@ -61,6 +61,7 @@ std::string to_string(const Witness& w) {
     absl::StrAppend(&out, o.id, ": ", o.type, " {");
     if (o.string_value) absl::StrAppend(&out, " \"", *o.string_value, "\"");
     if (o.class_literal) absl::StrAppend(&out, " ", *o.class_literal, ".class");
+    if (o.static_value) absl::StrAppend(&out, " the value of ", *o.static_value);
     if (o.length) absl::StrAppend(&out, " length = ", *o.length);
     for (const WitnessField& f : o.fields) absl::StrAppend(&out, " ", f.name, " = ", to_string(f.value));
     for (const WitnessElement& e : o.elements) {

@@ -66,6 +66,12 @@ struct WitnessObject {
   // A java.lang.Class object (classOf(t), logic/term.h rule 12): the type t
   // it stands for, as an internal name or array descriptor.
   std::optional<std::string> class_literal;
+  // The object a class constant holds ("owner.name:descriptor", a static
+  // final field its class initializer sets): the witness refers to it, it
+  // is not allocated, and `fields` are what the formula needs of it (the
+  // runner checks them, it cannot set them). Set by wp (the solver knows
+  // no fields).
+  std::optional<std::string> static_value;
 };
 
 struct Witness {

@@ -523,10 +523,22 @@ void WpProblem::simplify_disjunction(std::vector<std::vector<Term>>* ds) {
     }
     return tm_.mk_or(ors);
   };
+  // What every state at the entry keeps: the field facts of the fields the
+  // disjunction reads (a state no program can make needs no disjunct) and
+  // what class constants are (distinct objects of known classes).
+  std::vector<Term> background;
+  const Term all = disjunction(ds->size());
+  if (!vocab_.add_field_values(all, entry_check_.Uninitialized(entry(acts_[0])), &background).empty()) {
+    background.clear();
+  }
+  std::vector<Term> met = background;
+  met.push_back(all);
+  for (Term t : vocab_.class_constant_facts(met)) background.push_back(t);
   // Whether `premise` implies `conclusion`, proved.
   auto implies = [&](const std::vector<Term>& premise, Term conclusion) {
     if (++queries > kMaxQueries) return false;
     std::vector<Term> q = premise;
+    q.insert(q.end(), background.begin(), background.end());
     q.push_back(tm_.mk_not(conclusion));
     return check(q, /*want_witness=*/false).proves_unsat();
   };

@@ -278,6 +278,14 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var)) {
       r.statics.push_back({f->owner, f->name, f->descriptor, v.value});
     }
+    // A class constant's object is the one its class initializer made.
+    const Vocabulary::ClassConstant* c = vocab_.class_constant_of(v.var);
+    if (c == nullptr) continue;
+    auto o = v.value.kind != solver::WitnessValue::Kind::kRef
+                 ? r.heap.end()
+                 : std::find_if(r.heap.begin(), r.heap.end(), [&](const solver::WitnessObject& x) { return x.id == v.value.object; });
+    if (o == r.heap.end() || o->static_value) return std::nullopt;  // a model the facts exclude
+    o->static_value = Cat(c->owner, ".", c->name, ":", c->descriptor);
   }
   r.assertions = vocab_.assertions_enabled();
   AddStandInReturns(w, &r);
@@ -368,6 +376,48 @@ Minterm EntryCheck::WithoutLiteralFacts(const Minterm& phi) {
   return Minterm::of(tm_, kept);
 }
 
+Minterm EntryCheck::AsClassConstants(const Minterm& shown, const std::vector<Term>& query, const SolverCall& check,
+                                     Term uninitialized) {
+  constexpr size_t kMaxDomain = 8;
+  std::vector<Term> out;
+  for (Term lit : shown) {
+    std::vector<Term> rest;
+    for (Term t : query) {
+      if (t != lit) rest.push_back(t);
+    }
+    auto unsat_with = [&](Term a, Term b) {
+      std::vector<Term> q = rest;
+      q.push_back(a);
+      q.push_back(b);
+      return check(q, /*want_witness=*/false).proves_unsat();
+    };
+    Term said = lit;
+    for (Term type_of : logic::collect(lit, [](Term x) { return x.is(logic::TermKind::kTypeOf); })) {
+      const Term x = type_of.arg(0);
+      const std::vector<Term> domain = vocab_.class_constant_domain(x, uninitialized);
+      if (domain.size() < 2 || domain.size() > kMaxDomain) continue;
+      std::vector<Term> holds, fails;
+      for (Term c : domain) {
+        const Term is_c = tm_.mk_eq(x, c);
+        if (unsat_with(is_c, tm_.mk_not(lit))) holds.push_back(c);
+        else if (unsat_with(is_c, lit)) fails.push_back(c);
+        else break;  // undecided: the literal stays
+      }
+      if (holds.size() + fails.size() != domain.size() || holds.empty() || fails.empty()) continue;
+      std::vector<Term> alternatives;
+      if (fails.size() == 1) {
+        said = tm_.mk_ne(x, fails[0]);
+      } else {
+        for (Term c : holds) alternatives.push_back(tm_.mk_eq(x, c));
+        said = tm_.mk_or(alternatives);
+      }
+      break;
+    }
+    out.push_back(said);
+  }
+  return Minterm::of(tm_, out);
+}
+
 Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query, const SolverCall& check,
                                    const std::vector<Term>& typing) {
   constexpr int kMaxChecks = 24;
@@ -438,6 +488,7 @@ bool EntryCheck::ProvesUnsat(std::vector<Term> facts, Entry entry, const SolverC
   const std::vector<Term> named = phi.is_true() ? std::vector<Term>{} : logic::free_variables(all);
   add_ranges(tm_, vocab_, all, &facts);
   AddStringModelInvariants(phi, &facts);
+  for (Term t : vocab_.class_constant_facts(facts)) facts.push_back(t);
   // A skipped call's result is null or of its declared type, as Typing says
   // of a parameter.
   for (Term v : named) {
@@ -477,6 +528,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     return std::nullopt;
   }
   AddStringModelInvariants(phi, &query);
+  for (Term t : vocab_.class_constant_facts(query)) query.push_back(t);
   // The preferred witness first (the precondition is phi's either way).
   std::vector<Term> asked = query;
   asked.insert(asked.end(), prefer.begin(), prefer.end());
@@ -588,6 +640,13 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
       if (!logic::mentions_skolem(t) || returns_normally(t)) facts.push_back(t);
     }
     shown = WithoutImplied(shown, std::move(facts), check, Typing(entry));
+  }
+  {
+    std::vector<Term> facts;
+    for (Term t : query) {
+      if (!logic::mentions_skolem(t)) facts.push_back(t);
+    }
+    shown = AsClassConstants(shown, facts, check, Uninitialized(entry));
   }
   if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
   return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness),
@@ -727,6 +786,19 @@ bool WpProblem::at_entry(const Item& item) {
   }
   if (string_internals) {
     note("unsupported: the precondition constrains the fields of a string literal (String is modelled by issue #7)");
+    return false;
+  }
+  // A class constant is the object its class initializer made: what the
+  // minterm needs of its fields is not an input, and not known here. The
+  // JVM can tell (the runner checks them): a candidate, not a precondition.
+  for (Term t : logic::collect(phi.is_true() ? tm_.mk_true() : phi.term(), [](Term x) {
+         return x.is(logic::TermKind::kRead) || x.is(logic::TermKind::kARead);
+       })) {
+    const Term object = t.arg(1);
+    const Vocabulary::ClassConstant* c = object.is_var() ? vocab_.class_constant_of(object) : nullptr;
+    if (c == nullptr) continue;
+    if (optimistic_) queue_candidate(item, phi);
+    note(Cat("the state of class constant ", logic::to_java(tm_, object), " (made by its class initializer) is needed"));
     return false;
   }
   if (std::string why = input_without_a_class(phi, acts_[item.at.act]); !why.empty()) {

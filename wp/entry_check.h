@@ -112,6 +112,13 @@ class EntryCheck {
   // parameters' typing among them, left out of a first try).
   logic::Minterm WithoutImplied(const logic::Minterm& shown, std::vector<logic::Term> query, const SolverCall& check,
                                 const std::vector<logic::Term>& typing);
+  // `shown` with each literal about the class of a value that holds only
+  // class constants (dispatch(typeOf(this.phase), m) == m: which method
+  // runs on it) said as the constants it holds for (this.phase !=
+  // Phase.RUNNING), when Z3 decides each under `query` (its other
+  // literals and facts); the literal as it is otherwise.
+  logic::Minterm AsClassConstants(const logic::Minterm& shown, const std::vector<logic::Term>& query,
+                                  const SolverCall& check, logic::Term uninitialized);
   bool drop_implied_ = false;
 
   logic::TermManager& tm_;

@@ -72,7 +72,8 @@ std::string ReplayKey(const Replay& r) {
   if (r.receiver) key += solver::to_string(*r.receiver) + ";";
   for (const solver::WitnessValue& v : r.arguments) key += solver::to_string(v) + ",";
   for (const solver::WitnessObject& o : r.heap) {
-    key += Cat(" ", o.id, ":", o.type, o.length ? Cat("[", *o.length, "]") : "", o.string_value.value_or(""), "{");
+    key += Cat(" ", o.id, ":", o.type, o.length ? Cat("[", *o.length, "]") : "", o.string_value.value_or(""),
+               o.static_value ? Cat("=", *o.static_value) : "", "{");
     for (const solver::WitnessField& f : o.fields) key += Cat(f.owner, ".", f.name, "=", solver::to_string(f.value), ",");
     for (const solver::WitnessElement& e : o.elements) key += Cat(e.index, "=", solver::to_string(e.value), ",");
     key += "}";

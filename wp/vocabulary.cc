@@ -123,6 +123,9 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
   if (is_final && name == "$assertionsDisabled" && descriptor == "Z" && is_assertion_status(decl)) {
     return tm_.mk_int(assertions_enabled_ ? 0 : 1);
   }
+  if (is_final && sort.is_ref()) {
+    if (Term c = class_constant(decl, name, descriptor, display); !c.is_null()) return c;
+  }
   if (is_final) {
     uint32_t site = call_site(Cat("the value of static final field ", display, ".", name,
                                   " (set by its class initializer) is needed"));
@@ -134,8 +137,9 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
       // it before any other code can read it (absint/field_facts.h).
       const absint::FieldFact* fact = field_fact(decl, name, descriptor);
       if (fact != nullptr && !fact->initialized.empty() &&
-          std::none_of(fact->initialized.begin(), fact->initialized.end(),
-                       [](const absint::FieldValue& v) { return v.kind == absint::FieldValue::kNull; })) {
+          std::all_of(fact->initialized.begin(), fact->initialized.end(), [](const absint::FieldValue& v) {
+            return v.kind == absint::FieldValue::kObject || v.kind == absint::FieldValue::kString;
+          })) {
         non_null_.insert(sk);
         note_fact_used(*fact);
       }
@@ -149,6 +153,76 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
   tm_.set_java_type(var, descriptor);
   statics_.try_emplace(var, StaticField{decl, std::string(name), std::string(descriptor)});
   return var;
+}
+
+Term Vocabulary::class_constant(const std::string& owner, std::string_view name, std::string_view descriptor,
+                                const std::string& display) {
+  const absint::FieldFact* fact = field_fact(owner, name, descriptor);
+  if (fact == nullptr || fact->initialized.size() != 1) return Term();
+  const absint::FieldValue& v = fact->initialized[0];
+  if (v.kind != absint::FieldValue::kObject || !v.exact || v.text.empty() || v.text[0] == '[') return Term();
+  // One store in <clinit>, of the value of one `new` there.
+  const std::shared_ptr<const ir::MethodIR> ir = clinit_ir(owner);
+  if (ir == nullptr) return Term();
+  std::optional<ir::InsnId> allocation;
+  int stores = 0;
+  for (const ir::Instruction& in : ir->insns) {
+    if (in.op != ir::Op::kPutStatic || in.name != name || in.descriptor != descriptor || in.owner != owner) continue;
+    ++stores;
+    if (in.operands.empty() || in.operands[0] < 0) return Term();
+    const ir::Instruction& def = ir->def(in.operands[0]);
+    if (def.op != ir::Op::kNew || def.type != v.text) return Term();
+    allocation = ir->values[in.operands[0]].def;
+  }
+  if (stores != 1 || !allocation) return Term();
+  Term var = tm_.mk_var(Cat(display, ".", name), logic::Sort::Ref(), kConstantNamespace);
+  if (constants_.try_emplace(var, ClassConstant{owner, std::string(name), std::string(descriptor), v.text,
+                                               Cat(owner, "#", *allocation)})
+          .second) {
+    tm_.set_non_null(var);
+    tm_.set_named_constant(var);
+  }
+  note_fact_used(*fact);
+  return var;
+}
+
+const Vocabulary::ClassConstant* Vocabulary::class_constant_of(Term var) const {
+  auto it = constants_.find(var);
+  return it == constants_.end() ? nullptr : &it->second;
+}
+
+std::vector<Term> Vocabulary::class_constant_facts(std::span<const Term> terms) {
+  std::vector<Term> out;
+  if (constants_.empty()) return out;
+  std::vector<std::pair<Term, const ClassConstant*>> met;
+  for (Term v : logic::free_variables(tm_.mk_and(terms))) {
+    if (const ClassConstant* c = class_constant_of(v)) met.emplace_back(v, c);
+  }
+  for (size_t i = 0; i < met.size(); ++i) {
+    const auto& [v, c] = met[i];
+    out.push_back(tm_.mk_ne(v, tm_.mk_null()));
+    out.push_back(tm_.mk_eq(tm_.mk_type_of(v), tm_.mk_type(c->type)));
+    for (size_t j = 0; j < i; ++j) {
+      if (met[j].second->allocation != c->allocation) out.push_back(tm_.mk_ne(v, met[j].first));
+    }
+  }
+  return out;
+}
+
+std::vector<Term> Vocabulary::class_constant_domain(Term x, Term uninitialized) {
+  if (!x.is(logic::TermKind::kRead) || !x.arg(0).is(logic::TermKind::kFieldConst) || tm_.is_length_field(x.arg(0))) {
+    return {};
+  }
+  const logic::MemberRef m = tm_.field_info(x.arg(0));
+  const absint::FieldFact* f = field_fact(m.owner, m.name, m.descriptor);
+  if (f == nullptr) return {};
+  std::vector<Term> out;
+  for (const absint::FieldValue& v : x.arg(1) == uninitialized ? f->values : f->initialized) {
+    const Term c = v.kind == absint::FieldValue::kStatic ? constant_of(v) : Term();
+    if (c.is_null()) return {};
+    out.push_back(c);
+  }
+  return out;
 }
 
 std::optional<int32_t> Vocabulary::clinit_array_length(const std::string& owner, std::string_view name,
@@ -252,6 +326,16 @@ Term Vocabulary::constant_of(const absint::FieldValue& v) {
     case absint::FieldValue::kNull: return tm_.mk_null();
     case absint::FieldValue::kString: return tm_.mk_string(v.text);
     case absint::FieldValue::kObject: return Term();
+    case absint::FieldValue::kStatic: {
+      // The value of a class constant is its variable; of another static
+      // final, unknown here.
+      const size_t colon = v.text.find(':');
+      const size_t dot = v.text.rfind('.', colon);
+      if (colon == std::string::npos || dot == std::string::npos) return Term();
+      const std::string owner = v.text.substr(0, dot);
+      return class_constant(owner, std::string_view(v.text).substr(dot + 1, colon - dot - 1),
+                            std::string_view(v.text).substr(colon + 1), classfile::JavaName(owner));
+    }
   }
   return Term();
 }
@@ -277,8 +361,11 @@ namespace {
 
 // Whether witness value `v` (objects in `w`) is one of `values`; true when
 // the witness cannot say (floating-point and opaque values).
+// `constants`: the objects that are class constants' values, by id, the
+// static field each is ("owner.name:descriptor").
 bool allowed(const classfile::ClassHierarchy& h, const solver::Witness& w, const solver::WitnessValue& v,
-             const std::vector<absint::FieldValue>& values) {
+             const std::vector<absint::FieldValue>& values,
+             const absl::flat_hash_map<std::string, std::string>& constants) {
   using Kind = solver::WitnessValue::Kind;
   for (const absint::FieldValue& x : values) {
     switch (v.kind) {
@@ -305,6 +392,11 @@ bool allowed(const classfile::ClassHierarchy& h, const solver::Witness& w, const
             (x.exact ? o->type == x.text : h.IsSubtype(o->type, x.text) != classfile::Tristate::kNo)) {
           return true;
         }
+        // Another static's value: that very object, never one the witness makes.
+        if (auto c = constants.find(o->id); x.kind == absint::FieldValue::kStatic && c != constants.end() &&
+                                            c->second == x.text) {
+          return true;
+        }
         break;
       }
       default:
@@ -319,13 +411,21 @@ bool allowed(const classfile::ClassHierarchy& h, const solver::Witness& w, const
 std::vector<FieldFactCheck> Vocabulary::field_fact_checks(const solver::Witness& w, std::string_view uninitialized) {
   std::vector<FieldFactCheck> out;
   if (field_facts_ == nullptr) return out;
+  // A class constant's object is the class initializer's: no input.
+  absl::flat_hash_map<std::string, std::string> constant_objects;
+  for (const solver::WitnessVariable& v : w.variables) {
+    const ClassConstant* c = class_constant_of(v.var);
+    if (c != nullptr && v.value.kind == solver::WitnessValue::Kind::kRef) {
+      constant_objects.emplace(v.value.object, Cat(c->owner, ".", c->name, ":", c->descriptor));
+    }
+  }
   for (const solver::WitnessObject& o : w.objects) {
-    if (o.id == uninitialized) continue;
+    if (o.id == uninitialized || constant_objects.contains(o.id)) continue;
     for (const solver::WitnessField& f : o.fields) {
       const absint::FieldFact& fact = field_facts_->Of(f.owner, f.name, f.descriptor);
       if (!fact.known) continue;
       out.push_back(FieldFactCheck{o.id, f.owner, f.name, f.descriptor, fact.initialized, fact.description,
-                                   allowed(h_, w, f.value, fact.initialized)});
+                                   allowed(h_, w, f.value, fact.initialized, constant_objects)});
     }
   }
   for (const solver::WitnessVariable& v : w.variables) {
@@ -335,7 +435,7 @@ std::vector<FieldFactCheck> Vocabulary::field_fact_checks(const solver::Witness&
     if (values == nullptr) continue;
     out.push_back(FieldFactCheck{"", s->owner, s->name, s->descriptor, *values,
                                  field_facts_->Of(s->owner, s->name, s->descriptor).description,
-                                 allowed(h_, w, v.value, *values)});
+                                 allowed(h_, w, v.value, *values, constant_objects)});
   }
   return out;
 }
@@ -352,6 +452,10 @@ Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {
   for (const absint::FieldValue& v : values) {
     if (Term c = constant_of(v); !c.is_null()) {
       any.push_back(tm_.mk_eq(x, c));
+      continue;
+    }
+    if (v.kind == absint::FieldValue::kStatic) {
+      any.push_back(tm_.mk_true());  // another static final's value: anything of its type
       continue;
     }
     // An object: non-null; an allocation of a class is of exactly that class.

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,8 @@ namespace jwp::wp {
 
 // The namespace of static fields (method namespaces start at 1).
 inline constexpr uint32_t kStaticNamespace = 0x7fffffff;
+// The namespace of class constants (Vocabulary::class_constant_of).
+inline constexpr uint32_t kConstantNamespace = 0x7ffffffe;
 
 class Vocabulary {
  public:
@@ -179,6 +182,28 @@ class Vocabulary {
     std::string owner, name, descriptor;
   };
   const StaticField* static_field_of(logic::Term var) const;
+  // A class constant: a static final reference field whose class
+  // initializer stores one new object in it, at one `new` (an enum
+  // constant, a singleton, a sentinel), by its field facts. Its getstatic
+  // reads one object, the same in every execution and in the witness
+  // runner's JVM: a program variable of kConstantNamespace ("pkg.C.NAME"),
+  // never null, of exactly `type`, and distinct from every other class
+  // constant of another `new` (`allocation`). Not an input: a witness
+  // refers to it (solver::WitnessObject::static_value), it never sets it.
+  struct ClassConstant {
+    std::string owner, name, descriptor;
+    std::string type;        // the class of the object (internal name)
+    std::string allocation;  // "owner#insn" of the `new` in <clinit>
+  };
+  const ClassConstant* class_constant_of(logic::Term var) const;
+  // What the class constants `phi` mentions are: never null, of their
+  // exact types, pairwise distinct objects (entry checks and witnesses).
+  std::vector<logic::Term> class_constant_facts(std::span<const logic::Term> terms);
+  // The class constants (their variables) that the field read `x` may
+  // hold at the entry, by its field facts, when those are all it may hold
+  // (`uninitialized`: the object a constructor entry is making, whose
+  // fields may still hold their defaults); empty otherwise.
+  std::vector<logic::Term> class_constant_domain(logic::Term x, logic::Term uninitialized);
 
   // What java.lang.Thread.currentThread() returns: one skolem for every call
   // (the analysis follows one thread, and so does the witness), known to be
@@ -230,6 +255,11 @@ class Vocabulary {
   };
   absl::flat_hash_map<std::string, Resolved> resolved_;  // "owner.name:desc" -> declaring owner
   absl::flat_hash_map<logic::Term, StaticField> statics_;
+  absl::flat_hash_map<logic::Term, ClassConstant> constants_;
+  // The class constant a static final field holds (class_constant_of),
+  // as its variable: a null term when it is none.
+  logic::Term class_constant(const std::string& owner, std::string_view name, std::string_view descriptor,
+                             const std::string& display);
   // Never null: the current thread, and static finals whose class
   // initializer stores only new objects, arrays or string literals in them.
   absl::flat_hash_set<logic::Term> non_null_;

@@ -234,6 +234,44 @@ TEST(Exceptions, CompleteConditionsHoldExactlyOnTheJvm) {
   EXPECT_THAT(ran, HasSubstr("checked " + std::to_string(13 * 13 * 13 + 13 * 13 + 13 + 300 + 13 * 13)));
 }
 
+// A state kept in an enum field: the enum's constants are class constants,
+// the objects its class initializer made. Conditions compare the field with
+// them (not with the class that a method dispatches to), the JVM runs
+// witnesses that refer to those very objects, and the field, which no
+// constructor or method leaves null, is no NullPointerException's condition.
+TEST(Exceptions, EnumStatesAreComparedWithTheirConstants) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string out =
+      RunCommand(Exceptions("exceptions.Phases --timeout 10 --json " + tmp.File("out.json") + " 2>&1"), &status);
+  ASSERT_EQ(status, 0) << out;
+  std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
+  ExpectConditionsConfirmed(pairs);
+  const std::string state = " java.lang.IllegalStateException";
+  const json& start = pairs["exceptions.Phases.start()V" + state];
+  EXPECT_EQ(start["condition"], "this.phase != exceptions.Phases$Phase.IDLE") << start.dump(2);
+  EXPECT_EQ(start["complete"], true);
+  // finish() asks the constant's own method (RUNNING's body says true).
+  const json& finish = pairs["exceptions.Phases.finish()V" + state];
+  EXPECT_EQ(finish["condition"], "this.phase != exceptions.Phases$Phase.RUNNING") << finish.dump(2);
+  EXPECT_EQ(finish["complete"], true);
+  for (const json* p : {&start, &finish}) {
+    ASSERT_FALSE((*p)["disjuncts"].empty());
+    const json& heap = (*p)["disjuncts"][0]["witness"]["heap"];
+    const json& state_object = heap["o1"]["fields"]["exceptions/Phases.phase:Lexceptions/Phases$Phase;"];
+    ASSERT_TRUE(state_object.is_string()) << heap.dump(2);
+    EXPECT_THAT(heap[state_object.get<std::string>()].value("static_value", ""),
+                ::testing::StartsWith("exceptions/Phases$Phase.")) << heap.dump(2);
+    EXPECT_EQ((*p)["disjuncts"][0]["confirmed"], true);
+  }
+  for (const std::string m : {"start()V", "finish()V", "isDone()Z"}) {
+    const auto npe = pairs.find("exceptions.Phases." + m + " java.lang.NullPointerException");
+    if (npe == pairs.end()) continue;
+    EXPECT_EQ(npe->second["verdict"], "NOT_FOUND") << npe->second.dump(2);
+  }
+  EXPECT_EQ(pairs.count("exceptions.Phases.isDone()Z java.lang.NullPointerException"), 1u) << out;
+}
+
 // A throw inside synchronized blocks leaves the method through javac's
 // catch-all handlers (monitorexit, rethrow): documented with its own type,
 // confirmed; the handlers' rethrow of a Throwable is not an exception type
