@@ -505,6 +505,7 @@ void WpProblem::enter_activation(const Item& item, const Target& t, ir::InsnId c
   callee.caller = item.at.act;
   callee.call = call_id;
   callee.depth = depth;
+  callee.order_depth = order_depth_of_callee(item.at.act, call_id, exceptional);
   inherit_facts(callee, item.at.act, call_id);
   ph_.methods_seen.insert(t.ir->QualifiedName());
   ++ph_.result.stats.calls_entered;
@@ -712,6 +713,7 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     callee.tr = std::make_unique<Transformer>(vocab_, *t.ir, callee.ns, &types_);
     callee.dom = dominators(*t.ir);
     callee.depth = depth;
+    callee.order_depth = order_depth_of_callee(caller_act, call, exceptional);
     callee.summary = sid;
     callee.context = std::move(context);
     callee.facts = probe.facts;
@@ -758,6 +760,14 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   } else {
     for (const SummaryPre& pre : ends) apply_summary(summaries_.at(sid), pre, w);
   }
+}
+
+// Activation::order_depth of a callee entered at `call` of activation
+// `caller`: one below the caller's, or the caller's own for a cheap
+// callee's normal return or throw (an argument check's).
+uint32_t WpProblem::order_depth_of_callee(int32_t caller, ir::InsnId call, bool exceptional) {
+  const uint32_t at = acts_[caller].order_depth;
+  return cheap_call(acts_[caller].ir->insns[call], exceptional) ? at : at + 1;
 }
 
 // Whether a call of `t`, which returns normally for every argument and

@@ -15,6 +15,7 @@
 #include "wp/wp_problem.h"
 
 #include "classfile/utf16.h"
+#include "models/returns_normally.h"
 #include "models/string_model.h"
 
 namespace jwp::wp::internal {
@@ -27,6 +28,26 @@ namespace {
 constexpr size_t kCheapCalleeInsns = 64;
 constexpr size_t kCheapCallTargets = 4;
 constexpr uint32_t kCheapCallDepth = 3;
+
+// The blocks from which the exceptional exit of `ir` can be reached.
+std::vector<bool> BlocksReachingExceptionalExit(const ir::MethodIR& ir) {
+  std::vector<bool> reaches(ir.blocks.size(), false);
+  if (ir.exceptional_exit == ir::kNone) return reaches;
+  std::vector<ir::BlockId> work = {ir.exceptional_exit};
+  reaches[ir.exceptional_exit] = true;
+  while (!work.empty()) {
+    const ir::BlockId b = work.back();
+    work.pop_back();
+    for (ir::EdgeId e : ir.blocks[b].preds) {
+      const ir::BlockId from = ir.edges[e].from;
+      if (!reaches[from]) {
+        reaches[from] = true;
+        work.push_back(from);
+      }
+    }
+  }
+  return reaches;
+}
 
 // Whether the blocks `among` hold a cycle of normal edges: a loop, which
 // the backward search unrolls once per turn, however few its instructions.
@@ -214,14 +235,17 @@ bool WpProblem::is_optimistic(const Minterm& m) const {
 // the blocks from which it can return normally count. A loop is never
 // cheap: the search unrolls it (System.arraycopy's model, a StringBuilder
 // append of a number).
-bool WpProblem::cheap_call(const ir::Instruction& call) { return cheap_call_height(call) >= 0; }
+bool WpProblem::cheap_call(const ir::Instruction& call, bool exceptional) {
+  return cheap_call_height(call, exceptional) >= 0;
+}
 
 // How many levels of calls below `call` expanding it enters (0: its
 // targets call nothing but models and assumed natives), or -1 when it is
 // not cheap at any depth: independent of where it is asked from, so the
 // answer is memoized once.
-int WpProblem::cheap_call_height(const ir::Instruction& call) {
-  const std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke));
+int WpProblem::cheap_call_height(const ir::Instruction& call, bool exceptional) {
+  const std::string key =
+      Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke), exceptional ? " throws" : "");
   if (auto it = cheap_calls_.find(key); it != cheap_calls_.end()) return it->second;
   std::string why;
   std::vector<Target>* all = targets(call, &why);
@@ -242,8 +266,10 @@ int WpProblem::cheap_call_height(const ir::Instruction& call) {
     }
     // Only what a normal return executes counts: an argument check's
     // throwing branch (its exception's constructor, the message it
-    // formats) is never entered by the minterm that passes the call.
-    const std::vector<bool> returns = ir::BlocksReachingNormalExit(*t.ir);
+    // formats) is never entered by the minterm that passes the call. For
+    // its exceptional exit, what a throw executes.
+    const std::vector<bool> returns =
+        exceptional ? BlocksReachingExceptionalExit(*t.ir) : ir::BlocksReachingNormalExit(*t.ir);
     if (HasLoop(*t.ir, returns)) {
       cheap = false;
       continue;
@@ -256,7 +282,14 @@ int WpProblem::cheap_call_height(const ir::Instruction& call) {
       for (ir::InsnId id : b.insns) {
         const ir::Instruction& in = t.ir->insns[id];
         if (in.op != ir::Op::kInvoke) continue;
-        const int below = in.invoke == ir::InvokeKind::kDynamic ? -1 : cheap_call_height(in);
+        // The JDK's exception constructors and the like (models/returns_normally.def)
+        // are framed whole, never entered, on an object just made of
+        // exactly their class (not as a subclass constructor's super()).
+        const bool framed = in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>" && !in.operands.empty() &&
+                            in.operands[0] >= 0 && t.ir->def(in.operands[0]).op == ir::Op::kNew &&
+                            t.ir->def(in.operands[0]).type == in.owner &&
+                            models::ReturnsNormally(Cat(in.owner, ".", in.name, in.descriptor), in.owner);
+        const int below = framed ? 0 : in.invoke == ir::InvokeKind::kDynamic ? -1 : cheap_call_height(in);
         // A constructor's call of its superclass's constructor is no level
         // of its own: a constructor chain is one step.
         const int level = below + (IsSuperConstructorCall(*t.ir, in) ? 0 : 1);

@@ -42,7 +42,8 @@ struct WorkItem {
   int32_t path;        // index into the path nodes
   int32_t site;        // index of the goal site it started from
   int32_t assume;      // index into the assumption nodes (-1: none)
-  uint32_t depth = 0;  // call depth of its activation
+  uint32_t depth = 0;  // call depth of its activation, as the order weighs it
+                       // (a cheap callee's normal return at its caller's)
   uint32_t crowd = 0;  // minterms already at its point when it arrived
 };
 
@@ -67,7 +68,11 @@ std::unique_ptr<Searcher> MakeSearcher(SearchOrder order);
 // calls entered first (a loop iteration in the goal's method weighs as much
 // as one level deeper in a callee, so that a callee's loops do not hold up
 // the caller's), then less looping, then points that fewer facts have
-// reached, then first come.
+// reached, then first come. Entering a cheap callee for its normal return
+// or its throw (a getter, a constructor, an argument check: no loop, a few
+// levels) is no level deeper: what a caller's path needs of it is bounded work, and
+// otherwise a loop of the caller unrolls through an expensive callee until
+// its iterations outweigh that one level (Activation::order_depth).
 class ShallowFirstSearcher final : public Searcher {
  public:
   std::string_view name() const override { return "shallow-first"; }

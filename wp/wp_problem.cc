@@ -201,7 +201,7 @@ void WpProblem::push(Point at, const Minterm& raw, uint32_t loops, int32_t path,
     nodes_.push_back({line, path, at.act});
     path = static_cast<int32_t>(nodes_.size()) - 1;
   }
-  ph_.tabulation->Schedule(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].depth,
+  ph_.tabulation->Schedule(Item{at, phi, loops, seq_++, path, site, assume, acts_[at.act].order_depth,
                                 static_cast<uint32_t>(*crowd)});
 }
 

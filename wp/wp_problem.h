@@ -84,6 +84,12 @@ struct Activation {
   int32_t caller = -1;               // the caller's activation
   ir::InsnId call = ir::kNone;       // the invoke in the caller
   uint32_t depth = 0;
+  // The depth the search order weighs (WorkItem::depth): `depth`, except
+  // that a cheap callee's normal return (WpProblem::cheap_call: a few
+  // instructions, no loop, a few levels) is at its caller's: what it needs
+  // to return normally is a small, bounded question whose answer a path
+  // of the caller waits on, not a dive deeper into the program.
+  uint32_t order_depth = 0;
   // Activations on the way up from the goal's method (caller -1): how many
   // levels above the goal's method, and the activation they return from.
   uint32_t up = 0;
@@ -378,6 +384,7 @@ class WpProblem : private DirectedQueries {
   Term exit_postcondition(Transformer& caller, const ir::Edge& e, const ir::Instruction& call, Term phi);
   void assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call, Transformer& caller,
                              const Target& t, Term phi, const std::string& where);
+  uint32_t order_depth_of_callee(int32_t caller, ir::InsnId call, bool exceptional);
   void enter_activation(const Item& item, const Target& t, ir::InsnId call, uint32_t depth, bool exceptional,
                         const std::vector<Minterm>& post);
   void skip_call(const Item& item, ir::EdgeId eid, Step* step);
@@ -485,8 +492,8 @@ class WpProblem : private DirectedQueries {
   // Optimistic calls (optimistic.cc).
   Term optimistic_marker();
   bool is_optimistic(const Minterm& m) const;
-  bool cheap_call(const ir::Instruction& call);
-  int cheap_call_height(const ir::Instruction& call);
+  bool cheap_call(const ir::Instruction& call, bool exceptional = false);
+  int cheap_call_height(const ir::Instruction& call, bool exceptional = false);
   bool passes_optimistically(const Item& item, ir::EdgeId eid);
   void pass_optimistically(const Item& item, ir::EdgeId eid);
   void queue_candidate(const Item& item, const Minterm& phi);
