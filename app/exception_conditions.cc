@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,53 @@ bool PassedCallsOnly(const ordered_json& d, std::vector<std::string>* calls) {
   return !calls->empty();
 }
 
+// The operands of `text`'s top-level `&&` (outside parentheses and string
+// or char literals), in order.
+std::vector<std::string> TopLevelConjuncts(const std::string& text) {
+  std::vector<std::string> out;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote != 0) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '(') ++depth;
+    else if (c == ')') --depth;
+    else if (depth == 0 && text.compare(i, 4, " && ") == 0) {
+      out.push_back(text.substr(start, i - start));
+      start = i + 4;
+      i += 3;
+    }
+  }
+  out.push_back(text.substr(start));
+  return out;
+}
+
+// Disjuncts without those another implies by its conjuncts alone ("a" and
+// "a && b": "a"), the first of equal ones kept, in order.
+std::vector<std::string> WithoutImpliedDisjuncts(const std::vector<std::string>& ds) {
+  std::vector<std::set<std::string>> parts;
+  for (const std::string& d : ds) {
+    const std::vector<std::string> c = TopLevelConjuncts(d);
+    parts.emplace_back(c.begin(), c.end());
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < ds.size(); ++i) {
+    bool implied = false;
+    for (size_t j = 0; j < ds.size() && !implied; ++j) {
+      if (j == i || !std::includes(parts[i].begin(), parts[i].end(), parts[j].begin(), parts[j].end())) continue;
+      implied = parts[i] != parts[j] || j < i;  // a strict superset, or an equal one after the first
+    }
+    if (!implied) out.push_back(ds[i]);
+  }
+  return out;
+}
+
 // `text` as one operand of `||`.
 std::string Operand(const std::string& text) {
   return text.find("&&") != std::string::npos || text.find("||") != std::string::npos ? StrCat("(", text, ")")
@@ -183,13 +231,13 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
   if (all_exact && exact.size() > 1 && !merged.empty()) {
     condition = merged;
   } else if (!exact.empty()) {
-    condition = join(exact);
+    condition = join(WithoutImpliedDisjuncts(exact));
   } else if (!provided.empty()) {
     // Every candidate confirmed and with a proviso: their merged form.
     const std::string candidates = WithoutDispatch(Text(search, "merged_candidates"));
     const bool all_provided = static_cast<int>(provided.size()) == optimistic_all;
     const bool use_merged = all_provided && provided.size() > 1 && !candidates.empty() && candidates != "true";
-    condition = StrCat(use_merged ? candidates : join(provided), ", when ", absl::StrJoin(provisos, " and "),
+    condition = StrCat(use_merged ? candidates : join(WithoutImpliedDisjuncts(provided)), ", when ", absl::StrJoin(provisos, " and "),
                        provisos.size() == 1 ? " returns" : " return", " normally");
   }
   j["condition"] = condition.empty() ? ordered_json(nullptr) : ordered_json(condition);
