@@ -124,11 +124,14 @@ bool IsArrayClone(const Instruction& in) {
 
 std::string_view MethodIR::Intern(std::string s) { return strings_.emplace_back(std::move(s)); }
 
-std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir) {
+namespace {
+
+// For each block, whether `target` is reachable from it.
+std::vector<bool> BlocksReaching(const MethodIR& ir, BlockId target) {
   std::vector<bool> reaches(ir.blocks.size(), false);
-  if (ir.exit == kNone) return reaches;
-  std::vector<BlockId> work = {ir.exit};
-  reaches[ir.exit] = true;
+  if (target == kNone) return reaches;
+  std::vector<BlockId> work = {target};
+  reaches[target] = true;
   while (!work.empty()) {
     const BlockId b = work.back();
     work.pop_back();
@@ -142,6 +145,12 @@ std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir) {
   }
   return reaches;
 }
+
+}  // namespace
+
+std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir) { return BlocksReaching(ir, ir.exit); }
+
+std::vector<bool> BlocksReachingExceptionalExit(const MethodIR& ir) { return BlocksReaching(ir, ir.exceptional_exit); }
 
 bool MethodIR::IsStructuredMonitorExit(InsnId insn) const {
   return std::binary_search(structured_monitor_exits.begin(), structured_monitor_exits.end(), insn);

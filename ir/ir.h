@@ -221,6 +221,9 @@ bool IsArrayClone(const Instruction& in);
 // it is false for end in a throw on every path: what a caller that assumes
 // a normal return never executes.
 std::vector<bool> BlocksReachingNormalExit(const MethodIR& ir);
+// The same for the exceptional exit (an uncaught throw): what a throw of
+// the method may execute.
+std::vector<bool> BlocksReachingExceptionalExit(const MethodIR& ir);
 
 // The operand whose nullness makes `in` throw NullPointerException
 // (field access, array access and length, athrow, monitors, the receiver

@@ -29,26 +29,6 @@ constexpr size_t kCheapCalleeInsns = 64;
 constexpr size_t kCheapCallTargets = 4;
 constexpr uint32_t kCheapCallDepth = 3;
 
-// The blocks from which the exceptional exit of `ir` can be reached.
-std::vector<bool> BlocksReachingExceptionalExit(const ir::MethodIR& ir) {
-  std::vector<bool> reaches(ir.blocks.size(), false);
-  if (ir.exceptional_exit == ir::kNone) return reaches;
-  std::vector<ir::BlockId> work = {ir.exceptional_exit};
-  reaches[ir.exceptional_exit] = true;
-  while (!work.empty()) {
-    const ir::BlockId b = work.back();
-    work.pop_back();
-    for (ir::EdgeId e : ir.blocks[b].preds) {
-      const ir::BlockId from = ir.edges[e].from;
-      if (!reaches[from]) {
-        reaches[from] = true;
-        work.push_back(from);
-      }
-    }
-  }
-  return reaches;
-}
-
 // Whether the blocks `among` hold a cycle of normal edges: a loop, which
 // the backward search unrolls once per turn, however few its instructions.
 bool HasLoop(const ir::MethodIR& ir, const std::vector<bool>& among) {
@@ -269,7 +249,7 @@ int WpProblem::cheap_call_height(const ir::Instruction& call, bool exceptional) 
     // formats) is never entered by the minterm that passes the call. For
     // its exceptional exit, what a throw executes.
     const std::vector<bool> returns =
-        exceptional ? BlocksReachingExceptionalExit(*t.ir) : ir::BlocksReachingNormalExit(*t.ir);
+        exceptional ? ir::BlocksReachingExceptionalExit(*t.ir) : ir::BlocksReachingNormalExit(*t.ir);
     if (HasLoop(*t.ir, returns)) {
       cheap = false;
       continue;
