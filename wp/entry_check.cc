@@ -285,7 +285,7 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
                  ? r.heap.end()
                  : std::find_if(r.heap.begin(), r.heap.end(), [&](const solver::WitnessObject& x) { return x.id == v.value.object; });
     if (o == r.heap.end() || o->static_value) return std::nullopt;  // a model the facts exclude
-    o->static_value = Cat(c->owner, ".", c->name, ":", c->descriptor);
+    o->static_value = c->key();
   }
   r.assertions = vocab_.assertions_enabled();
   AddStandInReturns(w, &r);
@@ -381,12 +381,12 @@ Minterm EntryCheck::AsClassConstants(const Minterm& shown, const std::vector<Ter
   constexpr size_t kMaxDomain = 8;
   std::vector<Term> out;
   for (Term lit : shown) {
-    std::vector<Term> rest;
-    for (Term t : query) {
-      if (t != lit) rest.push_back(t);
-    }
+    // The rest of the query, without the literal.
     auto unsat_with = [&](Term a, Term b) {
-      std::vector<Term> q = rest;
+      std::vector<Term> q;
+      for (Term t : query) {
+        if (t != lit) q.push_back(t);
+      }
       q.push_back(a);
       q.push_back(b);
       return check(q, /*want_witness=*/false).proves_unsat();

@@ -157,6 +157,9 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
 
 Term Vocabulary::class_constant(const std::string& owner, std::string_view name, std::string_view descriptor,
                                 const std::string& display) {
+  const std::string key = Cat(owner, ".", name, ":", descriptor);
+  if (auto it = constant_vars_.find(key); it != constant_vars_.end()) return it->second;
+  Term& known = constant_vars_[key];  // stays null unless the field is one
   const absint::FieldFact* fact = field_fact(owner, name, descriptor);
   if (fact == nullptr || fact->initialized.size() != 1) return Term();
   const absint::FieldValue& v = fact->initialized[0];
@@ -176,13 +179,12 @@ Term Vocabulary::class_constant(const std::string& owner, std::string_view name,
   }
   if (stores != 1 || !allocation) return Term();
   Term var = tm_.mk_var(Cat(display, ".", name), logic::Sort::Ref(), kConstantNamespace);
-  if (constants_.try_emplace(var, ClassConstant{owner, std::string(name), std::string(descriptor), v.text,
-                                               Cat(owner, "#", *allocation)})
-          .second) {
-    tm_.set_non_null(var);
-    tm_.set_named_constant(var);
-  }
+  constants_.try_emplace(var, ClassConstant{owner, std::string(name), std::string(descriptor), v.text,
+                                            Cat(owner, "#", *allocation)});
+  tm_.set_non_null(var);
+  tm_.set_named_constant(var);
   note_fact_used(*fact);
+  known = var;
   return var;
 }
 
@@ -416,7 +418,7 @@ std::vector<FieldFactCheck> Vocabulary::field_fact_checks(const solver::Witness&
   for (const solver::WitnessVariable& v : w.variables) {
     const ClassConstant* c = class_constant_of(v.var);
     if (c != nullptr && v.value.kind == solver::WitnessValue::Kind::kRef) {
-      constant_objects.emplace(v.value.object, Cat(c->owner, ".", c->name, ":", c->descriptor));
+      constant_objects.emplace(v.value.object, c->key());
     }
   }
   for (const solver::WitnessObject& o : w.objects) {

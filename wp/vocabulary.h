@@ -22,6 +22,7 @@
 #include "wp/engine.h"
 #include "callgraph/lambda_classes.h"
 #include "classfile/class_hierarchy.h"
+#include "classfile/strings.h"
 #include "ir/ir.h"
 #include "logic/minterm.h"
 #include "logic/term_manager.h"
@@ -194,6 +195,8 @@ class Vocabulary {
     std::string owner, name, descriptor;
     std::string type;        // the class of the object (internal name)
     std::string allocation;  // "owner#insn" of the `new` in <clinit>
+    // "owner.name:descriptor", as witnesses and field facts name the field.
+    std::string key() const { return Cat(owner, ".", name, ":", descriptor); }
   };
   const ClassConstant* class_constant_of(logic::Term var) const;
   // What the class constants `phi` mentions are: never null, of their
@@ -256,6 +259,8 @@ class Vocabulary {
   absl::flat_hash_map<std::string, Resolved> resolved_;  // "owner.name:desc" -> declaring owner
   absl::flat_hash_map<logic::Term, StaticField> statics_;
   absl::flat_hash_map<logic::Term, ClassConstant> constants_;
+  // class_constant's answer by field key (a null term: not one).
+  absl::flat_hash_map<std::string, logic::Term> constant_vars_;
   // The class constant a static final field holds (class_constant_of),
   // as its variable: a null term when it is none.
   logic::Term class_constant(const std::string& owner, std::string_view name, std::string_view descriptor,
