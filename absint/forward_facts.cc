@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "absl/strings/str_cat.h"
 #include "absint/internal/interpreter.h"
 
 namespace jwp::absint {
@@ -124,6 +125,27 @@ const std::vector<State>* ForwardFacts::StatesAt(ir::BlockId b) const {
     return nullptr;
   }
   return &root_states->at[b];
+}
+
+ForwardFacts ForwardFactsCache::Get(const classfile::ClassHierarchy& h, const ir::MethodIR& entry,
+                                    const ForwardOptions& options, bool* computed) {
+  // The options that change the facts: the bounds and which facts the
+  // states may rest on (the field facts and non-null methods of one class
+  // path give the same answers to every goal).
+  const std::string key = absl::StrCat(entry.QualifiedName(), " ", options.max_steps, " ", options.max_depth, " ",
+                                       options.max_contexts, " ", options.max_objects, " ",
+                                       options.field_facts != nullptr, options.non_null_returns != nullptr);
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = by_key_.find(key);
+  *computed = it == by_key_.end();
+  if (*computed) it = by_key_.emplace(key, ComputeForwardFacts(h, cache_, entry, options)).first;
+  ForwardFacts out = it->second;
+  // The root context ran `entry` of the first goal: this goal's IR of the
+  // same method (same blocks, edges and instructions) stands in for it.
+  if (auto root = out.by_context.find(std::string(ForwardFacts::kRoot)); root != out.by_context.end()) {
+    root->second.ir = &entry;
+  }
+  return out;
 }
 
 }  // namespace jwp::absint

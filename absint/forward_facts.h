@@ -49,6 +49,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -177,6 +178,28 @@ class ForwardModSets {
 // The forward facts of the code reachable from `entry`'s entry.
 ForwardFacts ComputeForwardFacts(const classfile::ClassHierarchy& h, callgraph::MethodCache& cache,
                                  const ir::MethodIR& entry, const ForwardOptions& options = {});
+
+// The forward facts of each goal method, computed once for the goals of
+// that method (jwp exceptions searches one per exception type that may
+// leave it, in one process): they depend on the method and the options
+// only (forward_facts.h), and cost up to seconds (EnumUtils.getEnumMap's:
+// 1.4 s; a run that gives none after max_steps: about 1 s). The contexts'
+// IR is owned by the cache's own MethodCache, which lives as long as the
+// cache; the root context's is the caller's `entry`, set at each Get.
+// Safe to share between threads (one computation at a time).
+class ForwardFactsCache {
+ public:
+  explicit ForwardFactsCache(const classfile::ClassHierarchy& h) : cache_(h) {}
+  // The facts of `entry` under `options`; `*computed` says whether this
+  // call ran the analysis (false: a copy of the first run's facts).
+  ForwardFacts Get(const classfile::ClassHierarchy& h, const ir::MethodIR& entry, const ForwardOptions& options,
+                   bool* computed);
+
+ private:
+  std::mutex mu_;
+  callgraph::MethodCache cache_;
+  absl::flat_hash_map<std::string, ForwardFacts> by_key_;
+};
 
 }  // namespace jwp::absint
 

@@ -15,6 +15,7 @@
 #include <system_error>
 #include <vector>
 
+#include "absint/forward_facts.h"
 #include "absint/thrown_types.h"
 #include "absl/strings/str_cat.h"
 #include "app/exception_conditions.h"
@@ -246,6 +247,11 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
   // One computation of the field facts for every goal.
   if (shared.engine.field_facts) {
     shared.engine.field_facts_cache = std::make_shared<absint::FieldFacts>(*analysed.hierarchy, shared.engine.closed_packages);
+  }
+  // One computation of the forward facts for the goals of each method (a
+  // method's goals share a child process).
+  if (shared.engine.forward_facts) {
+    shared.engine.forward_facts_cache = std::make_shared<absint::ForwardFactsCache>(*analysed.hierarchy);
   }
   // The types that may leave each method, found here; each method's goals
   // searched in a child process (app/goal_processes.h), methods printed in

@@ -67,6 +67,10 @@
 #include "wp/search_order.h"
 #include "wp/goal.h"
 
+namespace jwp::absint {
+class ForwardFactsCache;  // absint/forward_facts.h
+}  // namespace jwp::absint
+
 namespace jwp::wp {
 
 // How call targets are chosen (Section 4; Table 4's configurations).
@@ -121,6 +125,10 @@ struct EngineOptions {
   // goal's method builds rule out, in each calling context below it, are
   // not explored backwards.
   bool forward_facts = true;
+  // The forward facts of the goals' methods, computed once per method for
+  // every goal that shares the cache (jwp exceptions: the exception types
+  // of one method); null: each goal computes its own.
+  std::shared_ptr<absint::ForwardFactsCache> forward_facts_cache;
   // Java assertions (`assert`): enabled as `java -ea` enables them in the
   // analysed classes, else disabled, the JVM's default. javac's
   // `$assertionsDisabled` field (Vocabulary::static_field) has that value,

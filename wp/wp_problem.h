@@ -643,14 +643,18 @@ class WpProblem : private DirectedQueries {
     fopt.field_facts = field_facts_.get();
     fopt.non_null_returns = non_null_returns_.get();
     const auto t0 = Clock::now();
-    forward_ = ComputeForwardFacts(h_, method_cache_, ir_, fopt);
+    bool computed = true;
+    forward_ = opt_.forward_facts_cache ? opt_.forward_facts_cache->Get(h_, ir_, fopt, &computed)
+                                        : ComputeForwardFacts(h_, method_cache_, ir_, fopt);
     ph_.result.stats.forward_facts_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     acts_[0].facts = prunes(forward_.Find(ForwardFacts::kRoot));
     if (tracing()) {
       opt_.trace(forward_.complete
                      ? Cat("phase ", phase_, ": forward facts: ", forward_.contexts, " calling contexts, ",
-                           forward_.dead_edges, " dead edges, ", forward_.steps, " steps")
-                     : Cat("phase ", phase_, ": forward facts: none (", forward_.why_not, ")"));
+                           forward_.dead_edges, " dead edges, ", forward_.steps, " steps",
+                           computed ? "" : " (computed for an earlier goal of the method)")
+                     : Cat("phase ", phase_, ": forward facts: none (", forward_.why_not, ")",
+                           computed ? "" : " (for an earlier goal of the method)"));
     }
   }
   // Optimistic calls (optimistic.cc): on when a JVM confirms candidates.

@@ -231,5 +231,47 @@ TEST(ForwardFacts, TheMethodsACallDispatchesTo) {
   EXPECT_EQ(calls, 2);
 }
 
+// The goals of one method share one run of the analysis: a second goal
+// (another IR object of the same method, as each goal builds its own) gets
+// the same facts, its own IR as the root context's, and the contexts below
+// keep IR that outlives the first goal's.
+TEST(ForwardFacts, TheCacheRunsTheAnalysisOncePerMethod) {
+  FixtureWorld& w = FixtureWorld::Get();
+  ForwardFactsCache cache(w.hierarchy());
+  const callgraph::MethodId id(kFresh, "countHit", "()I");
+  ForwardFacts first;
+  {
+    callgraph::MethodCache own(w.hierarchy());
+    auto ir = own.Get(id);
+    ASSERT_TRUE(ir.ok()) << ir.status();
+    bool computed = false;
+    first = cache.Get(w.hierarchy(), **ir, {}, &computed);
+    EXPECT_TRUE(computed);
+    ASSERT_TRUE(first.complete) << first.why_not;
+    EXPECT_EQ(first.Find(ForwardFacts::kRoot)->ir, ir->get());
+  }  // the first goal's IR is gone
+  callgraph::MethodCache again(w.hierarchy());
+  auto ir = again.Get(id);
+  ASSERT_TRUE(ir.ok()) << ir.status();
+  bool computed = true;
+  ForwardFacts second = cache.Get(w.hierarchy(), **ir, {}, &computed);
+  EXPECT_FALSE(computed);
+  ASSERT_TRUE(second.complete);
+  EXPECT_EQ(second.Find(ForwardFacts::kRoot)->ir, ir->get());
+  EXPECT_EQ(second.dead_edges, first.dead_edges);
+  EXPECT_EQ(second.contexts, first.contexts);
+  // The mod-sets read the contexts' IR (the callee's, owned by the cache).
+  callgraph::ModSets mods(w.hierarchy(), w.cache());
+  ForwardModSets by_facts(second, mods);
+  const callgraph::ModSet* root = by_facts.Of(std::string(ForwardFacts::kRoot));
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->Fields(), (std::vector<std::string>{"fixtures/forward/Fresh$Counter.hits:I"}));
+  // Other options are another key: computed anew.
+  ForwardOptions fewer;
+  fewer.max_depth = 1;
+  cache.Get(w.hierarchy(), **ir, fewer, &computed);
+  EXPECT_TRUE(computed);
+}
+
 }  // namespace
 }  // namespace jwp::absint
