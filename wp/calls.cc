@@ -7,6 +7,7 @@
 #include "wp/wp_problem.h"
 
 #include "models/returns_normally.h"
+#include "types/stand_ins.h"
 
 namespace jwp::wp::internal {
 
@@ -224,6 +225,42 @@ std::vector<Target>& WpProblem::lambda_targets(const ir::Instruction& call) {
     list->targets.push_back(std::move(t));
   }
   return list->targets;
+}
+
+// A lambda class learnt during a phase ends it and drops every summary
+// (interface calls gain a target: next_phase), so that a goal behind an
+// argument check with a message supplier (Validate.notNull(x, "x"), whose
+// Objects.requireNonNull(x, () -> String.format(...)) makes the class)
+// searched its first phase twice, the second from scratch. The lambda
+// classes of the class path's methods that the goal's method calls
+// statically (static and special calls, the ones whose target the call
+// names), within a few levels, are learnt before the first phase. The
+// JDK's are left to the search: most of its code is never met.
+void WpProblem::prelearn_lambdas() {
+  constexpr int kLevels = 4;
+  constexpr size_t kMethods = 64;
+  std::vector<std::pair<std::shared_ptr<const ir::MethodIR>, int>> work;
+  absl::flat_hash_set<std::string> seen{ir_.QualifiedName()};
+  auto callees = [&](const ir::MethodIR& m, int level) {
+    if (level >= kLevels) return;
+    for (const ir::Instruction& in : m.insns) {
+      if (seen.size() >= kMethods) return;
+      if (in.op != ir::Op::kInvoke || (in.invoke != ir::InvokeKind::kStatic && in.invoke != ir::InvokeKind::kSpecial) ||
+          types::IsJdkPackage(in.owner)) {
+        continue;
+      }
+      auto built = method_cache_.Get(callgraph::MethodId(in.owner, in.name, in.descriptor));
+      if (!built.ok() || !seen.insert((*built)->QualifiedName()).second) continue;
+      learn_lambdas(**built);
+      work.emplace_back(*built, level + 1);
+    }
+  };
+  callees(ir_, 0);
+  while (!work.empty()) {
+    auto [m, level] = std::move(work.back());
+    work.pop_back();
+    callees(*m, level);
+  }
 }
 
 // The IR of a target with code (its method model's, when it has one, and

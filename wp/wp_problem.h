@@ -254,6 +254,7 @@ class WpProblem : private DirectedQueries {
       vocab_.set_non_null_returns(non_null_returns_.get());
     }
     lambdas_.AddFrom(ir_);
+    prelearn_lambdas();
     lambdas_at_start_ = lambdas_.size();
     Activation root;
     root.ir = goal.ir;
@@ -391,6 +392,9 @@ class WpProblem : private DirectedQueries {
   bool ensure_ir(Target& t, std::string* why);
   // Registers the lambda classes of an IR the search is about to analyse.
   void learn_lambdas(const ir::MethodIR& ir) { lambdas_.AddFrom(ir); }
+  // Learns, before the first phase, the lambda classes of the methods the
+  // goal's method calls statically (calls.cc).
+  void prelearn_lambdas();
   // The lambda classes an interface call may dispatch to their own method
   // (empty for other calls). In CHA mode, those made before the phase began
   // are enabled; in directed mode, those chosen at some site: a lambda is

@@ -49,6 +49,22 @@ TEST(WpCommand, ACheapCallIsSettledBeforeALoopIsUnrolled) {
   EXPECT_THAT(out, HasSubstr("runner: CONFIRMED"));
 }
 
+// A lambda class learnt during a phase ends it and drops every summary.
+// Api.both calls Api.present (a static call), whose message supplier is a
+// lambda: its class is learnt before the first phase, which then ends only
+// to enable the lambda's target at requireNonNull, not because the
+// program's classes grew.
+TEST(WpCommand, TheLambdasOfStaticCalleesAreLearntBeforeTheFirstPhase) {
+  int status = -1;
+  const std::string m = "'exceptions.Api.both(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/String;'";
+  const std::string out = RunCommand(
+      Wp("--goal " + m + "@any --kind exit:java.lang.NullPointerException --confirm --trace 2>&1"), &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_THAT(out, HasSubstr("precondition: first == null\n"));
+  EXPECT_THAT(out, HasSubstr("phase 1 enables exceptions/Api$$Lambda$present$"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("lambda classes were made during the phase")));
+}
+
 TEST(WpCommand, AnOverriddenEntryPinsTheReceiversDispatch) {
   // The witness runner calls the entry virtually: a receiver of a subclass
   // that overrides it (Overridden.Safe, Zero) would run other code. The
