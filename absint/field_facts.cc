@@ -265,7 +265,9 @@ Writers::Class LoadWriter(const classfile::ClassHierarchy& h, std::shared_ptr<co
     if (m.IsNative()) c.has_natives = true;
     if (!m.code) continue;
     bool failed = false;
-    const bool init = initializers && (m.name == "<init>" || m.name == "<clinit>");
+    // readObject: a constructor for deserialization (ConstructorsStoreFirst).
+    const bool init = initializers && (m.name == "<init>" || m.name == "<clinit>" ||
+                                       (m.name == "readObject" && m.descriptor == "(Ljava/io/ObjectInputStream;)V"));
     if (init || (scan && HasInstruction(*c.file, m, wanted, &failed))) {
       absl::StatusOr<std::shared_ptr<const MethodIR>> ir = ir::BuildMethodIR(c.file, m, h);
       if (ir.ok()) c.methods.push_back(*ir);
@@ -479,22 +481,46 @@ namespace {
 // Whether every constructor of the writer class `w` (the field's own)
 // stores field `f` of `this` on every path to its normal end, or delegates
 // to one of its class's constructors first, with `this` kept from other
-// code before (field_facts.h).
+// code before (field_facts.h). A call on `this` of a private method of the
+// class (an `init()` the constructors share) that itself stores the field
+// on every path, `this` kept from other code before, stores it too.
+// `deserialized`: a transient field of a Serializable class, which
+// deserialization leaves at its default unless the class's readObject
+// stores it the same way (FastDateParser's readObject calls its init()).
 bool ConstructorsStoreFirst(const Writers::Class& w, std::string_view owner, const classfile::FieldInfo& f,
+                            bool deserialized,
                             const std::function<bool(std::string_view, std::string_view)>& keeps_this) {
-  bool any = false;
-  for (const auto& ir : w.methods) {
-    if (!IsConstructor(*ir)) continue;
-    any = true;
-    const ValueId self = ThisOf(*ir);
+  constexpr int kMaxHelperDepth = 3;
+  // The private instance method of `w` that `in` (of a method whose `this`
+  // is `self`) calls on `this`, passing `this` nowhere else; null if none.
+  auto private_helper = [&](const Instruction& in, ValueId self) -> const MethodIR* {
+    if (in.op != Op::kInvoke || in.owner != owner || in.name == "<init>" || in.operands.empty() ||
+        in.operands[0] != self || (in.invoke != ir::InvokeKind::kSpecial && in.invoke != ir::InvokeKind::kVirtual)) {
+      return nullptr;
+    }
+    for (size_t k = 1; k < in.operands.size(); ++k) {
+      if (in.operands[k] == self) return nullptr;
+    }
+    for (const auto& m : w.methods) {
+      if (!m->is_static && m->method != nullptr && m->method->IsPrivate() && m->method_name == in.name &&
+          m->method_descriptor == in.descriptor) {
+        return m.get();
+      }
+    }
+    return nullptr;
+  };
+  std::function<bool(const MethodIR&, int)> stores_first = [&](const MethodIR& m, int depth) {
+    const ValueId self = ThisOf(m);
     auto is_stop = [&](ir::InsnId i) {
-      const Instruction& in = ir->insns[i];
+      const Instruction& in = m.insns[i];
       if (in.operands.empty() || in.operands[0] != self || in.owner != owner) return false;
       if (in.op == Op::kPutField) return in.name == f.name && in.descriptor == f.descriptor;
-      return in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>";
+      if (in.op == Op::kInvoke && in.invoke == ir::InvokeKind::kSpecial && in.name == "<init>") return true;
+      const MethodIR* helper = depth < kMaxHelperDepth ? private_helper(in, self) : nullptr;
+      return helper != nullptr && stores_first(*helper, depth + 1);
     };
     auto keeps = [&](ir::InsnId i) {
-      const Instruction& in = ir->insns[i];
+      const Instruction& in = m.insns[i];
       for (size_t k = 0; k < in.operands.size(); ++k) {
         if (in.operands[k] != self) continue;
         const bool field_receiver = (in.op == Op::kGetField || in.op == Op::kPutField) && k == 0;
@@ -506,9 +532,18 @@ bool ConstructorsStoreFirst(const Writers::Class& w, std::string_view owner, con
       return true;
     };
     bool unstopped = false;
-    if (!WalkBefore(*ir, is_stop, keeps, &unstopped)) return false;
+    return WalkBefore(m, is_stop, keeps, &unstopped);
+  };
+  bool any = false, read_object = false;
+  for (const auto& ir : w.methods) {
+    const bool reads_object = deserialized && !ir->is_static && ir->method_name == "readObject" &&
+                              ir->method_descriptor == "(Ljava/io/ObjectInputStream;)V";
+    if (!IsConstructor(*ir) && !reads_object) continue;
+    any = any || IsConstructor(*ir);
+    read_object = read_object || reads_object;
+    if (!stores_first(*ir, 0)) return false;
   }
-  return any;
+  return any && (!deserialized || read_object);
 }
 
 // Whether the class initializer of `w` (the field's class) stores static
@@ -1017,10 +1052,9 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
       : is_static
           ? StaticStoredFirst(h_, writers.classes[own], owner, f,
                               [&](const Instruction& in) { return QuietAllocation(owner, in); })
-          : !(f.access_flags & classfile::access::kTransient && serializable) &&
-                ConstructorsStoreFirst(writers.classes[own], owner, f, [&](std::string_view c, std::string_view d) {
-                  return ConstructorKeepsThis(c, d, 0);
-                });
+          : ConstructorsStoreFirst(writers.classes[own], owner, f,
+                                   (f.access_flags & classfile::access::kTransient) && serializable,
+                                   [&](std::string_view c, std::string_view d) { return ConstructorKeepsThis(c, d, 0); });
   bool stores_default = constant && *constant == *def;
   for (const Store& s : writes) stores_default |= std::count(s.values->begin(), s.values->end(), *def) > 0;
   if (stored_first && !stores_default) {

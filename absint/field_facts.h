@@ -61,9 +61,13 @@
 // the classic case), and then code sees the field at its default. So the
 // default is left out of the initialized values only when every
 // constructor of the class stores the field on every path to its normal
-// end (or delegates to one that does, this(...)), and before the store
-// `this` is used only to read and write its own fields and to call
-// superclass constructors that do no more than that themselves. A static
+// end (or delegates to one that does, this(...), or calls on `this` a
+// private method of the class that does, an init() they share), and
+// before the store `this` is used only to read and write its own fields
+// and to call superclass constructors that do no more than that
+// themselves; a transient field of a Serializable class also needs a
+// readObject that stores it so (deserialization runs no constructor of
+// the class). A static
 // field's default is left out when `<clinit>` stores it on every path
 // before running any other code (a call, an allocation, another class's
 // static), but for an allocation of its own class (or of a class whose

@@ -214,6 +214,7 @@ public class ExpectationCheck {
     });
     ex("FieldFacts$Leaky.nameLength:npe", () -> new FieldFacts.Leaky());
     ex("FieldFacts$TwoWays.nameLength:npe", () -> new FieldFacts.TwoWays(1).nameLength());
+    ex("FieldFacts$EscapingInit.nameLength:npe", () -> new FieldFacts.EscapingInit());
     ex("FieldFacts$Kept.unchecked:npe", () -> new FieldFacts.Kept(null).unchecked());
     ex("FieldFacts$Injectable.whenInjected:npe", () -> {
       FieldFacts.Injectable i = new FieldFacts.Injectable();
