@@ -102,39 +102,12 @@ bool PassedCallsOnly(const ordered_json& d, std::vector<std::string>* calls) {
   return !calls->empty();
 }
 
-// The operands of `text`'s top-level `&&` (outside parentheses and string
-// or char literals), in order.
-std::vector<std::string> TopLevelConjuncts(const std::string& text) {
-  std::vector<std::string> out;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quote != 0) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'') quote = c;
-    else if (c == '(') ++depth;
-    else if (c == ')') --depth;
-    else if (depth == 0 && text.compare(i, 4, " && ") == 0) {
-      out.push_back(text.substr(start, i - start));
-      start = i + 4;
-      i += 3;
-    }
-  }
-  out.push_back(text.substr(start));
-  return out;
-}
-
 // Disjuncts without those another implies by its conjuncts alone ("a" and
 // "a && b": "a"), the first of equal ones kept, in order.
 std::vector<std::string> WithoutImpliedDisjuncts(const std::vector<std::string>& ds) {
   std::vector<std::set<std::string>> parts;
   for (const std::string& d : ds) {
-    const std::vector<std::string> c = TopLevelConjuncts(d);
+    const std::vector<std::string> c = TopLevelOperands(d, "&&");
     parts.emplace_back(c.begin(), c.end());
   }
   std::vector<std::string> out;
@@ -165,6 +138,33 @@ std::string LinesText(const ordered_json& lines) {
 }
 
 }  // namespace
+
+std::vector<std::string> TopLevelOperands(const std::string& text, std::string_view op) {
+  const std::string sep = " " + std::string(op) + " ";
+  std::vector<std::string> out;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote != 0) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '(') ++depth;
+    else if (c == ')') --depth;
+    else if (depth == 0 && text.compare(i, sep.size(), sep) == 0) {
+      out.push_back(text.substr(start, i - start));
+      start = i + sep.size();
+      i += sep.size() - 1;
+    }
+  }
+  out.push_back(text.substr(start));
+  return out;
+}
+
 
 ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& type, const ordered_json& search,
                            bool confirm) {

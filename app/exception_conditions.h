@@ -6,6 +6,7 @@
 #define JWP_APP_EXCEPTION_CONDITIONS_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absint/thrown_types.h"
@@ -27,6 +28,10 @@ namespace jwp::app {
 // `confirm`: false (--no-confirm) takes the disjuncts unreplayed.
 nlohmann::ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& type,
                                      const nlohmann::ordered_json& search, bool confirm);
+
+// The operands of `text`'s top-level `op` ("&&" or "||": outside
+// parentheses and string or char literals), in order.
+std::vector<std::string> TopLevelOperands(const std::string& text, std::string_view op);
 
 // How a method's pairs are printed.
 enum class ExceptionsFormat { kText, kJavadoc, kMarkdown };

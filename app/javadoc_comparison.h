@@ -1,7 +1,8 @@
 // jwp exceptions --compare-javadoc (issue #30): the hardening report. For
 // each method in scope, the exceptions its Javadoc documents that jwp
-// confirmed with a condition, those it could not (and why), and those jwp
-// confirmed that the Javadoc does not mention.
+// confirmed with a condition, those it could not (and why: among them, a
+// documented case the code answers with another exception, `thrown_instead`
+// in the JSON), and those jwp confirmed that the Javadoc does not mention.
 #ifndef JWP_APP_JAVADOC_COMPARISON_H_
 #define JWP_APP_JAVADOC_COMPARISON_H_
 
@@ -29,6 +30,9 @@ struct JavadocComparison {
   int witnessed = 0;      // of the others, thrown on the JVM for an example input (through assumed calls)
   int undocumented = 0;   // pairs jwp confirmed that the Javadoc does not name
   int never_thrown = 0;   // documented pairs no input throws (every search of them exhaustive)
+  // Documented pairs whose named case (an argument that is null) jwp
+  // confirmed with another exception: the Javadoc names the wrong type.
+  int other_exception = 0;
   std::string report;     // for the reader, ending with the counts
   nlohmann::ordered_json json;  // per method: documented_confirmed, documented_not_confirmed, undocumented
 };

@@ -92,6 +92,8 @@ def run_suite(args, name, work):
             row["undocumented"] = (int(g) for g in javadoc.groups())
         never = re.search(r"documented but never thrown: (\d+)", proc.stdout)
         row["documented_never"] = int(never.group(1)) if never else 0
+        other = re.search(r"the code throws another exception in the case named: (\d+)", proc.stdout)
+        row["documented_other"] = int(other.group(1)) if other else 0
     return row
 
 
@@ -114,9 +116,9 @@ def main():
           "wall s | Javadoc pairs confirmed | undocumented confirmed | searched again |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     for r in rows:
-        doc = ("%d/%d = %d%% (+%d example only, %d never thrown)" % (
+        doc = ("%d/%d = %d%% (+%d example only, %d never thrown, %d another exception in the case named)" % (
             r["documented_confirmed"], r["documented"], r["documented_pct"], r["documented_examples"],
-            r["documented_never"]) if "documented" in r else "-")
+            r["documented_never"], r["documented_other"]) if "documented" in r else "-")
         print("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.2f | %.2f | %.2f | %.0f | %s | %s | %d |" % (
             r["suite"], r["methods"], r["pairs"], r["complete"], r["partial"], r["examples"], r["not_found"],
             r["unknown"], r["runner_errors"], r["mean_s"], r["median_s"], r["p90_s"], r["wall_s"], doc,
