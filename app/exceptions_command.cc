@@ -109,9 +109,10 @@ bool WorthASecondSearch(const ordered_json& pair) {
 // The goal of one (method, exception type): T leaving the method from
 // anywhere, several preconditions, each confirmed; searched first for
 // `first_timeout_s` (when shorter), then again with the whole budget when
-// WorthASecondSearch.
+// `search_again` and WorthASecondSearch.
 ordered_json SearchPair(const classfile::ClassHierarchy& h, const Method& m, const absint::ThrownType& type,
-                        const MethodGoalOptions& options, double secondary_share, double first_timeout_s) {
+                        const MethodGoalOptions& options, double secondary_share, double first_timeout_s,
+                        bool search_again) {
   const auto start = std::chrono::steady_clock::now();
   MethodGoalOptions o = options;
   if (SecondaryGoal(type) && secondary_share < 1) {
@@ -133,7 +134,7 @@ ordered_json SearchPair(const classfile::ClassHierarchy& h, const Method& m, con
     MethodGoalOptions first = o;
     first.timeout_s = timeout_s = first_timeout_s;
     j = search(first);
-    searched_again = WorthASecondSearch(j);
+    searched_again = search_again && WorthASecondSearch(j);
   }
   if (j.is_null() || searched_again) {
     j = search(o);
@@ -315,7 +316,8 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
       [&](size_t m, size_t t, const std::vector<ordered_json>&) {
         const bool named = named_by_javadoc.contains({m, types[m][t].type});
         return SearchPair(*analysed.hierarchy, methods[m], types[m][t], shared,
-                          named ? 1.0 : options.callee_runtime_share, options.first_timeout_s);
+                          named ? 1.0 : options.callee_runtime_share, options.first_timeout_s,
+                          options.search_again);
       },
       [&](size_t m, size_t t, const std::string& why) {
         ordered_json search{{"verdict", "UNKNOWN"}, {"reason", why}};

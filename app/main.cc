@@ -186,13 +186,17 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_option("scope", exceptions.scope,
                              "Classes (pkg.C), packages (a prefix ending in '.'), methods (pkg.C.m) or one overload (pkg.C.m(desc)); default: "
                              "every public and protected method of every public class of the jar");
-  exceptions_cmd->add_option("--timeout", exceptions.timeout_s, "Seconds per method and exception type")
+  exceptions_cmd->add_option("--timeout", exceptions.timeout_s,
+                             "Seconds per method and exception type: the budget of a goal searched again "
+                             "(--search-again), and of every goal with --first-timeout 0")
       ->capture_default_str();
   exceptions_cmd->add_option("--first-timeout", exceptions.first_timeout_s,
-                             "Seconds of each goal's first search; a goal that found example inputs but no condition "
-                             "is searched again for --timeout (0: every goal gets --timeout at once)")
+                             "Seconds of each goal's search (0: every goal gets --timeout)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  exceptions_cmd->add_flag("--search-again", exceptions.search_again,
+                           "Search a goal again for --timeout when its first search found example inputs but no "
+                           "condition");
   exceptions_cmd->add_option("--max-steps", exceptions.engine.max_steps, "Step budget per method and exception type")
       ->capture_default_str();
   exceptions_cmd->add_option("--jobs", exceptions.jobs,

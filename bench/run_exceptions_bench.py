@@ -9,7 +9,7 @@ process per method, JOBS at once). Time per method: the seconds its goals took i
 (search and confirmation, summed over its exception types; `seconds` in the JSON); the wall clock
 of the whole run is reported too.
 
-  run_exceptions_bench.py [--jwp build/bin/jwp] [--timeout 5] [--first-timeout S] [--jobs 2] [--suites lang3,guava-base]
+  run_exceptions_bench.py [--jwp build/bin/jwp] [--timeout 5] [--first-timeout S] [--search-again] [--jobs 2] [--suites lang3,guava-base]
                           [--scope SCOPE ...] [--keep DIR]
 """
 import argparse
@@ -46,6 +46,8 @@ def run_suite(args, name, work):
         "--jobs", str(args.jobs), "--timeout", str(args.timeout), "--json", out_json, "--no-progress"]
     if args.first_timeout is not None:
         cmd += ["--first-timeout", str(args.first_timeout)]
+    if args.search_again:
+        cmd += ["--search-again"]
     if doc and os.path.isdir(doc):
         cmd += ["--compare-javadoc", doc]
     start = time.time()
@@ -104,6 +106,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--first-timeout", type=float, default=None,
                     help="jwp exceptions --first-timeout (default: jwp's; 0: one search per goal)")
+    ap.add_argument("--search-again", action="store_true",
+                    help="jwp exceptions --search-again (a binary before session 39 always searched again)")
     ap.add_argument("--suites", default="lang3,guava-base")
     ap.add_argument("--scope", nargs="*", default=None, help="instead of the suite's scope")
     ap.add_argument("--keep", default=None, help="keep the outputs in this directory")

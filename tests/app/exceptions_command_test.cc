@@ -449,10 +449,11 @@ TEST(Exceptions, CommonsLang3SampleAgainstItsJavadoc) {
                                           "condition: [0-9]+"));
 }
 
-// Each goal is searched first for --first-timeout seconds; one whose first
-// search found inputs that throw but no condition to print (here one over
-// an argument's field, left out) is searched again with the whole
-// --timeout, and one with a condition is not. --first-timeout 0: one search.
+// Each goal is searched first for --first-timeout seconds; with
+// --search-again, one whose first search found inputs that throw but no
+// condition to print (here one over an argument's field, left out) is
+// searched again with the whole --timeout, and one with a condition is
+// not. Without it, or with --first-timeout 0: one search.
 TEST(Exceptions, AGoalWithOnlyExamplesAfterItsFirstSearchIsSearchedAgain) {
   jwp::testing::TempDir tmp;
   // A first search of 3 s (not the default 1 s): the example's candidate
@@ -464,7 +465,8 @@ TEST(Exceptions, AGoalWithOnlyExamplesAfterItsFirstSearchIsSearchedAgain) {
   const std::string state = "exceptions.Shares.label(Ljava/lang/String;)Ljava/lang/String; "
                             "java.lang.IllegalStateException";
   int status = -1;
-  std::string out = RunCommand(ExceptionsAsIs(scope + " --first-timeout 3 --json " + tmp.File("two.json") + " 2>&1"), &status);
+  std::string out = RunCommand(
+      ExceptionsAsIs(scope + " --first-timeout 3 --search-again --json " + tmp.File("two.json") + " 2>&1"), &status);
   ASSERT_EQ(status, 0) << out;
   std::map<std::string, json> pairs = Pairs(tmp.File("two.json"));
   ASSERT_EQ(pairs.count(arithmetic), 1u) << out;
@@ -488,6 +490,13 @@ TEST(Exceptions, AGoalWithOnlyExamplesAfterItsFirstSearchIsSearchedAgain) {
   pairs = Pairs(tmp.File("one.json"));
   EXPECT_EQ(pairs[state]["verdict"], "FOUND");
   EXPECT_EQ(pairs[state]["searched_again"], false);
+  EXPECT_EQ(pairs[state]["timeout_s"], 10);
+  out = RunCommand(ExceptionsAsIs(scope + " --first-timeout 3 --json " + tmp.File("first.json") + " 2>&1"), &status);
+  ASSERT_EQ(status, 0) << out;
+  pairs = Pairs(tmp.File("first.json"));
+  EXPECT_EQ(pairs[state]["verdict"], "FOUND");
+  EXPECT_EQ(pairs[state]["searched_again"], false);
+  EXPECT_EQ(pairs[state]["timeout_s"], 3);
   // A bad value is a usage error.
   out = RunCommand(ExceptionsAsIs(scope + " --first-timeout -1 2>&1"), &status);
   EXPECT_EQ(status, 2) << out;
