@@ -418,6 +418,73 @@ Minterm EntryCheck::AsClassConstants(const Minterm& shown, const std::vector<Ter
   return Minterm::of(tm_, out);
 }
 
+std::optional<std::vector<std::string>> EntryCheck::Overriders(std::string_view cls, std::string_view name,
+                                                               std::string_view descriptor) const {
+  constexpr size_t kMaxOverriders = 3;
+  constexpr int kMaxVisited = 256;
+  const classfile::ClassHierarchy& h = vocab_.hierarchy();
+  const classfile::ClassId root = h.Find(cls);
+  if (!h.Valid(root) || h.IsInterface(root)) return std::nullopt;
+  std::vector<std::string> out;
+  std::vector<classfile::ClassId> work(h.DirectSubclasses(root).begin(), h.DirectSubclasses(root).end());
+  int visited = 0;
+  while (!work.empty()) {
+    const classfile::ClassId d = work.back();
+    work.pop_back();
+    if (++visited > kMaxVisited || h.IsPhantom(d)) return std::nullopt;
+    auto file = h.Load(d);
+    if (!file.ok()) return std::nullopt;
+    const bool declares = std::any_of((*file)->methods.begin(), (*file)->methods.end(), [&](const auto& m) {
+      return m.name == name && m.descriptor == descriptor && !m.IsStatic();
+    });
+    if (declares) {
+      out.emplace_back(h.Name(d));
+      if (out.size() > kMaxOverriders) return std::nullopt;
+      continue;
+    }
+    for (classfile::ClassId s : h.DirectSubclasses(d)) work.push_back(s);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Minterm EntryCheck::AsTypeTests(const Minterm& shown, const std::vector<Term>& query, const SolverCall& check) {
+  std::vector<Term> out;
+  for (Term lit : shown) {
+    const bool negated = lit.is(logic::TermKind::kNot);
+    const Term eq = negated ? lit.arg(0) : lit;
+    Term said = lit;
+    if (eq.is(logic::TermKind::kEq)) {
+      Term d = eq.arg(0), m = eq.arg(1);
+      if (!d.is(logic::TermKind::kDispatch)) std::swap(d, m);
+      if (d.is(logic::TermKind::kDispatch) && m.is(logic::TermKind::kMethodConst) &&
+          d.arg(0).is(logic::TermKind::kTypeOf)) {
+        const Term x = d.arg(0).arg(0);
+        const logic::MemberRef method = tm_.method_info(m);
+        if (auto below = Overriders(method.owner, method.name, method.descriptor)) {
+          std::vector<Term> tests{tm_.mk_instance_of(x, vocab_.type(method.owner))};
+          for (const std::string& o : *below) tests.push_back(tm_.mk_not(tm_.mk_instance_of(x, vocab_.type(o))));
+          const Term runs = tm_.mk_and(tests);
+          const Term candidate = negated ? tm_.mk_not(runs) : runs;
+          std::vector<Term> rest;
+          for (Term t : query) {
+            if (t != lit) rest.push_back(t);
+          }
+          auto unsat_with = [&](Term a, Term b) {
+            std::vector<Term> q = rest;
+            q.push_back(a);
+            q.push_back(b);
+            return check(q, /*want_witness=*/false).proves_unsat();
+          };
+          if (unsat_with(lit, tm_.mk_not(candidate)) && unsat_with(candidate, tm_.mk_not(lit))) said = candidate;
+        }
+      }
+    }
+    out.push_back(said);
+  }
+  return Minterm::of(tm_, out);
+}
+
 Minterm EntryCheck::WithoutImplied(const Minterm& shown, std::vector<Term> query, const SolverCall& check,
                                    const std::vector<Term>& typing) {
   constexpr int kMaxChecks = 24;
@@ -647,6 +714,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
       if (!logic::mentions_skolem(t)) facts.push_back(t);
     }
     shown = AsClassConstants(shown, facts, check, Uninitialized(entry));
+    shown = AsTypeTests(shown, facts, check);
   }
   if (Term d = Dispatch(entry); !d.is_null()) shown = logic::conjoin(tm_, shown, d);
   return Found{logic::to_java(tm_, shown), logic::to_smtlib(tm_, query), std::move(*witness),

@@ -119,6 +119,19 @@ class EntryCheck {
   // literals and facts); the literal as it is otherwise.
   logic::Minterm AsClassConstants(const logic::Minterm& shown, const std::vector<logic::Term>& query,
                                   const SolverCall& check, logic::Term uninitialized);
+  // `shown` with each literal `dispatch(typeOf(x), sig) == C.m` (or its
+  // negation) that is left said as the type tests Java has: x's class
+  // runs C.m exactly when it is C or a subclass that does not override m,
+  // `x instanceof C && !(x instanceof D)` for the subclasses D of C that
+  // declare their own m (a few at most), when Z3 proves the two equal
+  // under `query`; the literal as it is otherwise.
+  logic::Minterm AsTypeTests(const logic::Minterm& shown, const std::vector<logic::Term>& query,
+                             const SolverCall& check);
+  // The classes below `cls` (an internal name) that declare their own
+  // `name descriptor`, the first on each path down; nullopt past a few, or
+  // when the hierarchy below is not known.
+  std::optional<std::vector<std::string>> Overriders(std::string_view cls, std::string_view name,
+                                                     std::string_view descriptor) const;
   bool drop_implied_ = false;
 
   logic::TermManager& tm_;

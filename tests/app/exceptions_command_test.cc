@@ -272,6 +272,26 @@ TEST(Exceptions, EnumStatesAreComparedWithTheirConstants) {
   EXPECT_EQ(pairs.count("exceptions.Phases.isDone()Z java.lang.NullPointerException"), 1u) << out;
 }
 
+// Which override a call runs, in Java: the condition of render's
+// UnsupportedOperationException is a type test on the argument (Strict and
+// Loud throw, Lenient overrides Strict's method), not
+// dispatch(typeOf(style), Style.open) == Strict.open.
+TEST(Exceptions, TheOverrideACallRunsIsSaidWithTypeTests) {
+  jwp::testing::TempDir tmp;
+  int status = -1;
+  const std::string out =
+      RunCommand(Exceptions("exceptions.Styles.render --timeout 10 --json " + tmp.File("out.json") + " 2>&1"), &status);
+  ASSERT_EQ(status, 0) << out;
+  std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
+  ExpectConditionsConfirmed(pairs);
+  const json& uoe =
+      pairs["exceptions.Styles.render(Lexceptions/Styles$Style;)Ljava/lang/String; java.lang.UnsupportedOperationException"];
+  EXPECT_EQ(uoe["condition"],
+            "style != null && style instanceof exceptions.Styles$Strict && !(style instanceof exceptions.Styles$Lenient)")
+      << uoe.dump(2);
+  EXPECT_EQ(uoe["complete"], true) << uoe.dump(2);
+}
+
 // A throw inside synchronized blocks leaves the method through javac's
 // catch-all handlers (monitorexit, rethrow): documented with its own type,
 // confirmed; the handlers' rethrow of a Throwable is not an exception type
