@@ -471,13 +471,23 @@ Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {
   return tm_.mk_or(any);
 }
 
+Term Vocabulary::default_value(std::string_view descriptor) {
+  switch (descriptor.empty() ? 'L' : descriptor[0]) {
+    case 'J': return tm_.mk_long(0);
+    case 'F': return tm_.mk_float(0.0f);
+    case 'D': return tm_.mk_double(0.0);
+    case 'L':
+    case '[': return tm_.mk_null();
+    default: return tm_.mk_int(0);  // Z, B, C, S, I
+  }
+}
+
 std::string Vocabulary::add_field_values(Term phi, Term uninitialized, std::vector<Term>* out) {
   if (field_facts_ == nullptr) return "";
   for (Term t : logic::collect(phi, [](Term x) {
          return (x.is(logic::TermKind::kRead) && x.arg(0).is(logic::TermKind::kFieldConst)) || x.is_var();
        })) {
     const absint::FieldFact* f = nullptr;
-    bool initialized = true;
     if (t.is_var()) {
       const StaticField* s = static_field_of(t);
       if (s == nullptr) continue;
@@ -497,11 +507,18 @@ std::string Vocabulary::add_field_values(Term phi, Term uninitialized, std::vect
       continue;
     } else if (!tm_.is_length_field(t.arg(0))) {
       const logic::MemberRef m = tm_.field_info(t.arg(0));
+      if (t.arg(1) == uninitialized) {
+        // A constructor's entry: `new` has just made the object (the
+        // witness runner calls the constructor), so every field of it,
+        // its superclasses' too, holds its default; no code ran yet.
+        out->push_back(tm_.mk_eq(t, default_value(m.descriptor)));
+        note_fact_used(Cat(logic::to_java(tm_, t), " holds its default at the constructor's entry"));
+        continue;
+      }
       f = field_fact(m.owner, m.name, m.descriptor);
-      initialized = t.arg(1) != uninitialized;
     }
     if (f == nullptr) continue;
-    out->push_back(one_of(t, initialized ? f->initialized : f->values));
+    out->push_back(one_of(t, f->initialized));
     note_fact_used(*f);
   }
   return "";

@@ -62,11 +62,14 @@ class Vocabulary {
   // For each field `phi` reads at the entry of the search (read(f, o) of an
   // entry heap's field map, and static non-final fields), that it holds one
   // of the values its facts allow: those of an initialized object (or
-  // class), or, for `uninitialized` (the entry constructor's `this`), any.
+  // class); a field of `uninitialized` (the entry constructor's `this`,
+  // which `new` has just made) holds its default.
   // With --statics initial, a static holds what its class initializer
   // leaves there; returns why not when that is not known for one `phi`
   // reads (then `phi` is no precondition), else "".
   std::string add_field_values(logic::Term phi, logic::Term uninitialized, std::vector<logic::Term>* out);
+  // The default value of a field of type `descriptor` (0, 0L, 0.0f, 0.0, false as 0, null).
+  logic::Term default_value(std::string_view descriptor);
   // The static fields `phi` reads that a client may set (no field facts),
   // as "pkg.C.f (why)": inputs of a precondition under --statics any.
   std::vector<std::string> static_inputs(logic::Term phi);
