@@ -299,7 +299,7 @@ std::string RenderMethod(const std::string& method, const std::vector<ordered_js
     } else if (verdict == "FOUND" && p.value("left_out", 0) > 0) {
       lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"),
                              ": only over the internal state of arguments or the JDK (", p.value("left_out", 0),
-                             " conditions, in the JSON)"));
+                             p.value("left_out", 0) == 1 ? " condition" : " conditions", ", in the JSON)"));
     } else if (verdict == "FOUND") {
       lines.push_back(StrCat("  ", exception, where.empty() ? "" : StrCat(" (", where, ")"),
                              ": a condition was found but the JVM did not confirm it"));
