@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "app/exception_conditions.h"
 #include "app/json_fields.h"
@@ -27,11 +28,7 @@ bool Covers(const std::string& found, const std::string& doc, const IsExceptionS
 
 // Whether `word` occurs in `text` as a whole word, ignoring case.
 bool HasWord(const std::string& text, const std::string& word) {
-  auto lower = [](std::string x) {
-    for (char& c : x) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return x;
-  };
-  const std::string t = lower(text), w = lower(word);
+  const std::string t = absl::AsciiStrToLower(text), w = absl::AsciiStrToLower(word);
   auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (size_t at = t.find(w); at != std::string::npos; at = t.find(w, at + 1)) {
     const bool starts = at == 0 || !is_word(t[at - 1]);

@@ -4,6 +4,7 @@
 #include "wp/entry_check.h"
 
 #include "classfile/descriptor.h"
+#include "classfile/member_resolution.h"
 #include "classfile/utf16.h"
 #include "logic/printer.h"
 #include "logic/visit.h"
@@ -376,21 +377,22 @@ Minterm EntryCheck::WithoutLiteralFacts(const Minterm& phi) {
   return Minterm::of(tm_, kept);
 }
 
+bool EntryCheck::UnsatWithout(const std::vector<Term>& query, Term lit, Term a, Term b, const SolverCall& check) {
+  std::vector<Term> q;
+  for (Term t : query) {
+    if (t != lit) q.push_back(t);
+  }
+  q.push_back(a);
+  q.push_back(b);
+  return check(q, /*want_witness=*/false).proves_unsat();
+}
+
 Minterm EntryCheck::AsClassConstants(const Minterm& shown, const std::vector<Term>& query, const SolverCall& check,
                                      Term uninitialized) {
   constexpr size_t kMaxDomain = 8;
   std::vector<Term> out;
   for (Term lit : shown) {
-    // The rest of the query, without the literal.
-    auto unsat_with = [&](Term a, Term b) {
-      std::vector<Term> q;
-      for (Term t : query) {
-        if (t != lit) q.push_back(t);
-      }
-      q.push_back(a);
-      q.push_back(b);
-      return check(q, /*want_witness=*/false).proves_unsat();
-    };
+    auto unsat_with = [&](Term a, Term b) { return UnsatWithout(query, lit, a, b, check); };
     Term said = lit;
     for (Term type_of : logic::collect(lit, [](Term x) { return x.is(logic::TermKind::kTypeOf); })) {
       const Term x = type_of.arg(0);
@@ -424,7 +426,12 @@ std::optional<std::vector<std::string>> EntryCheck::Overriders(std::string_view 
   constexpr int kMaxVisited = 256;
   const classfile::ClassHierarchy& h = vocab_.hierarchy();
   const classfile::ClassId root = h.Find(cls);
-  if (!h.Valid(root) || h.IsInterface(root)) return std::nullopt;
+  if (!h.Valid(root) || h.IsInterface(root) || h.IsPhantom(root)) return std::nullopt;
+  auto root_file = h.Load(root);
+  if (!root_file.ok()) return std::nullopt;
+  const auto overridden = std::find_if((*root_file)->methods.begin(), (*root_file)->methods.end(),
+                                       [&](const auto& m) { return m.name == name && m.descriptor == descriptor; });
+  if (overridden == (*root_file)->methods.end()) return std::nullopt;
   std::vector<std::string> out;
   std::vector<classfile::ClassId> work(h.DirectSubclasses(root).begin(), h.DirectSubclasses(root).end());
   int visited = 0;
@@ -434,8 +441,9 @@ std::optional<std::vector<std::string>> EntryCheck::Overriders(std::string_view 
     if (++visited > kMaxVisited || h.IsPhantom(d)) return std::nullopt;
     auto file = h.Load(d);
     if (!file.ok()) return std::nullopt;
+    // JVMS 5.4.5: a private method of the same name does not override.
     const bool declares = std::any_of((*file)->methods.begin(), (*file)->methods.end(), [&](const auto& m) {
-      return m.name == name && m.descriptor == descriptor && !m.IsStatic();
+      return classfile::CanOverride(h, d, m, root, *overridden);
     });
     if (declares) {
       out.emplace_back(h.Name(d));
@@ -466,17 +474,10 @@ Minterm EntryCheck::AsTypeTests(const Minterm& shown, const std::vector<Term>& q
           for (const std::string& o : *below) tests.push_back(tm_.mk_not(tm_.mk_instance_of(x, vocab_.type(o))));
           const Term runs = tm_.mk_and(tests);
           const Term candidate = negated ? tm_.mk_not(runs) : runs;
-          std::vector<Term> rest;
-          for (Term t : query) {
-            if (t != lit) rest.push_back(t);
+          if (UnsatWithout(query, lit, lit, tm_.mk_not(candidate), check) &&
+              UnsatWithout(query, lit, candidate, tm_.mk_not(lit), check)) {
+            said = candidate;
           }
-          auto unsat_with = [&](Term a, Term b) {
-            std::vector<Term> q = rest;
-            q.push_back(a);
-            q.push_back(b);
-            return check(q, /*want_witness=*/false).proves_unsat();
-          };
-          if (unsat_with(lit, tm_.mk_not(candidate)) && unsat_with(candidate, tm_.mk_not(lit))) said = candidate;
         }
       }
     }

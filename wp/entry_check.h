@@ -132,6 +132,10 @@ class EntryCheck {
   // when the hierarchy below is not known.
   std::optional<std::vector<std::string>> Overriders(std::string_view cls, std::string_view name,
                                                      std::string_view descriptor) const;
+  // Whether `query` without `lit`, and with `a` and `b`, is unsatisfiable
+  // (Z3 proves it).
+  static bool UnsatWithout(const std::vector<logic::Term>& query, logic::Term lit, logic::Term a, logic::Term b,
+                           const SolverCall& check);
   bool drop_implied_ = false;
 
   logic::TermManager& tm_;
