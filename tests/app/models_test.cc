@@ -153,5 +153,32 @@ TEST(MethodModels, EachCallOfAHelperGetsItsOwnNativeResult) {
   EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("System.nanoTime"));
 }
 
+// Strings with no holes (issue #28): methods of String since Java 11 that
+// the model gives bodies (tests/fixtures/java17/interproc/StringsSince11.java;
+// the --release 8 corpus cannot call them). Before, each call did not
+// resolve and the goal was UNKNOWN.
+class StringsSince11 : public ::testing::TestWithParam<ModelledGoal> {};
+
+TEST_P(StringsSince11, GoalIsFoundAndConfirmed) {
+  nlohmann::json j = FoundAndConfirmed(Cat(" --goal 'interproc.StringsSince11.", GetParam().goal,
+                                           "' --kind exception:java.lang.ArithmeticException --json"));
+  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr(GetParam().needs)) << j.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Models, StringsSince11,
+    ::testing::Values(ModelledGoal{"negativeRepeat(Ljava/lang/String;II)I@line:13", "n < 0"},
+                      ModelledGoal{"repeated(Ljava/lang/String;II)I@line:20", "n == 3"},
+                      ModelledGoal{"blank(Ljava/lang/String;I)I@line:27", "s.length() == 2"}));
+
+TEST(StringsSince11, OnlyANegativeCountIsRefused) {
+  int status = -1;
+  nlohmann::json j = RunWpJson(
+      " --goal 'interproc.StringsSince11.nonNegativeRepeat(Ljava/lang/String;II)I@line:37'"
+      " --kind exception:java.lang.ArithmeticException --json",
+      &status);
+  EXPECT_EQ(j["verdict"], "NOT_FOUND") << j.dump();
+}
+
 }  // namespace
 }  // namespace jwp::app

@@ -15,14 +15,15 @@
 
 namespace jwp::models::testing {
 
-// The model jar on the JDK, as `jwp wp` reads them; null after a failure
-// (reported).
+// The model jar on the JDK, as `jwp wp` reads them (or the JDK alone, with
+// `with_models` false); null after a failure (reported).
 class ModelWorld {
  public:
-  ModelWorld() {
+  explicit ModelWorld(bool with_models = true) {
     classfile::ClassPathOptions options;
     options.jdk_home = jwp::testing::JavaHome();
-    auto cp = classfile::ClassPath::Open(std::string(JWP_BINARY_DIR) + "/lib/jwp-models.jar", options, &diagnostics_);
+    auto cp = classfile::ClassPath::Open(with_models ? std::string(JWP_BINARY_DIR) + "/lib/jwp-models.jar" : "",
+                                         options, &diagnostics_);
     if (!cp.ok()) {
       ADD_FAILURE() << cp.status();
       return;
@@ -37,6 +38,22 @@ class ModelWorld {
   }
   const classfile::ClassHierarchy* hierarchy() const { return h_.get(); }
 
+  // The class `internal_name` as the analysis reads it; null (with a test
+  // failure) when there is none.
+  const classfile::ClassFile* Class(std::string_view internal_name) {
+    const classfile::ClassId id = h_->Find(internal_name);
+    if (id == classfile::kNoClass) {
+      ADD_FAILURE() << internal_name << ": no such class";
+      return nullptr;
+    }
+    auto cls = h_->Load(id);
+    if (!cls.ok()) {
+      ADD_FAILURE() << internal_name << ": " << cls.status();
+      return nullptr;
+    }
+    return *cls;
+  }
+
   // The method a table row's key ("owner.name(desc)") names, in the class
   // the analysis reads; null (with a test failure naming the key) when
   // there is none.
@@ -48,17 +65,9 @@ class ModelWorld {
     }
     const std::string_view owner = key.substr(0, dot), name = key.substr(dot + 1, paren - dot - 1),
                            descriptor = key.substr(paren);
-    const classfile::ClassId id = h_->Find(owner);
-    if (id == classfile::kNoClass) {
-      ADD_FAILURE() << key << ": no such class";
-      return nullptr;
-    }
-    auto cls = h_->Load(id);
-    if (!cls.ok()) {
-      ADD_FAILURE() << key << ": " << cls.status();
-      return nullptr;
-    }
-    for (const classfile::MethodInfo& m : (*cls)->methods) {
+    const classfile::ClassFile* cls = Class(owner);
+    if (cls == nullptr) return nullptr;
+    for (const classfile::MethodInfo& m : cls->methods) {
       if (m.name == name && m.descriptor == descriptor) return &m;
     }
     ADD_FAILURE() << key << ": no such method";

@@ -4,7 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_join.h"
 #include "logic/printer.h"
+#include "tests/models/models_test_support.h"
 
 namespace jwp::models {
 namespace {
@@ -42,6 +48,68 @@ TEST(StringModel, LiteralFactsGiveLengthTypeAndEveryCharacter) {
   EXPECT_EQ(facts[2], tm.mk_eq(tm.mk_type_of(arr), tm.mk_type("[C")));
   EXPECT_EQ(facts[3], tm.mk_eq(tm.mk_aread(map, arr, tm.mk_int(0)), tm.mk_int('h')));
   EXPECT_EQ(facts[4], tm.mk_eq(tm.mk_aread(map, arr, tm.mk_int(1)), tm.mk_int(0xE9)));
+}
+
+// The methods of JDK 17's `cls` that code outside it can name (not private,
+// synthetic or a class initializer), with those of `inherited` (its
+// superclass, for a model that does not extend it) that are public and that
+// `cls` does not override (covariantly: the same parameters), each as
+// name + descriptor, that the model's class of the same name does not
+// declare: a call of one would not resolve.
+std::vector<std::string> Undeclared(std::string_view cls, std::string_view inherited = "") {
+  testing::ModelWorld jdk(/*with_models=*/false);
+  testing::ModelWorld model;
+  if (jdk.hierarchy() == nullptr || model.hierarchy() == nullptr) return {"(no class path)"};
+  const classfile::ClassFile* modelled = model.Class(cls);
+  if (modelled == nullptr) return {"(no model class)"};
+  auto declared = [&](const classfile::MethodInfo& m) {
+    for (const classfile::MethodInfo& d : modelled->methods) {
+      if (d.name == m.name && d.descriptor == m.descriptor) return true;
+    }
+    return false;
+  };
+  const classfile::ClassFile* own = jdk.Class(cls);
+  if (own == nullptr) return {"(no JDK class)"};
+  auto parameters = [](std::string_view descriptor) { return descriptor.substr(0, descriptor.find(')') + 1); };
+  auto overridden = [&](const classfile::MethodInfo& m) {
+    for (const classfile::MethodInfo& o : own->methods) {
+      if (o.name == m.name && parameters(o.descriptor) == parameters(m.descriptor)) return true;
+    }
+    return false;
+  };
+  std::vector<std::string> missing;
+  auto check = [&](const classfile::ClassFile& original, bool inherited_only) {
+    for (const classfile::MethodInfo& m : original.methods) {
+      if (m.IsPrivate() || (m.access_flags & classfile::access::kSynthetic) || m.name == "<clinit>") continue;
+      if (inherited_only && (!(m.access_flags & classfile::access::kPublic) || m.name == "<init>" || overridden(m))) {
+        continue;
+      }
+      if (!declared(m)) missing.push_back(std::string(m.name) + std::string(m.descriptor));
+    }
+  };
+  check(*own, false);
+  if (!inherited.empty()) {
+    if (const classfile::ClassFile* super = jdk.Class(inherited)) check(*super, true);
+  }
+  std::sort(missing.begin(), missing.end());
+  missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
+  return missing;
+}
+
+// Strings with no holes (issue #28): every method of JDK 17's String has a
+// body in the model or is declared native there (its row in
+// models/jdk_natives.def says what may be assumed of it), so no call into
+// String is ever "does not resolve".
+TEST(StringModel, DeclaresEveryMethodOfTheJdksString) {
+  const std::vector<std::string> missing = Undeclared("java/lang/String");
+  EXPECT_TRUE(missing.empty()) << missing.size() << " undeclared: " << absl::StrJoin(missing, " ");
+}
+
+// Likewise StringBuilder, with the public methods it inherits from
+// AbstractStringBuilder (the model extends Object).
+TEST(StringModel, DeclaresEveryMethodOfTheJdksStringBuilder) {
+  const std::vector<std::string> missing = Undeclared("java/lang/StringBuilder", "java/lang/AbstractStringBuilder");
+  EXPECT_TRUE(missing.empty()) << missing.size() << " undeclared: " << absl::StrJoin(missing, " ");
 }
 
 }  // namespace

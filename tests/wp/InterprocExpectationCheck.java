@@ -166,6 +166,16 @@ public class InterprocExpectationCheck {
     ex("StringMethods.appendedRangeOutOfBounds" + AE, () -> StringMethods.appendedRangeOutOfBounds("", 1, 0));
     ex("StringMethods.appendedCodePoint" + AE, () -> StringMethods.appendedCodePoint(0x10000, 0));
     ex("StringMethods.invalidCodePoint" + AE, () -> StringMethods.invalidCodePoint(0x110000, 0));
+    ex("StringMethods.replacedChar" + AE, () -> StringMethods.replacedChar("ab", 0));
+    ex("StringMethods.ignoringCase" + AE, () -> StringMethods.ignoringCase("key", 0));
+    ex("StringMethods.hexDigits" + AE, () -> StringMethods.hexDigits(16, 0));
+    ex("StringMethods.joined" + AE, () -> StringMethods.joined("x", "y", 0));
+    ex("StringMethods.replacedSequence" + AE, () -> StringMethods.replacedSequence("abab", 0));
+    ex("StringMethods.invalidCodePointArray" + AE, () -> StringMethods.invalidCodePointArray(new int[] {-1}, 0));
+    ex("StringMethods.regionIgnoringCase" + AE, () -> StringMethods.regionIgnoringCase("axy", 0));
+    ex("StringMethods.contentOfBuilder" + AE, () -> StringMethods.contentOfBuilder("ab", 0));
+    ex("StringMethods.builderInsertPastTheEnd" + AE, () -> StringMethods.builderInsertPastTheEnd(3, 0));
+    ex("StringMethods.builderReversed" + AE, () -> StringMethods.builderReversed("ab", 0));
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));

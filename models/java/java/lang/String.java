@@ -380,9 +380,673 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     return StringBuilder.jwpDecimal(l);
   }
 
+  // ---- The rest of JDK 17's String: every method a caller can name has a
+  // body here (as JDK 17 behaves) or is declared native (not modelled: a
+  // call to it is skipped, and models/jdk_natives.def says what may be
+  // assumed of it). tests/models/string_model_test.cc checks that none is
+  // missing.
+
+  // java.base's code that builds strings from bytes (Integer.toHexString,
+  // StringBuffer.toString, ...) reads these. HotSpot runs with compact
+  // strings by default (-XX:+CompactStrings); a compile-time constant here,
+  // so that no precondition depends on the JVM's flag.
+  static final boolean COMPACT_STRINGS = true;
+  static final byte LATIN1 = 0;
+  static final byte UTF16 = 1;
+
+  // String(byte[], byte): java.base's bytes in its coder's encoding, Latin-1
+  // or UTF-16 in the platform's byte order (little-endian: amd64, aarch64).
+  String(byte[] value, byte coder) {
+    if (coder == LATIN1) {
+      char[] v = new char[value.length];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = (char) (value[i] & 0xff);
+      }
+      jwpValue = v;
+    } else {
+      char[] v = new char[value.length >> 1];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = (char) ((value[2 * i] & 0xff) | ((value[2 * i + 1] & 0xff) << 8));
+      }
+      jwpValue = v;
+    }
+  }
+
+  byte coder() {
+    for (int i = 0; i < jwpValue.length; i++) {
+      if (jwpValue[i] > 0xff) {
+        return UTF16;
+      }
+    }
+    return LATIN1;
+  }
+
+  boolean isLatin1() {
+    return coder() == LATIN1;
+  }
+
+  static void checkIndex(int index, int length) {
+    if (index < 0 || index >= length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+  }
+
+  static void checkOffset(int offset, int length) {
+    if (offset < 0 || offset > length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+  }
+
+  static void checkBoundsOffCount(int offset, int count, int length) {
+    if (offset < 0 || count < 0 || offset > length - count) {
+      throw new StringIndexOutOfBoundsException();
+    }
+  }
+
+  static void checkBoundsBeginEnd(int begin, int end, int length) {
+    if (begin < 0 || begin > end || end > length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+  }
+
+  // The range, then each code point: an invalid one throws before anything
+  // is built (StringUTF16.computeCodePointSize); one past the BMP is a
+  // surrogate pair.
+  public String(int[] codePoints, int offset, int count) {
+    checkBoundsOffCount(offset, count, codePoints.length);
+    int n = 0;
+    for (int i = offset; i < offset + count; i++) {
+      int c = codePoints[i];
+      if (c >= 0 && c < 0x10000) {
+        n++;
+      } else if (c >= 0 && c < 0x110000) {
+        n += 2;
+      } else {
+        throw new IllegalArgumentException();
+      }
+    }
+    char[] v = new char[n];
+    int k = 0;
+    for (int i = offset; i < offset + count; i++) {
+      int c = codePoints[i];
+      if (c < 0x10000) {
+        v[k++] = (char) c;
+      } else {
+        v[k++] = jwpHighSurrogate(c);
+        v[k++] = jwpLowSurrogate(c);
+      }
+    }
+    jwpValue = v;
+  }
+
+  @Deprecated
+  public String(byte[] ascii, int hibyte, int offset, int count) {
+    checkBoundsOffCount(offset, count, ascii.length);
+    int hi = (hibyte & 0xff) << 8;
+    char[] v = new char[count];
+    for (int i = 0; i < count; i++) {
+      v[i] = (char) (hi | (ascii[offset + i] & 0xff));
+    }
+    jwpValue = v;
+  }
+
+  @Deprecated
+  public String(byte[] ascii, int hibyte) {
+    this(ascii, hibyte, 0, ascii.length);
+  }
+
+  // Decoding: the charset is looked up and the range checked as JDK 17
+  // does; the characters a charset decodes are not modelled (jwpDecode:
+  // malformed input is replaced, never thrown).
+  public String(byte[] bytes, int offset, int length, String charsetName)
+      throws java.io.UnsupportedEncodingException {
+    this(bytes, offset, length, jwpLookupCharset(charsetName));
+  }
+
+  public String(byte[] bytes, int offset, int length, java.nio.charset.Charset charset) {
+    java.util.Objects.requireNonNull(charset);
+    checkBoundsOffCount(offset, length, bytes.length);
+    jwpValue = jwpDecode(bytes, offset, length, charset);
+  }
+
+  public String(byte[] bytes, String charsetName) throws java.io.UnsupportedEncodingException {
+    this(bytes, 0, bytes.length, charsetName);
+  }
+
+  public String(byte[] bytes, java.nio.charset.Charset charset) {
+    this(bytes, 0, bytes.length, charset);
+  }
+
+  public String(byte[] bytes, int offset, int length) {
+    this(bytes, offset, length, java.nio.charset.Charset.defaultCharset());
+  }
+
+  public String(byte[] bytes) {
+    this(bytes, 0, bytes.length);
+  }
+
+  public String(StringBuffer buffer) {
+    jwpValue = buffer.toString().jwpValue;
+  }
+
+  public String(StringBuilder builder) {
+    jwpValue = builder.toString().jwpValue;
+  }
+
+  private static java.nio.charset.Charset jwpLookupCharset(String csn)
+      throws java.io.UnsupportedEncodingException {
+    java.util.Objects.requireNonNull(csn);
+    try {
+      return java.nio.charset.Charset.forName(csn);
+    } catch (java.nio.charset.UnsupportedCharsetException | java.nio.charset.IllegalCharsetNameException x) {
+      throw new java.io.UnsupportedEncodingException(csn);
+    }
+  }
+
+  private static native char[] jwpDecode(byte[] bytes, int offset, int length, java.nio.charset.Charset charset);
+
+  private native byte[] jwpEncode(java.nio.charset.Charset charset);
+
+  public byte[] getBytes(String charsetName) throws java.io.UnsupportedEncodingException {
+    if (charsetName == null) {
+      throw new NullPointerException();
+    }
+    return jwpEncode(jwpLookupCharset(charsetName));
+  }
+
+  public byte[] getBytes(java.nio.charset.Charset charset) {
+    if (charset == null) {
+      throw new NullPointerException();
+    }
+    return jwpEncode(charset);
+  }
+
+  public byte[] getBytes() {
+    return jwpEncode(java.nio.charset.Charset.defaultCharset());
+  }
+
+  // Each char's low eight bits.
+  @Deprecated
+  public void getBytes(int srcBegin, int srcEnd, byte[] dst, int dstBegin) {
+    checkBoundsBeginEnd(srcBegin, srcEnd, jwpValue.length);
+    java.util.Objects.requireNonNull(dst);
+    checkBoundsOffCount(dstBegin, srcEnd - srcBegin, dst.length);
+    for (int i = srcBegin; i < srcEnd; i++) {
+      dst[dstBegin + i - srcBegin] = (byte) jwpValue[i];
+    }
+  }
+
+  public int codePointBefore(int index) {
+    int i = index - 1;
+    if (i < 0 || i >= jwpValue.length) {
+      throw new StringIndexOutOfBoundsException();
+    }
+    char c2 = jwpValue[i];
+    if (c2 >= 0xDC00 && c2 <= 0xDFFF && i > 0) {
+      char c1 = jwpValue[i - 1];
+      if (c1 >= 0xD800 && c1 <= 0xDBFF) {
+        return (c1 << 10) + c2 + (0x10000 - (0xD800 << 10) - 0xDC00);
+      }
+    }
+    return c2;
+  }
+
+  // A high surrogate followed by a low one counts once.
+  public int codePointCount(int beginIndex, int endIndex) {
+    if (beginIndex < 0 || beginIndex > endIndex || endIndex > jwpValue.length) {
+      throw new IndexOutOfBoundsException();
+    }
+    int n = endIndex - beginIndex;
+    for (int i = beginIndex; i < endIndex - 1; i++) {
+      if (jwpValue[i] >= 0xD800 && jwpValue[i] <= 0xDBFF && jwpValue[i + 1] >= 0xDC00 && jwpValue[i + 1] <= 0xDFFF) {
+        n--;
+        i++;
+      }
+    }
+    return n;
+  }
+
+  public int offsetByCodePoints(int index, int codePointOffset) {
+    return Character.offsetByCodePoints(this, index, codePointOffset);
+  }
+
+  public boolean contentEquals(StringBuffer sb) {
+    return contentEquals((CharSequence) sb);
+  }
+
+  // A String compares as equals does; any other sequence by its length and
+  // chars (a null one: NullPointerException).
+  public boolean contentEquals(CharSequence cs) {
+    if (cs instanceof String) {
+      return equals(cs);
+    }
+    int n = jwpValue.length;
+    if (n != cs.length()) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (jwpValue[i] != cs.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public boolean equalsIgnoreCase(String anotherString) {
+    return (this == anotherString)
+        ? true
+        : (anotherString != null)
+            && (anotherString.jwpValue.length == jwpValue.length)
+            && regionMatches(true, 0, anotherString, 0, jwpValue.length);
+  }
+
+  // String.CASE_INSENSITIVE_ORDER: ASCII letters fold exactly; a pair with
+  // a character past ASCII compares as Character's case tables say, which
+  // is not modelled (jwpCompareFolded).
+  public int compareToIgnoreCase(String str) {
+    char[] a = jwpValue;
+    char[] b = str.jwpValue;
+    int n = a.length < b.length ? a.length : b.length;
+    for (int k = 0; k < n; k++) {
+      int d = jwpCompareFolded(a[k], b[k]);
+      if (d != 0) {
+        return d;
+      }
+    }
+    return a.length - b.length;
+  }
+
+  // 0 when c1 and c2 are equal ignoring case, else the difference of their
+  // lower-case forms. Exact for ASCII.
+  private static int jwpCompareFolded(char c1, char c2) {
+    if (c1 == c2) {
+      return 0;
+    }
+    if (c1 >= 0x80 || c2 >= 0x80) {
+      return jwpCompareFoldedBeyondAscii(c1, c2);
+    }
+    int l1 = (c1 >= 'A' && c1 <= 'Z') ? c1 + 32 : c1;
+    int l2 = (c2 >= 'A' && c2 <= 'Z') ? c2 + 32 : c2;
+    return l1 - l2;
+  }
+
+  private static native int jwpCompareFoldedBeyondAscii(char c1, char c2);
+
+  // The bounds are compared in long arithmetic; a null other throws first.
+  public boolean regionMatches(int toffset, String other, int ooffset, int len) {
+    char[] o = other.jwpValue;
+    if (ooffset < 0 || toffset < 0 || toffset > (long) jwpValue.length - len
+        || ooffset > (long) o.length - len) {
+      return false;
+    }
+    for (int i = 0; i < len; i++) {
+      if (jwpValue[toffset + i] != o[ooffset + i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public boolean regionMatches(boolean ignoreCase, int toffset, String other, int ooffset, int len) {
+    if (!ignoreCase) {
+      return regionMatches(toffset, other, ooffset, len);
+    }
+    char[] o = other.jwpValue;
+    if (ooffset < 0 || toffset < 0 || toffset > (long) jwpValue.length - len
+        || ooffset > (long) o.length - len) {
+      return false;
+    }
+    for (int i = 0; i < len; i++) {
+      if (jwpCompareFolded(jwpValue[toffset + i], o[ooffset + i]) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // This string when oldChar does not occur (or equals newChar).
+  public String replace(char oldChar, char newChar) {
+    if (oldChar == newChar || indexOf(oldChar) < 0) {
+      return this;
+    }
+    char[] v = new char[jwpValue.length];
+    for (int i = 0; i < v.length; i++) {
+      char c = jwpValue[i];
+      v[i] = c == oldChar ? newChar : c;
+    }
+    return new String(v, 0, v.length);
+  }
+
+  // Non-overlapping matches from the left; this string when there is none;
+  // an empty target puts the replacement around every char.
+  public String replace(CharSequence target, CharSequence replacement) {
+    String trgtStr = target.toString();
+    String replStr = replacement.toString();
+    int trgtLen = trgtStr.jwpValue.length;
+    if (trgtLen == 1 && replStr.jwpValue.length == 1) {
+      return replace(trgtStr.jwpValue[0], replStr.jwpValue[0]);
+    }
+    if (trgtLen > 0) {
+      int j = indexOf(trgtStr);
+      if (j < 0) {
+        return this;
+      }
+      StringBuilder sb = new StringBuilder();
+      int i = 0;
+      while (j >= 0) {
+        sb.append(substring(i, j)).append(replStr);
+        i = j + trgtLen;
+        j = indexOf(trgtStr, i);
+      }
+      return sb.append(substring(i)).toString();
+    }
+    StringBuilder sb = new StringBuilder();
+    sb.append(replStr);
+    for (int i = 0; i < jwpValue.length; i++) {
+      sb.append(jwpValue[i]).append(replStr);
+    }
+    return sb.toString();
+  }
+
+  // Regular expressions are not modelled: JDK 17 compiles a Pattern (its
+  // parser and matcher are more code than a search gets through), and a
+  // bad expression throws PatternSyntaxException.
+  public native boolean matches(String regex);
+
+  public native String replaceFirst(String regex, String replacement);
+
+  public native String replaceAll(String regex, String replacement);
+
+  public native String[] split(String regex, int limit);
+
+  public native String[] split(String regex);
+
+  public static String join(CharSequence delimiter, CharSequence... elements) {
+    String delim = delimiter.toString();
+    String[] elems = new String[elements.length];
+    for (int i = 0; i < elements.length; i++) {
+      elems[i] = String.valueOf(elements[i]);
+    }
+    return join("", "", delim, elems, elems.length);
+  }
+
+  public static String join(CharSequence delimiter, Iterable<? extends CharSequence> elements) {
+    java.util.Objects.requireNonNull(delimiter);
+    java.util.Objects.requireNonNull(elements);
+    StringBuilder sb = new StringBuilder();
+    String delim = delimiter.toString();
+    boolean first = true;
+    for (CharSequence cs : elements) {
+      if (!first) {
+        sb.append(delim);
+      }
+      sb.append(String.valueOf(cs));
+      first = false;
+    }
+    return sb.toString();
+  }
+
+  // java.base's join of `size` non-null strings (String.join, StringJoiner).
+  static String join(String prefix, String suffix, String delimiter, String[] elements, int size) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(prefix);
+    for (int i = 0; i < size; i++) {
+      if (i > 0) {
+        sb.append(delimiter);
+      }
+      sb.append(elements[i]);
+    }
+    return sb.append(suffix).toString();
+  }
+
+  // Case mapping depends on the locale and Character's tables: a string
+  // with nothing to map is returned as it is (as JDK 17 does); otherwise
+  // the result is not modelled (jwpMapCase).
+  public String toLowerCase(java.util.Locale locale) {
+    if (locale == null) {
+      throw new NullPointerException();
+    }
+    for (int i = 0; i < jwpValue.length; i++) {
+      char c = jwpValue[i];
+      if (c >= 0x80 || (c >= 'A' && c <= 'Z')) {
+        return jwpMapCase(locale, false);
+      }
+    }
+    return this;
+  }
+
+  public String toLowerCase() {
+    return toLowerCase(java.util.Locale.getDefault());
+  }
+
+  public String toUpperCase(java.util.Locale locale) {
+    if (locale == null) {
+      throw new NullPointerException();
+    }
+    for (int i = 0; i < jwpValue.length; i++) {
+      char c = jwpValue[i];
+      if (c >= 0x80 || (c >= 'a' && c <= 'z')) {
+        return jwpMapCase(locale, true);
+      }
+    }
+    return this;
+  }
+
+  public String toUpperCase() {
+    return toUpperCase(java.util.Locale.getDefault());
+  }
+
+  private native String jwpMapCase(java.util.Locale locale, boolean upper);
+
+  // White space as Character.isWhitespace says (a method model: exact). No
+  // code point past the BMP is white space, and no surrogate is, so a char
+  // at a time is exact.
+  public String strip() {
+    int len = jwpValue.length;
+    int st = 0;
+    while (st < len && Character.isWhitespace(jwpValue[st])) {
+      st++;
+    }
+    while (st < len && Character.isWhitespace(jwpValue[len - 1])) {
+      len--;
+    }
+    if (st == 0 && len == jwpValue.length) {
+      return this;
+    }
+    if (st == len) {
+      return "";
+    }
+    return new String(jwpValue, st, len - st);
+  }
+
+  public String stripLeading() {
+    int st = 0;
+    while (st < jwpValue.length && Character.isWhitespace(jwpValue[st])) {
+      st++;
+    }
+    if (st == jwpValue.length) {
+      return "";
+    }
+    return st == 0 ? this : substring(st);
+  }
+
+  public String stripTrailing() {
+    int len = jwpValue.length;
+    while (len > 0 && Character.isWhitespace(jwpValue[len - 1])) {
+      len--;
+    }
+    if (len == 0) {
+      return "";
+    }
+    return len == jwpValue.length ? this : substring(0, len);
+  }
+
+  public boolean isBlank() {
+    for (int i = 0; i < jwpValue.length; i++) {
+      if (!Character.isWhitespace(jwpValue[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public String repeat(int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException();
+    }
+    if (count == 1) {
+      return this;
+    }
+    int len = jwpValue.length;
+    if (len == 0 || count == 0) {
+      return "";
+    }
+    if (Integer.MAX_VALUE / count < len) {
+      throw new OutOfMemoryError();
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < count; i++) {
+      sb.append(this);
+    }
+    return sb.toString();
+  }
+
+  public static String valueOf(char[] data, int offset, int count) {
+    return new String(data, offset, count);
+  }
+
+  public static String copyValueOf(char[] data, int offset, int count) {
+    return new String(data, offset, count);
+  }
+
+  public static String copyValueOf(char[] data) {
+    return new String(data);
+  }
+
+  // Float.toString and Double.toString (FloatingDecimal): their digits are
+  // not modelled; they throw nothing.
+  public static native String valueOf(float f);
+
+  public static native String valueOf(double d);
+
+  // Formatting is not modelled: JDK 17 parses the format with a Formatter
+  // (more code than a search gets through, and it calls back into every
+  // argument's toString or formatTo); a bad format or argument throws an
+  // IllegalFormatException.
+  public static native String format(String format, Object... args);
+
+  public static native String format(java.util.Locale l, String format, Object... args);
+
+  public native String formatted(Object... args);
+
+  public <R> R transform(java.util.function.Function<? super String, ? extends R> f) {
+    return f.apply(this);
+  }
+
+  // java.base's internals that other classes of java.lang call.
+  String(AbstractStringBuilder asb, Void sig) {
+    jwpValue = asb.toString().jwpValue;
+  }
+
+  // The caller has checked the range.
+  String(char[] value, int off, int len, Void sig) {
+    this(value, off, len);
+  }
+
+  // This string's bytes in its coder's encoding (UTF-16 little-endian).
+  byte[] value() {
+    byte[] b;
+    if (coder() == LATIN1) {
+      b = new byte[jwpValue.length];
+      for (int i = 0; i < jwpValue.length; i++) {
+        b[i] = (byte) jwpValue[i];
+      }
+    } else {
+      b = new byte[jwpValue.length << 1];
+      for (int i = 0; i < jwpValue.length; i++) {
+        b[2 * i] = (byte) jwpValue[i];
+        b[2 * i + 1] = (byte) (jwpValue[i] >> 8);
+      }
+    }
+    return b;
+  }
+
+  // Copies into a builder's bytes of coder `coder` (its characters from
+  // dstBegin on).
+  void getBytes(byte[] dst, int dstBegin, byte coder) {
+    getBytes(dst, 0, dstBegin, coder, jwpValue.length);
+  }
+
+  void getBytes(byte[] dst, int srcPos, int dstBegin, byte coder, int length) {
+    for (int i = 0; i < length; i++) {
+      char c = jwpValue[srcPos + i];
+      if (coder == LATIN1) {
+        dst[dstBegin + i] = (byte) c;
+      } else {
+        dst[2 * (dstBegin + i)] = (byte) c;
+        dst[2 * (dstBegin + i) + 1] = (byte) (c >> 8);
+      }
+    }
+  }
+
+  // The ASCII prefix of sa[sp, sp + len) into da from dp; its length.
+  static int decodeASCII(byte[] sa, int sp, char[] da, int dp, int len) {
+    int i = 0;
+    while (i < len && sa[sp + i] >= 0) {
+      da[dp + i] = (char) sa[sp + i];
+      i++;
+    }
+    return i;
+  }
+
+  // A builder's first srcCount characters, in its bytes of coder srcCoder.
+  static int indexOf(byte[] src, byte srcCoder, int srcCount, String tgtStr, int fromIndex) {
+    return new String(java.util.Arrays.copyOfRange(src, 0, srcCount << srcCoder), srcCoder)
+        .indexOf(tgtStr, fromIndex);
+  }
+
+  static int lastIndexOf(byte[] src, byte srcCoder, int srcCount, String tgtStr, int fromIndex) {
+    return new String(java.util.Arrays.copyOfRange(src, 0, srcCount << srcCoder), srcCoder)
+        .lastIndexOf(tgtStr, fromIndex);
+  }
+
+  static String valueOfCodePoint(int codePoint) {
+    int[] cp = new int[1];
+    cp[0] = codePoint;
+    return new String(cp, 0, 1);
+  }
+
+  // Coding that throws CharacterCodingException instead of replacing
+  // (java.nio.file's paths): not modelled.
+  static native String newStringNoRepl(byte[] src, java.nio.charset.Charset cs)
+      throws java.nio.charset.CharacterCodingException;
+
+  static native String newStringUTF8NoRepl(byte[] src, int off, int len);
+
+  static native byte[] getBytesNoRepl(String s, java.nio.charset.Charset cs)
+      throws java.nio.charset.CharacterCodingException;
+
+  static native byte[] getBytesUTF8NoRepl(String s);
+
+  public native java.util.stream.Stream<String> lines();
+
+  public native String indent(int n);
+
+  public native String stripIndent();
+
+  public native String translateEscapes();
+
+  public native java.util.stream.IntStream chars();
+
+  public native java.util.stream.IntStream codePoints();
+
   public native String intern();
 
-  public native java.util.Optional<String> describeConstable();
+  public java.util.Optional<String> describeConstable() {
+    return java.util.Optional.of(this);
+  }
 
-  public native String resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup);
+  public String resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup) {
+    return this;
+  }
 }
