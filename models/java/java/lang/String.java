@@ -802,17 +802,22 @@ public final class String implements java.io.Serializable, Comparable<String>, C
   // Case mapping depends on the locale and Character's tables: a string
   // with nothing to map is returned as it is (as JDK 17 does); otherwise
   // the result is not modelled (jwpMapCase).
-  public String toLowerCase(java.util.Locale locale) {
+  private String jwpCaseMapped(java.util.Locale locale, boolean upper) {
     if (locale == null) {
       throw new NullPointerException();
     }
+    char first = upper ? 'a' : 'A';
     for (int i = 0; i < jwpValue.length; i++) {
       char c = jwpValue[i];
-      if (c >= 0x80 || (c >= 'A' && c <= 'Z')) {
-        return jwpMapCase(locale, false);
+      if (c >= 0x80 || (c >= first && c <= first + 25)) {
+        return jwpMapCase(locale, upper);
       }
     }
     return this;
+  }
+
+  public String toLowerCase(java.util.Locale locale) {
+    return jwpCaseMapped(locale, false);
   }
 
   public String toLowerCase() {
@@ -820,16 +825,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
   }
 
   public String toUpperCase(java.util.Locale locale) {
-    if (locale == null) {
-      throw new NullPointerException();
-    }
-    for (int i = 0; i < jwpValue.length; i++) {
-      char c = jwpValue[i];
-      if (c >= 0x80 || (c >= 'a' && c <= 'z')) {
-        return jwpMapCase(locale, true);
-      }
-    }
-    return this;
+    return jwpCaseMapped(locale, true);
   }
 
   public String toUpperCase() {
@@ -929,15 +925,13 @@ public final class String implements java.io.Serializable, Comparable<String>, C
 
   public static native String valueOf(double d);
 
-  // Formatting is not modelled: JDK 17 parses the format with a Formatter
-  // (more code than a search gets through, and it calls back into every
-  // argument's toString or formatTo); a bad format or argument throws an
-  // IllegalFormatException.
-  public static native String format(String format, Object... args);
-
-  public static native String format(java.util.Locale l, String format, Object... args);
-
-  public native String formatted(Object... args);
+  // format(String, Object...), format(Locale, String, Object...) and
+  // formatted(Object...) are left undeclared on purpose: a call of one does
+  // not resolve and is skipped, as before issue #28's models. Going through
+  // the JDK's Formatter spent the whole budget in its parser; declared
+  // native (may throw), the exceptions command lost 5 of 81 documented
+  // conditions on the curated commons-lang3 sample (Validate's messages).
+  // tests/models/string_model_test.cc lists them as the only exceptions.
 
   public <R> R transform(java.util.function.Function<? super String, ? extends R> f) {
     return f.apply(this);
