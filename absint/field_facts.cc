@@ -711,8 +711,9 @@ std::string FrameworkAnnotation(const ClassFile& file, const classfile::FieldInf
 }
 
 // `fresh_final`: a static final field its class initializer sets only to
-// new objects and literals: neither the JVM nor a native replaces those
-// (System's natives set the streams `<clinit>` leaves null).
+// new objects and literals, or a compile-time constant: neither the JVM nor
+// a native replaces those (System's natives set the streams `<clinit>`
+// leaves null).
 std::string OpenToOthers(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable,
                          bool fresh_final) {
   const bool is_private = f.access_flags & classfile::access::kPrivate;
@@ -1008,7 +1009,13 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
                  return v.kind == FieldValue::kObject || v.kind == FieldValue::kString;
                });
       });
-  std::string open = OpenToOthers(writers, own, f, serializable, fresh_final);
+  // A compile-time constant (a static final with a ConstantValue attribute
+  // that no code writes: JVMS 5.5 step 6 sets it, and neither reflection nor
+  // the JVM replaces it): the model jar's String.COMPACT_STRINGS, whose
+  // class the JVM otherwise writes.
+  const bool constant_final =
+      is_static && (f.access_flags & classfile::access::kFinal) && writes.empty() && f.constant_value != 0;
+  std::string open = OpenToOthers(writers, own, f, serializable, fresh_final || constant_final);
   if (open.empty() && writes.empty() && f.constant_value == 0 && FromTheJdk(h_, owner)) {
     // The JDK's native code fills plain objects through JNI (the stat
     // buffer sun.nio.fs.UnixFileAttributes): a JDK field no Java code
@@ -1022,7 +1029,10 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   const std::optional<FieldValue> def = DefaultValue(f.descriptor);
   bool floating = !def;
   const std::optional<FieldValue> constant = ConstantValueOf(file, f, &floating);
-  if (is_static && !floating && !WrittenByTheVm(owner)) {
+  if (constant_final && constant) {
+    fact.initial_known = true;  // no code writes it, whatever <clinit> runs
+    fact.initial = {*constant};
+  } else if (is_static && !floating && !WrittenByTheVm(owner)) {
     if (auto initial = InitialValues(h_, writers, own, f, constant ? constant : def, writes)) {
       fact.initial_known = true;
       fact.initial = std::move(*initial);

@@ -126,6 +126,18 @@ Term Vocabulary::static_field(std::string_view owner, std::string_view name,
   if (is_final && sort.is_ref()) {
     if (Term c = class_constant(decl, name, descriptor, display); !c.is_null()) return c;
   }
+  if (is_final && sort.is_integral()) {
+    // One value once its class is initialized (a compile-time constant the
+    // JDK's code reads through getstatic, such as the model's
+    // String.COMPACT_STRINGS, or one constant its initializer stores).
+    const absint::FieldFact* fact = field_fact(decl, name, descriptor);
+    if (fact != nullptr && fact->initialized.size() == 1 &&
+        (fact->initialized[0].kind == absint::FieldValue::kInt ||
+         fact->initialized[0].kind == absint::FieldValue::kLong)) {
+      note_fact_used(*fact);
+      return tm_.mk_integral(sort, fact->initialized[0].i);
+    }
+  }
   if (is_final) {
     uint32_t site = call_site(Cat("the value of static final field ", display, ".", name,
                                   " (set by its class initializer) is needed"));

@@ -113,6 +113,21 @@ TEST_P(FieldFactsTest, AStaticNeverWrittenHoldsItsDefault) {
   EXPECT_FALSE(Of("java/lang/System", "out", "Ljava/io/PrintStream;").initial_known);
 }
 
+// A compile-time constant (ConstantValue, never written) holds its value
+// even in a class whose fields the JVM writes; a static final the class
+// initializer sets there does not (HotSpot sets the JDK's
+// String.COMPACT_STRINGS from -XX:CompactStrings).
+TEST_P(FieldFactsTest, ACompileTimeConstantOfAClassTheJvmWritesHoldsItsValue) {
+  const FieldFact& min = Of("java/lang/Thread", "MIN_PRIORITY", "I");
+  ASSERT_TRUE(min.known) << "why not: " << min.why_not;
+  EXPECT_EQ(Shown(min.initialized), Strings{"1"});
+  ASSERT_TRUE(min.initial_known);
+  EXPECT_EQ(Shown(min.initial), Strings{"1"});
+  const FieldFact& compact = Of("java/lang/String", "COMPACT_STRINGS", "Z");
+  EXPECT_FALSE(compact.known);
+  EXPECT_NE(compact.why_not.find("the JVM itself writes"), std::string::npos) << compact.why_not;
+}
+
 TEST_P(FieldFactsTest, FieldsOthersMayWriteHaveNoFacts) {
   const FieldFact& named = Of("wp/FieldFacts$Reflective", "secret", "Ljava/lang/String;");
   EXPECT_FALSE(named.known);
