@@ -416,7 +416,7 @@ std::optional<WpProblem::ChosenTargets> WpProblem::checked_targets(ChosenTargets
                                                                    const std::string& where) {
   std::string why;
   for (Target* t : out.targets) {
-    if (t->native && !native_never_throws(t->key()) && !is_array_clone(call, *t)) {
+    if (t->skipped_native(call)) {
       note(Cat("a call is skipped: native method ", dotted(t->owner), ".", t->name, t->descriptor,
                " at ", SourceLocation(ir, call), " may throw (natives are modelled by issue #7)"));
       return std::nullopt;
@@ -1045,6 +1045,10 @@ void WpProblem::go_up(const Item& item) {
     acts_.push_back(std::move(caller));
     push_at_call_site(item, *bir, *btr, static_cast<int32_t>(acts_.size()) - 1, site.insn);
   }
+}
+
+bool Target::skipped_native(const ir::Instruction& call) const {
+  return native && !native_never_throws(key()) && !is_array_clone(call, *this);
 }
 
 }  // namespace jwp::wp::internal

@@ -236,6 +236,12 @@ int WpProblem::cheap_call_height(const ir::Instruction& call, bool exceptional) 
   for (size_t i = 0; cheap && i < all->size(); ++i) {
     Target& t = (*all)[i];
     if (t.native) {
+      if (t.skipped_native(call)) {
+        // Skipped either way (checked_targets), as a call that does not
+        // resolve: no expansion to weigh.
+        cheap_calls_[key] = 0;
+        return 0;
+      }
       const models::NativeFacts* f = models::FindNativeFacts(t.key());
       cheap = f != nullptr && f->never_throws;  // assumed by the table, exactly
       continue;
