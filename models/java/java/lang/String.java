@@ -257,6 +257,12 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     while (st < len && jwpValue[len - 1] <= ' ') {
       len--;
     }
+    return jwpRange(st, len);
+  }
+
+  // The characters [st, len): this string when that is all of it, "" when
+  // nothing (JDK 17's trim and strip alike).
+  private String jwpRange(int st, int len) {
     if (st == 0 && len == jwpValue.length) {
       return this;
     }
@@ -846,13 +852,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     while (st < len && Character.isWhitespace(jwpValue[len - 1])) {
       len--;
     }
-    if (st == 0 && len == jwpValue.length) {
-      return this;
-    }
-    if (st == len) {
-      return "";
-    }
-    return new String(jwpValue, st, len - st);
+    return jwpRange(st, len);
   }
 
   public String stripLeading() {
