@@ -483,17 +483,6 @@ Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {
   return tm_.mk_or(any);
 }
 
-Term Vocabulary::default_value(std::string_view descriptor) {
-  switch (descriptor.empty() ? 'L' : descriptor[0]) {
-    case 'J': return tm_.mk_long(0);
-    case 'F': return tm_.mk_float(0.0f);
-    case 'D': return tm_.mk_double(0.0);
-    case 'L':
-    case '[': return tm_.mk_null();
-    default: return tm_.mk_int(0);  // Z, B, C, S, I
-  }
-}
-
 std::string Vocabulary::add_field_values(Term phi, Term uninitialized, std::vector<Term>* out) {
   if (field_facts_ == nullptr) return "";
   for (Term t : logic::collect(phi, [](Term x) {
@@ -523,7 +512,7 @@ std::string Vocabulary::add_field_values(Term phi, Term uninitialized, std::vect
         // A constructor's entry: `new` has just made the object (the
         // witness runner calls the constructor), so every field of it,
         // its superclasses' too, holds its default; no code ran yet.
-        out->push_back(tm_.mk_eq(t, default_value(m.descriptor)));
+        out->push_back(tm_.mk_eq(t, tm_.mk_default(t.sort())));
         note_fact_used(Cat(logic::to_java(tm_, t), " holds its default at the constructor's entry"));
         continue;
       }

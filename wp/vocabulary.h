@@ -68,8 +68,6 @@ class Vocabulary {
   // leaves there; returns why not when that is not known for one `phi`
   // reads (then `phi` is no precondition), else "".
   std::string add_field_values(logic::Term phi, logic::Term uninitialized, std::vector<logic::Term>* out);
-  // The default value of a field of type `descriptor` (0, 0L, 0.0f, 0.0, false as 0, null).
-  logic::Term default_value(std::string_view descriptor);
   // The static fields `phi` reads that a client may set (no field facts),
   // as "pkg.C.f (why)": inputs of a precondition under --statics any.
   std::vector<std::string> static_inputs(logic::Term phi);
