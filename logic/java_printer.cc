@@ -424,6 +424,13 @@ class JavaPrinter {
           prec = kPostfix;
           return absl::StrCat(print(a(1).arg(0), kPostfix), ".isInstance(", print(a(0).arg(0), 0), ")");
         }
+        if (a(1).is(TermKind::kElemType) && a(1).arg(0).is(TermKind::kTypeOf) &&
+            (a(0).is(TermKind::kTypeOf) || a(0).is(TermKind::kTypeConst))) {
+          prec = kPostfix;  // what aastore checks, as Java asks it
+          const std::string component = absl::StrCat(print(a(1).arg(0).arg(0), kPostfix), ".getClass().getComponentType()");
+          if (a(0).is(TermKind::kTypeConst)) return absl::StrCat(component, ".isAssignableFrom(", print(a(0), 0), ".class)");
+          return absl::StrCat(component, ".isInstance(", print(a(0).arg(0), 0), ")");
+        }
         return call("subType", t.args(), prec);
       case TermKind::kDispatch: return call("dispatch", t.args(), prec);
       case TermKind::kClassOf:
@@ -432,6 +439,7 @@ class JavaPrinter {
         if (a(0).is(TermKind::kTypeOf)) return absl::StrCat(print(a(0).arg(0), kPostfix), ".getClass()");
         return call("classOf", t.args(), prec);
       case TermKind::kClassType: return call("classType", t.args(), prec);
+      case TermKind::kElemType: return call("elemType", t.args(), prec);
     }
     return "?";
   }

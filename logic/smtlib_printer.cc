@@ -373,6 +373,7 @@ void SmtLibPrinter::expr_to(Term t, std::string& out) {
     case TermKind::kDispatch: app("dispatch", {a(0), a(1)}); return;
     case TermKind::kClassOf: app("classOf", {a(0)}); return;
     case TermKind::kClassType: app("classType", {a(0)}); return;
+    case TermKind::kElemType: app("elemType", {a(0)}); return;
   }
 }
 
@@ -398,6 +399,7 @@ std::string SmtLibPrinter::script() {
   bool type_of = false, sub_type = false, dispatch = false, null_used = false;
   std::vector<Term> class_ofs;
   bool class_type = false;
+  bool elem_type = false;
   std::vector<std::string> mods, frems;
   auto note_sort = [&](Sort s) {
     need[static_cast<int>(s.kind())] = true;
@@ -433,6 +435,7 @@ std::string SmtLibPrinter::script() {
       case TermKind::kDispatch: dispatch = true; break;
       case TermKind::kClassOf: class_ofs.push_back(t); break;
       case TermKind::kClassType: class_type = true; break;
+      case TermKind::kElemType: elem_type = true; break;
       case TermKind::kMod: {
         std::string f = absl::StrCat(t.sort().kind() == SortKind::kFieldMap ? "fmod." : "amod.",
                                      sort_tag(t.sort().element()));
@@ -508,6 +511,7 @@ std::string SmtLibPrinter::script() {
   if (!class_ofs.empty()) out += "(declare-fun classOf (Type) Ref)\n";
   // classOf's inverse (it is injective), and Class.isInstance's type.
   if (class_type || (background && !class_ofs.empty())) out += "(declare-fun classType (Ref) Type)\n";
+  if (elem_type) out += "(declare-fun elemType (Type) Type)\n";
   for (size_t i = 0; i < mods.size(); i += 2) {
     absl::StrAppend(&out, "(declare-fun ", mods[i], " (", mods[i + 1], " ", mods[i + 1], ") ",
                     mods[i + 1], ")\n");
@@ -582,6 +586,18 @@ std::string SmtLibPrinter::script() {
       bg.push_back(absl::StrCat("(= (typeOf ", x, ") ", names_[tm_.class_type().id()], ")"));
       bg.push_back(absl::StrCat("(not (= ", x, " null))"));
       for (Term r : refs) bg.push_back(absl::StrCat("(not (= ", x, " ", names_[r.id()], "))"));
+    }
+    // Rule 13: the element type of each reference array type the script
+    // names, when it names that element type too.
+    if (elem_type) {
+      for (Term a : types) {
+        const std::string_view name = tm_.type_name(a);
+        if (name.size() < 2 || name[0] != '[' || (name[1] != 'L' && name[1] != '[')) continue;
+        const std::string_view elem = name[1] == 'L' ? name.substr(2, name.size() - 3) : name.substr(1);
+        for (Term e : types) {
+          if (tm_.type_name(e) == elem) bg.push_back(absl::StrCat("(= (elemType ", names_[a.id()], ") ", names_[e.id()], ")"));
+        }
+      }
     }
     for (Term r : length_reads) bg.push_back(absl::StrCat("(bvsle (_ bv0 32) ", expr(r), ")"));
     if (!bg.empty()) {

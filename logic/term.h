@@ -271,6 +271,11 @@ struct std::hash<jwp::logic::Term> {
 //    classOf(t) == null, == a string literal, == fresh(T)#n -> false (no
 //    program allocates a Class with `new`). classType(c), the type a Class
 //    object stands for, inverts it: classType(classOf(t)) -> t.
+// 13. Array element types: elemType(t) is the element type of the
+//    reference array type t (the run-time type of an array's elements, as
+//    aastore checks them): elemType([X) -> X for a type constant ([LC; ->
+//    C, [[I -> [I). Of a type that is not a reference array it is
+//    unspecified (the encoding leaves it free).
 //
 // =============================================================================
 // Adding a term kind (checklist, after KLEE's "Steps required for adding an

@@ -130,6 +130,19 @@ Term TermManager::mk_class_type(Term class_object) {
   return intern(TermKind::kClassType, Sort::Type(), 0, {&class_object, 1});
 }
 
+Term TermManager::mk_elem_type(Term array_type) {
+  JWP_CHECK(array_type.sort().kind() == SortKind::kType, absl::StrCat("elemType of a ", sort_name(array_type.sort())));
+  if (array_type.is(TermKind::kTypeConst)) {  // elemType([X) -> X (rule 13)
+    const std::string_view name = type_name(array_type);
+    if (name.size() >= 2 && name[0] == '[') {
+      std::string_view elem = name.substr(1);
+      if (elem.size() >= 2 && elem.front() == 'L' && elem.back() == ';') elem = elem.substr(1, elem.size() - 2);
+      return mk_type(elem);
+    }
+  }
+  return intern(TermKind::kElemType, Sort::Type(), 0, {&array_type, 1});
+}
+
 Term TermManager::mk_dispatch(Term type, Term signature) {
   JWP_CHECK(type.sort().kind() == SortKind::kType &&
                 signature.sort().kind() == SortKind::kSignature,

@@ -531,6 +531,7 @@ Term TermManager::mk(TermKind kind, std::span<const Term> a) {
     case TermKind::kDispatch: need(2); return mk_dispatch(a[0], a[1]);
     case TermKind::kClassOf: need(1); return mk_class_of(a[0]);
     case TermKind::kClassType: need(1); return mk_class_type(a[0]);
+    case TermKind::kElemType: need(1); return mk_elem_type(a[0]);
   }
   base::check_failed(__FILE__, __LINE__, "kind has no payload",
                          absl::StrCat("mk(", internal::kind_name(kind), ") needs rebuild()"));

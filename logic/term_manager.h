@@ -232,6 +232,10 @@ class TermManager {
   // classType(c): the type Class object c stands for (rule 12), so that
   // `c.isInstance(o)` is subType(typeOf(o), classType(c)).
   Term mk_class_type(Term class_object);
+  // elemType(t): the element type of the reference array type t (rule 13),
+  // so that `a[i] = w` stores without ArrayStoreException exactly when
+  // w == null or subType(typeOf(w), elemType(typeOf(a))) (JVMS aastore).
+  Term mk_elem_type(Term array_type);
 
   // ---- Generic construction -----------------------------------------------
   // `kind` applied to `args` through the constructor above (so it folds).

@@ -311,34 +311,20 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
       Term map = vocab_.array_map(in.type);
       std::vector<Term> conds = {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i),
                                  tm_.mk_lt(i, tm_.mk_length(a))};
-      std::string lossy;
       if (!in.type.empty() && (in.type[0] == 'L' || in.type[0] == '[')) {
         // A reference store succeeds when w is null or an instance of the
-        // array's run-time element type. With E the static element type:
-        // when E is final the run-time type is [E exactly (exact rule);
-        // otherwise the store is explored for a run-time type [E only
-        // (sufficient, lossy).
+        // array's run-time element type (JVMS aastore): elemType(typeOf(a))
+        // (rule 13 of logic/term.h), which is the static element type E
+        // when the array's type is known exactly.
         std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
-        std::string_view elem = element_descriptor(array_desc);
-        if (elem.empty()) return unsupported(Cat("array store into an untyped array at ", at(in)));
-        Term w_type = tm_.mk_type_of(w);
-        Term fits = tm_.mk_sub_type(w_type, vocab_.type(elem));
-        Term w_null = tm_.mk_eq(w, tm_.mk_null());
-        if (exact_array_type(in)) {
-          conds.push_back(tm_.mk_or(w_null, fits));
-        } else {
-          Term a_type = tm_.mk_type_of(a);
-          Term static_type = tm_.mk_eq(a_type, vocab_.type(array_desc));
-          conds.push_back(tm_.mk_or(w_null, tm_.mk_and(static_type, fits)));
-          lossy = Cat("array store at ", at(in), " explored only for the array's static type ",
-                      array_desc);
+        if (element_descriptor(array_desc).empty()) {
+          return unsupported(Cat("array store into an untyped array at ", at(in)));
         }
+        conds.push_back(tm_.mk_or(tm_.mk_eq(w, tm_.mk_null()), stores_into(in, a, w)));
       }
       Substitution s(tm_);
       s.add(map, tm_.mk_aupdate(map, a, i, w));
-      Step st = conjoined(tm_, s.apply(phi), std::move(conds));
-      if (st.lossy.empty()) st.lossy = std::move(lossy);
-      return st;
+      return conjoined(tm_, s.apply(phi), std::move(conds));
     }
     case Op::kArrayLength: {
       Term a = operand(in, 0);
@@ -657,49 +643,12 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
   }
   if (t == kAse && in.op == Op::kArrayStore) {
     // ArrayStoreException: w != null and w is not an instance of the
-    // array's run-time element type C (C <: E, the static element type).
-    // Explored: w not an instance of E (so of no C), and run-time array
-    // types [X for a few concrete subtypes X of E. Exact when E is final.
+    // array's run-time element type (exact: rule 13's elemType).
     Term a = operand(in, 0), i = operand(in, 1), w = operand(in, 2);
     std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
-    std::string_view elem = element_descriptor(array_desc);
-    if (elem.empty()) return unsupported(Cat("array store into an untyped array at ", at(in)));
-    std::vector<Term> base = {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i),
-                              tm_.mk_lt(i, tm_.mk_length(a)), tm_.mk_ne(w, tm_.mk_null())};
-    auto case_for = [&](Term elem_type, Term array_type) {
-      std::vector<Term> conds = base;
-      if (!array_type.is_null()) conds.push_back(tm_.mk_eq(tm_.mk_type_of(a), array_type));
-      conds.push_back(tm_.mk_not(tm_.mk_sub_type(tm_.mk_type_of(w), elem_type)));
-      return throws_new(kAse, std::move(conds));
-    };
-    Step st = case_for(vocab_.type(elem), Term());
-    if (!exact_array_type(in)) {
-      std::vector<std::string> candidates;
-      std::string elem_class(elem.size() >= 2 && elem[0] == 'L' ? elem.substr(1, elem.size() - 2) : elem);
-      if (types_ != nullptr) {
-        for (std::string_view pref : {"java/lang/String", "java/lang/Integer"}) {
-          if (pref != elem_class && types_->is_subtype(pref, elem_class).value_or(false)) {
-            candidates.emplace_back(pref);
-          }
-        }
-        auto subs = types_->concrete_subtypes(elem_class, 4);
-        for (const std::string& x : subs.types) {
-          if (x != elem_class && candidates.size() < 4 &&
-              std::find(candidates.begin(), candidates.end(), x) == candidates.end()) {
-            candidates.push_back(x);
-          }
-        }
-      }
-      for (const std::string& x : candidates) {
-        std::string desc = x[0] == '[' ? x : Cat("L", x, ";");
-        Term elem_type = tm_.mk_type(x);
-        Step more = case_for(elem_type, tm_.mk_type(Cat("[", desc)));
-        for (Minterm& m : more.pre) st.pre.push_back(std::move(m));
-      }
-      st.lossy = Cat("ArrayStoreException at ", at(in), " explored for ", candidates.size() + 1,
-                     " run-time array types only");
-    }
-    return st;
+    if (element_descriptor(array_desc).empty()) return unsupported(Cat("array store into an untyped array at ", at(in)));
+    return throws_new(kAse, {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i), tm_.mk_lt(i, tm_.mk_length(a)),
+                             tm_.mk_ne(w, tm_.mk_null()), tm_.mk_not(stores_into(in, a, w))});
   }
   if (in.op == Op::kStringConcat && concat_only_of_values(in)) {
     // Concatenating primitives, strings and boxes calls no code that can
@@ -710,6 +659,15 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
   Step st;
   st.lossy = Cat(std::string(t), " from ", ir::OpName(in.op), " at ", at(in), " is not modelled");
   return st;
+}
+
+// Is w an instance of the run-time element type of array a (the store
+// `a[i] = w` of `in`)? subType(typeOf(w), E) when a's type is [E exactly,
+// else subType(typeOf(w), elemType(typeOf(a))).
+Term Transformer::stores_into(const Instruction& in, Term a, Term w) {
+  const std::string_view elem = element_descriptor(ir_.values[in.operands[0]].type.descriptor);
+  const Term elem_type = exact_array_type(in) ? vocab_.type(elem) : tm_.mk_elem_type(tm_.mk_type_of(a));
+  return tm_.mk_sub_type(tm_.mk_type_of(w), elem_type);
 }
 
 bool Transformer::exact_array_type(const Instruction& in) const {

@@ -111,6 +111,8 @@ class Transformer {
   // run time: its element type is final, or this method allocated it
   // (`new E[n]`, as a varargs call's array is) with that type.
   bool exact_array_type(const ir::Instruction& in) const;
+  // The store `a[i] = w` of `in` fits the array's run-time element type.
+  logic::Term stores_into(const ir::Instruction& in, logic::Term a, logic::Term w);
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,
                     const ir::Edge* e, const std::function<bool(logic::Term)>* may_write = nullptr);
 

@@ -52,7 +52,8 @@ Encoder::Encoder(z3::context& ctx, logic::TermManager& tm, EncoderOptions option
       subtype_fn_(ctx.function("subType", type_, type_, ctx.bool_sort())),
       dispatch_fn_(ctx.function("dispatch", type_, sig_, method_)),
       class_of_fn_(ctx.function("classOf", type_, ref_)),
-      class_type_fn_(ctx.function("classType", ref_, type_)) {}
+      class_type_fn_(ctx.function("classType", ref_, type_)),
+      elem_type_fn_(ctx.function("elemType", type_, type_)) {}
 
 z3::expr Encoder::wrap(Z3_ast a) {
   ctx_.check_error();
@@ -365,6 +366,7 @@ z3::expr Encoder::node(Term t) {
     case TermKind::kDispatch: return dispatch_fn_(a(0), a(1));
     case TermKind::kClassOf: return class_of_fn_(a(0));
     case TermKind::kClassType: return class_type_fn_(a(0));
+    case TermKind::kElemType: return elem_type_fn_(a(0));
     default: break;
   }
   return leaf(t);
@@ -384,6 +386,7 @@ void Encoder::collect() {
       case TermKind::kFresh: fresh_.push_back(t); break;
       case TermKind::kStringLit: strings_.push_back(t); break;
       case TermKind::kClassType: class_types_.push_back(t); break;
+      case TermKind::kElemType: elem_types_ = true; break;
       case TermKind::kClassOf:
         class_ofs_.push_back(t);
         preexisting_refs_.push_back(t);  // H4: a class object is never fresh
@@ -485,6 +488,15 @@ void Encoder::build_domain() {
       if (in.insert(s).second) domain.push_back(s);
     }
     if (!subs.complete) cut.insert(name);
+  }
+  // Rule 13 (elemType): the element type of each reference array type of
+  // the domain is in it too ([[LC; brings [LC;, then C).
+  if (elem_types_) {
+    for (size_t i = 0; i < domain.size(); ++i) {  // grows
+      if (std::string elem = reference_element_type(domain[i]); !elem.empty() && in.insert(elem).second) {
+        domain.push_back(std::move(elem));
+      }
+    }
   }
   // The classes of the methods the query names, beyond the limit: a
   // dispatch to one of them needs a receiver of that class.
@@ -617,6 +629,16 @@ void Encoder::add_axioms() {
     // is instantiable: any otherwise unconstrained reference can have it.)
     if (options_.type_every_reference && instantiable_.contains("java/lang/Object")) {
       for (Term r : witness_refs_) typed(e(r));
+    }
+    // Rule 13: elemType of a reference array type of the domain is its
+    // element type (build_domain put it in the domain).
+    if (elem_types_) {
+      for (const auto& [name, c] : types_) {
+        std::string elem = reference_element_type(name);
+        if (auto it = types_.find(elem); !elem.empty() && it != types_.end()) {
+          axioms_.push_back(elem_type_fn_(c) == it->second);
+        }
+      }
     }
     // T1/T2: the subtype table over the domain (for the targets needed).
     std::vector<std::string> targets;

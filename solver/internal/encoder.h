@@ -134,6 +134,7 @@ class Encoder {
   z3::expr null_;
   z3::func_decl typeof_fn_, subtype_fn_, dispatch_fn_;
   z3::func_decl class_of_fn_, class_type_fn_;  // classOf: Type -> Ref and its inverse
+  z3::func_decl elem_type_fn_;                  // elemType: Type -> Type (rule 13)
 
   std::vector<logic::Term> subterms_;
   absl::flat_hash_map<uint32_t, z3::expr> enc_;
@@ -148,6 +149,7 @@ class Encoder {
   absl::flat_hash_set<std::string> type_name_set_;
   std::vector<logic::Term> fresh_, strings_, field_consts_, array_consts_, sig_consts_;
   std::vector<logic::Term> class_ofs_;  // classOf(t) terms: rule 12
+  bool elem_types_ = false;  // the query has elemType terms: rule 13
   std::vector<logic::Term> class_types_;  // classType(c) terms: one of the domain's types (witnesses)
   std::vector<logic::Term> length_indices_;  // u of read(length..., u): H2
   // Reads of a Ref field constant F, directly or through updates of F: T5.

@@ -109,6 +109,8 @@ public class ExpectationCheck {
     ex("ArrayOps.arrayStore" + ASE, () -> { ArrayOps.arrayStore(new String[1], new Object()); return null; });
     ex("ArrayOps.arrayStoreInstanceof" + ASE,
         () -> { ArrayOps.arrayStoreInstanceof(new Integer[1], new Object()); return null; });
+    ex("ArrayOps.storeSubtype" + ASE, () -> { ArrayOps.storeSubtype(new Long[1], 7); return null; });
+    reach("ArrayOps.storedIntoAStringArray:reach", 311, () -> ArrayOps.storedIntoAStringArray(new String[1], null));
 
     reach("Branches.intRange:reach", 101, () -> Branches.intRange(11));
     ex("Branches.longCompare" + AE, () -> Branches.longCompare(5000000000L, 0));
