@@ -157,6 +157,19 @@ TEST_F(HeapTest, ClassObjects) {
   EXPECT_EQ(tm.mk_read(tm.mk_update(val, tm.mk_null(), tm.mk_int(1)), string_class), tm.mk_read(val, string_class));
 }
 
+// Rule 13: the element type of a reference array type.
+TEST_F(HeapTest, ElementTypesOfArrayTypes) {
+  EXPECT_EQ(tm.mk_elem_type(tm.mk_type("[Ljava/lang/String;")), tm.string_type());
+  EXPECT_EQ(tm.mk_elem_type(tm.mk_type("[[I")), tm.mk_type("[I"));
+  EXPECT_EQ(tm.mk_elem_type(tm.mk_type("[[Ljava/lang/String;")), tm.mk_type("[Ljava/lang/String;"));
+  // Of a new array: its element type (typeOf folds first).
+  EXPECT_EQ(tm.mk_elem_type(tm.mk_type_of(tm.mk_fresh_array(tm.mk_type("[Ljava/lang/Integer;"), tm.mk_int(2)))),
+            tm.mk_type("java/lang/Integer"));
+  // Of an unknown array's type, and of a class type: a term.
+  EXPECT_TRUE(tm.mk_elem_type(tm.mk_type_of(a)).is(TermKind::kElemType));
+  EXPECT_TRUE(tm.mk_elem_type(tm.string_type()).is(TermKind::kElemType));
+}
+
 using HeapDeathTest = HeapTest;
 
 TEST_F(HeapDeathTest, IllSortedHeapTermsAreBugs) {

@@ -141,6 +141,11 @@ TEST(JavaPrinter, HeapAndTypes) {
   EXPECT_EQ(j(tm.mk_eq(q, tm.mk_class_of(tm.mk_type_of(o)))), "q == o.getClass()");
   EXPECT_EQ(j(tm.mk_class_of(tm.mk_var("t", Sort::Type()))), "classOf(t)");
   EXPECT_EQ(j(tm.mk_sub_type(tm.mk_type_of(o), tm.mk_class_type(q))), "q.isInstance(o)");
+  EXPECT_EQ(j(tm.mk_not(tm.mk_sub_type(tm.mk_type_of(o), tm.mk_elem_type(tm.mk_type_of(q))))),
+            "!q.getClass().getComponentType().isInstance(o)");
+  EXPECT_EQ(j(tm.mk_sub_type(tm.mk_type("java/lang/Integer"), tm.mk_elem_type(tm.mk_type_of(q)))),
+            "q.getClass().getComponentType().isAssignableFrom(java.lang.Integer.class)");
+  EXPECT_EQ(j(tm.mk_elem_type(tm.mk_var("t", Sort::Type()))), "elemType(t)");
   EXPECT_EQ(j(tm.mk_eq(tm.mk_type_of(o), tm.mk_type("java/util/ArrayList"))),
             "typeOf(o) == java.util.ArrayList");
   EXPECT_EQ(j(tm.mk_not(tm.mk_instance_of(o, tm.mk_type("[I")))), "!(o instanceof int[])");

@@ -78,6 +78,20 @@ TEST(SmtLibPrinter, SortsAndConstants) {
   EXPECT_EQ(z3_check(s).sat, 1);
 }
 
+// Rule 13 in the background: elemType of an array type the script names is
+// its element type, when the script names that too.
+TEST(SmtLibPrinter, BackgroundAxiomsGiveArrayElementTypes) {
+  TermManager tm;
+  Term o = tm.mk_var("o", Sort::Ref());
+  Term strings = tm.mk_type("[Ljava/lang/String;");
+  std::vector<Term> a = {tm.mk_eq(tm.mk_type_of(o), strings),
+                         tm.mk_ne(tm.mk_elem_type(tm.mk_type_of(o)), tm.string_type())};
+  EXPECT_EQ(z3_check(to_smtlib(tm, a)).sat, 0) << to_smtlib(tm, a);
+  SmtLibOptions bare;
+  bare.background_axioms = false;
+  EXPECT_EQ(z3_check(to_smtlib(tm, a, bare)).sat, 1);
+}
+
 TEST(SmtLibPrinter, BackgroundAxiomsMakeFreshObjectsExact) {
   TermManager tm;
   Term year = tm.mk_field("Car", "year", "I");
@@ -221,6 +235,7 @@ TEST(SmtLibPrinter, EveryKindParses) {
   a.push_back(tm.mk_ne(o, tm.mk_string("héllo \"w\"")));
   a.push_back(tm.mk_ne(o, tm.mk_class_of(tm.mk_type_of(o))));
   a.push_back(tm.mk_sub_type(tm.mk_type_of(o), tm.mk_class_type(o)));
+  a.push_back(tm.mk_sub_type(tm.mk_type_of(o), tm.mk_elem_type(tm.mk_type_of(o))));
   a.push_back(tm.mk_eq(tm.exc(), tm.mk_fresh(tm.mk_type("java/lang/NullPointerException"))));
   SmtLibOptions opts;
   opts.set_logic = true;
@@ -232,6 +247,7 @@ TEST(SmtLibPrinter, EveryKindParses) {
   EXPECT_NE(s.find("(set-logic ALL)"), std::string::npos);
   EXPECT_TRUE(s.ends_with("(check-sat)\n"));
   EXPECT_NE(s.find("java.frem.F"), std::string::npos);
+  EXPECT_NE(s.find("(declare-fun elemType (Type) Type)"), std::string::npos);
   // Deterministic: printing twice, or from a fresh printer, is identical.
   EXPECT_EQ(to_smtlib(tm, a, opts), s);
 }

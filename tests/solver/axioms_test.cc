@@ -355,6 +355,33 @@ TEST_F(JdkTypeAxioms, T6ArrayElementsHaveTheElementType) {
   EXPECT_EQ(elements, 1) << to_string(*r.witness);
 }
 
+// Rule 13: elemType of an array's type. A Number[] that cannot hold an
+// Integer is an array of another Number's class (the witness says which);
+// a String[] holds every String.
+TEST_F(JdkTypeAxioms, ArrayElementTypesDecideArrayStores) {
+  Term a = var("a", Sort::Ref());
+  Term v = var("v", Sort::Ref());
+  const Term fits = tm_.mk_sub_type(tm_.mk_type_of(v), tm_.mk_elem_type(tm_.mk_type_of(a)));
+  CheckResult r = run({ne(a, tm_.mk_null()), tm_.mk_instance_of(a, ty("[Ljava/lang/Number;")), ne(v, tm_.mk_null()),
+                       eq(tm_.mk_type_of(v), ty("java/lang/Integer")), tm_.mk_not(fits)},
+                      true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  bool array = false;
+  for (const WitnessObject& o : r.witness->objects) {
+    if (o.type.empty() || o.type[0] != '[') continue;
+    array = true;
+    ASSERT_TRUE(o.type.starts_with("[L") && o.type.ends_with(";")) << to_string(*r.witness);
+    const std::string elem = o.type.substr(2, o.type.size() - 3);
+    EXPECT_EQ(facts_->is_subtype(elem, "java/lang/Number"), std::optional<bool>(true)) << elem;
+    EXPECT_EQ(facts_->is_subtype("java/lang/Integer", elem), std::optional<bool>(false)) << elem;
+  }
+  EXPECT_TRUE(array) << to_string(*r.witness);
+  EXPECT_EQ(answer({ne(a, tm_.mk_null()), eq(tm_.mk_type_of(a), ty("[Ljava/lang/String;")), ne(v, tm_.mk_null()),
+                    eq(tm_.mk_type_of(v), ty("java/lang/String")), tm_.mk_not(fits)}),
+            SatAnswer::kUnsat);
+}
+
 TEST_F(JdkTypeAxioms, FieldOfTypeObjectAndArrays) {
   Term x = var("x", Sort::Ref());
   Term f = tm_.mk_field("java/util/ArrayList", "elementData", "[Ljava/lang/Object;");
