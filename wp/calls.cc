@@ -292,6 +292,7 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   const ir::Instruction& call = air->insns[call_id];
   const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
                                 " at ", SourceLocation(*air, call));
+  if (e.kind != ir::EdgeKind::kException && through_var_handle(item, eid, call)) return CallHandling::kExpanded;
   std::optional<ChosenTargets> chosen = choose_targets(item, *air, call_id, adepth, where);
   if (!chosen) return CallHandling::kSkipped;
   if (chosen->targets.empty()) return chosen->handled;
@@ -335,6 +336,34 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
     enter_activation(item, t, call_id, adepth + 1, exceptional, *posts);
   }
   return chosen->handled;
+}
+
+// A call of a VarHandle that a static final field holds, bound by its class
+// initializer (absint/var_handles.h): the access it makes, on the normal
+// edge `eid` (Transformer::through_var_handle). False when the handle or
+// the access is not one of those: the call goes on as any other.
+bool WpProblem::through_var_handle(const Item& item, ir::EdgeId eid, const ir::Instruction& call) {
+  if (call.op != ir::Op::kInvoke || call.owner != "java/lang/invoke/VarHandle" || call.operands.empty()) return false;
+  const ir::MethodIR& ir = *acts_[item.at.act].ir;
+  const ir::ValueId handle = call.operands[0];
+  if (ir.values[handle].def == ir::kNone) return false;
+  const ir::Instruction& def = ir.def(handle);
+  if (def.op != ir::Op::kGetStatic) return false;
+  if (!var_handles_) var_handles_ = std::make_unique<absint::VarHandles>(h_);
+  const std::optional<absint::VarHandleBinding> b = var_handles_->Of(def.owner, def.name);
+  if (!b) return false;
+  Transformer& tr = *acts_[item.at.act].tr;
+  const Step st = tr.through_var_handle(call, *b, tr.through_phis(eid, item.phi));
+  if (!st.unsupported.empty()) {
+    note(Cat("a call is skipped: ", st.unsupported, " at ", SourceLocation(ir, call)));
+    return false;
+  }
+  if (!st.lossy.empty()) note(Cat("incomplete: ", st.lossy));
+  count_step(item.at.act);
+  const ir::Edge& e = ir.edges[eid];
+  const Point at_call{item.at.act, e.from, static_cast<int32_t>(ir.blocks[e.from].insns.size()) - 1};
+  for (const Minterm& m : st.pre) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
+  return true;
 }
 
 std::optional<WpProblem::ChosenTargets> WpProblem::choose_targets(const Item& item, const ir::MethodIR& ir,

@@ -43,8 +43,9 @@ Step with(std::vector<Minterm> pre) {
   return s;
 }
 
-// φ ∧ c1 ∧ ... as minterms (the conditions may hold disjunctions). Past
-// kMaxDisjuncts the disjuncts are dropped, and the step says so: the
+}  // namespace
+
+// Past kMaxDisjuncts the disjuncts are dropped, and the step says so: the
 // precondition then under-approximates, and the search cannot end
 // NOT_FOUND (issue #26: it once could, with paths silently dropped).
 Step conjoined(logic::TermManager& tm, Term phi, std::vector<Term> conds) {
@@ -59,6 +60,8 @@ Step conjoined(logic::TermManager& tm, Term phi, std::vector<Term> conds) {
   }
   return with(*std::move(dnf));
 }
+
+namespace {
 
 Step unsupported(std::string why) {
   Step s;

@@ -22,9 +22,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "absint/var_handles.h"
 #include "ir/ir.h"
 #include "logic/minterm.h"
 #include "logic/term_manager.h"
@@ -53,6 +56,9 @@ struct Step {
 // method has no line for it.
 std::string SourceLocation(const ir::MethodIR& method, const ir::Instruction& in);
 
+// φ ∧ c1 ∧ ... as minterms (the conditions may hold disjunctions).
+Step conjoined(logic::TermManager& tm, logic::Term phi, std::vector<logic::Term> conds);
+
 class Transformer {
  public:
   // `types` (may be null) decides whether array stores are exact (final
@@ -77,6 +83,17 @@ class Transformer {
   // null. The seed of npe goals (an athrow's NPE edge may also carry a
   // thrown non-null NPE object, which is not a null dereference).
   Step null_dereference(ir::EdgeId e, const logic::Minterm& post);
+
+  // Before a signature-polymorphic call of a VarHandle whose binding `b` is
+  // known (absint/var_handles.h), given `post` after it on its normal edge:
+  // the access mode as the field or element access it is (get, set,
+  // compareAndSet, compareAndExchange, getAndSet, getAndAdd and their
+  // memory-order variants; wp/var_handle_access.cc). `unsupported` when
+  // the mode or the call's invocation type is not one of those exactly
+  // (a static field's handle, float and double variables, a conversion
+  // that may throw): the call is then skipped as before.
+  Step through_var_handle(const ir::Instruction& call, const absint::VarHandleBinding& b,
+                          const logic::Minterm& post);
 
   // The minterm at the start of e.to with e's phi operands substituted.
   logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);
@@ -111,6 +128,9 @@ class Transformer {
   // run time: its element type is final, or this method allocated it
   // (`new E[n]`, as a varargs call's array is) with that type.
   bool exact_array_type(const ir::Instruction& in) const;
+  // A value of descriptor `from` converts to `to` with no check that may
+  // fail (the same primitive, or a reference the hierarchy proves a subtype).
+  bool converts_without_check(std::string_view from, std::string_view to) const;
   // The store `a[i] = w` of `in` fits the array's run-time element type.
   logic::Term stores_into(const ir::Instruction& in, logic::Term a, logic::Term w);
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,

@@ -464,6 +464,7 @@ class WpProblem : private DirectedQueries {
   void push_before_call(const Item& item, int32_t caller_act, ir::InsnId call_insn, const std::vector<Term>& conds,
                         bool eliminate_generics, const Left* left);
   void go_up(const Item& item);
+  bool through_var_handle(const Item& item, ir::EdgeId eid, const ir::Instruction& call);
   std::vector<Target>* targets(const ir::Instruction& call, std::string* why, bool all = false);
   // Directed construction lists no more than max_targets + 1 targets of a
   // call unless asked for all: listing means reading every concrete
@@ -766,6 +767,7 @@ class WpProblem : private DirectedQueries {
     return false;
   }
   std::unique_ptr<callgraph::ModSets> mod_sets_;
+  std::unique_ptr<absint::VarHandles> var_handles_;  // made on the first VarHandle call
   std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
   Summaries summaries_;
   uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed

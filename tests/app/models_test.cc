@@ -180,5 +180,34 @@ TEST(StringsSince11, OnlyANegativeCountIsRefused) {
   EXPECT_EQ(j["verdict"], "NOT_FOUND") << j.dump();
 }
 
+// VarHandles bound by the class initializer (issue #28,
+// absint/var_handles.h): compareAndSet, getAndAdd, get and the array
+// element handle's setVolatile/getVolatile are the accesses they make
+// (tests/fixtures/java17/interproc/Handles.java). Before, each was a
+// skipped signature-polymorphic call.
+class VarHandles : public ::testing::TestWithParam<ModelledGoal> {};
+
+TEST_P(VarHandles, GoalIsFoundAndConfirmed) {
+  nlohmann::json j = FoundAndConfirmed(Cat(" --goal 'interproc.Handles.", GetParam().goal,
+                                           "' --kind exception:java.lang.ArithmeticException --json"));
+  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr(GetParam().needs)) << j.dump();
+  EXPECT_EQ(j["assumptions"].size(), 0u) << j.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Models, VarHandles,
+    ::testing::Values(ModelledGoal{"swapped(Ljava/lang/Object;Ljava/lang/Object;I)I@line:34", "b == null"},
+                      ModelledGoal{"counted(II)I@line:53", "n == 2"},
+                      ModelledGoal{"slot([Ljava/lang/Object;Ljava/lang/Object;I)I@line:61", "v == null"}));
+
+TEST(VarHandles, ASwapOfTheValueItHoldsAlwaysSucceeds) {
+  int status = -1;
+  nlohmann::json j = RunWpJson(
+      " --goal 'interproc.Handles.notSwapped(Ljava/lang/Object;Ljava/lang/Object;I)I@line:43'"
+      " --kind exception:java.lang.ArithmeticException --json",
+      &status);
+  EXPECT_EQ(j["verdict"], "NOT_FOUND") << j.dump();
+}
+
 }  // namespace
 }  // namespace jwp::app
