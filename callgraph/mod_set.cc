@@ -154,7 +154,26 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
           break;
         }
         case ir::Op::kInvoke:
-          if (handled == nullptr || !(*handled)(insn)) add_targets(in, receiver_of(in));
+          if (handled != nullptr && (*handled)(insn)) break;
+          if (std::optional<VarHandleBinding> b = var_handles_.OfCall(m, in)) {
+            // A bound VarHandle (var_handles.h): the access writes its
+            // variable, or nothing (the get family), and calls no code.
+            if (!VarHandleModeWrites(in.name)) break;
+            if (b->kind == VarHandleBinding::kArrayElement) {
+              direct.arrays_.insert(ModSet::ArrayKind(std::string_view(b->descriptor).substr(1)));
+            } else if (b->kind == VarHandleBinding::kStaticField) {
+              direct.statics_.insert(ModSet::FieldKey(b->owner, b->name, b->descriptor));
+            } else {
+              direct.fields_.insert(ModSet::FieldKey(b->owner, b->name, b->descriptor));
+            }
+            break;
+          }
+          if (std::optional<VarHandleBinding> b = var_handles_.OfUnsafeCall(m, in)) {
+            // An access through a bound field offset: that field only.
+            if (UnsafeAccessWrites(in.name)) direct.fields_.insert(ModSet::FieldKey(b->owner, b->name, b->descriptor));
+            break;
+          }
+          add_targets(in, receiver_of(in));
           break;
         case ir::Op::kStringConcat:
           // String conversion (JLS 5.1.11) calls toString() on references.

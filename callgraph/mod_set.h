@@ -20,6 +20,7 @@
 #include "callgraph/lambda_classes.h"
 #include "callgraph/method_cache.h"
 #include "callgraph/method_ref.h"
+#include "callgraph/var_handles.h"
 #include "classfile/class_hierarchy.h"
 
 namespace jwp::callgraph {
@@ -170,6 +171,7 @@ class ModSets {
   const classfile::ClassHierarchy& h_;
   MethodCache& cache_;
   ModSetOptions options_;
+  VarHandles var_handles_{h_};  // an access mode of a bound handle writes its variable only
   std::map<Key, std::unique_ptr<ModSet>> done_;
   Stats stats_;
 };

@@ -339,21 +339,24 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
 }
 
 // A call of a VarHandle that a static final field holds, bound by its class
-// initializer (absint/var_handles.h): the access it makes, on the normal
-// edge `eid` (Transformer::through_var_handle). False when the handle or
+// initializer (callgraph/var_handles.h), or of Unsafe with a bound field
+// offset: the access it makes, on the normal edge `eid` (Transformer::
+// through_var_handle, through_unsafe_access). False when the handle or
 // the access is not one of those: the call goes on as any other.
 bool WpProblem::through_var_handle(const Item& item, ir::EdgeId eid, const ir::Instruction& call) {
-  if (call.op != ir::Op::kInvoke || call.owner != "java/lang/invoke/VarHandle" || call.operands.empty()) return false;
+  const bool handle = call.owner == "java/lang/invoke/VarHandle";
+  if (call.op != ir::Op::kInvoke ||
+      !(handle || call.owner == "jdk/internal/misc/Unsafe" || call.owner == "sun/misc/Unsafe")) {
+    return false;
+  }
   const ir::MethodIR& ir = *acts_[item.at.act].ir;
-  const ir::ValueId handle = call.operands[0];
-  if (ir.values[handle].def == ir::kNone) return false;
-  const ir::Instruction& def = ir.def(handle);
-  if (def.op != ir::Op::kGetStatic) return false;
-  if (!var_handles_) var_handles_ = std::make_unique<absint::VarHandles>(h_);
-  const std::optional<absint::VarHandleBinding> b = var_handles_->Of(def.owner, def.name);
+  if (!var_handles_) var_handles_ = std::make_unique<callgraph::VarHandles>(h_);
+  const std::optional<callgraph::VarHandleBinding> b =
+      handle ? var_handles_->OfCall(ir, call) : var_handles_->OfUnsafeCall(ir, call);
   if (!b) return false;
   Transformer& tr = *acts_[item.at.act].tr;
-  const Step st = tr.through_var_handle(call, *b, tr.through_phis(eid, item.phi));
+  const Minterm after = tr.through_phis(eid, item.phi);
+  const Step st = handle ? tr.through_var_handle(call, *b, after) : tr.through_unsafe_access(call, *b, after);
   if (!st.unsupported.empty()) {
     note(Cat("a call is skipped: ", st.unsupported, " at ", SourceLocation(ir, call)));
     return false;

@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "absint/var_handles.h"
+#include "callgraph/var_handles.h"
 #include "ir/ir.h"
 #include "logic/minterm.h"
 #include "logic/term_manager.h"
@@ -85,15 +85,22 @@ class Transformer {
   Step null_dereference(ir::EdgeId e, const logic::Minterm& post);
 
   // Before a signature-polymorphic call of a VarHandle whose binding `b` is
-  // known (absint/var_handles.h), given `post` after it on its normal edge:
+  // known (callgraph/var_handles.h), given `post` after it on its normal edge:
   // the access mode as the field or element access it is (get, set,
   // compareAndSet, compareAndExchange, getAndSet, getAndAdd and their
   // memory-order variants; wp/var_handle_access.cc). `unsupported` when
   // the mode or the call's invocation type is not one of those exactly
   // (a static field's handle, float and double variables, a conversion
   // that may throw): the call is then skipped as before.
-  Step through_var_handle(const ir::Instruction& call, const absint::VarHandleBinding& b,
+  Step through_var_handle(const ir::Instruction& call, const callgraph::VarHandleBinding& b,
                           const logic::Minterm& post);
+  // Likewise for a call of Unsafe (jdk.internal.misc or sun.misc: getInt,
+  // putReferenceRelease, compareAndSetLong, compareAndSwapObject,
+  // getAndAddInt, ...) whose offset is a bound field's (VarHandles::
+  // OfUnsafeCall); `unsupported` unless the object's and values' static
+  // types fit the field.
+  Step through_unsafe_access(const ir::Instruction& call, const callgraph::VarHandleBinding& b,
+                             const logic::Minterm& post);
 
   // The minterm at the start of e.to with e's phi operands substituted.
   logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);
@@ -131,6 +138,10 @@ class Transformer {
   // A value of descriptor `from` converts to `to` with no check that may
   // fail (the same primitive, or a reference the hierarchy proves a subtype).
   bool converts_without_check(std::string_view from, std::string_view to) const;
+  struct VariableAccess;
+  // The access `a` of variable `b` (of type `var_type`) that `call` makes.
+  Step through_access(const ir::Instruction& call, const VariableAccess& a, const callgraph::VarHandleBinding& b,
+                      const std::string& var_type, const logic::Minterm& post);
   // The store `a[i] = w` of `in` fits the array's run-time element type.
   logic::Term stores_into(const ir::Instruction& in, logic::Term a, logic::Term w);
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,

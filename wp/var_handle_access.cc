@@ -1,14 +1,15 @@
 // A signature-polymorphic call of a VarHandle whose binding is known
-// (absint/var_handles.h), as the field or array-element access it is
-// (java.lang.invoke.VarHandle's access modes, JDK 17): Transformer::
-// through_var_handle.
+// (callgraph/var_handles.h), and a call of Unsafe with a bound field
+// offset, as the field or array-element access each is (VarHandle's access
+// modes, Unsafe's access methods, JDK 17): Transformer::through_var_handle
+// and through_unsafe_access.
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "classfile/strings.h"
 #include "classfile/descriptor.h"
+#include "classfile/strings.h"
 #include "logic/substitution.h"
 #include "wp/transformer.h"
 
@@ -16,9 +17,11 @@ namespace jwp::wp {
 
 namespace {
 
-using absint::VarHandleBinding;
+using callgraph::VarHandleBinding;
 using logic::Substitution;
 using logic::Term;
+
+bool IsReference(std::string_view d) { return !d.empty() && (d[0] == 'L' || d[0] == '['); }
 
 enum class Mode { kGet, kSet, kCompareAndSet, kWeakCompareAndSet, kCompareAndExchange, kGetAndSet, kGetAndAdd };
 
@@ -64,7 +67,49 @@ int ValueArguments(Mode m) {
   return 0;
 }
 
+// The access mode of Unsafe's method `name` (jdk.internal.misc: getInt,
+// putReferenceRelease, compareAndSetLong, weakCompareAndSetIntPlain,
+// compareAndExchangeReference, getAndAddInt, getAndSetLong, ...;
+// sun.misc: getObject, putOrderedObject, compareAndSwapInt, ...), and the
+// variable type its name says ("I", "J", "Z", ..., "L" for a reference).
+std::optional<std::pair<Mode, char>> UnsafeModeOf(std::string_view name) {
+  static constexpr std::pair<std::string_view, Mode> kPrefixes[] = {
+      {"compareAndSet", Mode::kCompareAndSet},       {"compareAndSwap", Mode::kCompareAndSet},
+      {"weakCompareAndSet", Mode::kWeakCompareAndSet}, {"compareAndExchange", Mode::kCompareAndExchange},
+      {"getAndAdd", Mode::kGetAndAdd},               {"getAndSet", Mode::kGetAndSet},
+      {"putOrdered", Mode::kSet},                    {"get", Mode::kGet},
+      {"put", Mode::kSet}};
+  static constexpr std::pair<std::string_view, char> kTypes[] = {
+      {"Reference", 'L'}, {"Object", 'L'}, {"Int", 'I'},  {"Long", 'J'}, {"Boolean", 'Z'},
+      {"Byte", 'B'},      {"Short", 'S'},  {"Char", 'C'}};
+  static constexpr std::string_view kOrders[] = {"", "Volatile", "Acquire", "Release", "Opaque", "Plain"};
+  for (const auto& [prefix, mode] : kPrefixes) {
+    if (!name.starts_with(prefix)) continue;
+    const std::string_view rest = name.substr(prefix.size());
+    for (const auto& [type, t] : kTypes) {
+      if (!rest.starts_with(type)) continue;
+      for (std::string_view order : kOrders) {
+        if (rest.substr(type.size()) == order) return std::make_pair(mode, t);
+      }
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+// A field or array-element access, as through_var_handle and
+// through_unsafe_access read it off their calls: the operands of the
+// object (and index) and of the values, and the types the program gives
+// them (checked against the variable's).
+struct Transformer::VariableAccess {
+  int mode;                          // Mode
+  std::string what;                  // for reasons: "VarHandle.get" or "Unsafe.getInt"
+  ir::ValueId object = ir::kNone;
+  ir::ValueId index = ir::kNone;     // array elements only
+  std::vector<ir::ValueId> values;   // what the mode takes after the coordinates
+};
 
 // Whether a value of descriptor `from` converts to `to` without a check
 // that may fail: the same primitive, or a reference the hierarchy proves a
@@ -74,7 +119,9 @@ bool Transformer::converts_without_check(std::string_view from, std::string_view
   const bool from_ref = !from.empty() && (from[0] == 'L' || from[0] == '[');
   const bool to_ref = !to.empty() && (to[0] == 'L' || to[0] == '[');
   if (!from_ref || !to_ref || types_ == nullptr) return false;
-  if (to == "Ljava/lang/Object;") return true;
+  // Object takes any reference; a Void is always null (javac types a null
+  // literal argument of a signature-polymorphic call as Void).
+  if (to == "Ljava/lang/Object;" || from == "Ljava/lang/Void;") return true;
   auto name = [](std::string_view d) { return d[0] == 'L' ? d.substr(1, d.size() - 2) : d; };
   return types_->is_subtype(name(from), name(to)).value_or(false);
 }
@@ -88,18 +135,20 @@ Step Transformer::through_var_handle(const ir::Instruction& call, const VarHandl
     none.unsupported = Cat("VarHandle.", call.name, " of ", b.owner, ".", b.name, " is not modelled");
     return none;
   }
-  // The coordinates (the object, or the array and index), then the values.
+  // The coordinates (the object, or the array and index), then the values,
+  // each converted to the invocation type's parameter (a VarHandle casts
+  // what does not fit: only conversions that cannot fail are taken).
   const bool array = b.kind == VarHandleBinding::kArrayElement;
   const size_t coordinates = array ? 2 : 1;
   const std::string var_type = array ? b.descriptor.substr(1) : b.descriptor;
-  const int values = ValueArguments(*mode);
+  const size_t values = ValueArguments(*mode);
   if (desc->params.size() != coordinates + values || call.operands.size() != desc->params.size() + 1 ||
       !converts_without_check(desc->params[0].Descriptor(), array ? b.descriptor : Cat("L", b.owner, ";")) ||
-      (array && desc->params[1].Descriptor() != "I") || var_type == "F" || var_type == "D") {
+      (array && desc->params[1].Descriptor() != "I")) {
     none.unsupported = Cat("VarHandle.", call.name, call.descriptor, " does not match its variable ", var_type);
     return none;
   }
-  for (int k = 0; k < values; ++k) {
+  for (size_t k = 0; k < values; ++k) {
     if (!converts_without_check(desc->params[coordinates + k].Descriptor(), var_type)) {
       none.unsupported = Cat("VarHandle.", call.name, call.descriptor, " converts a value to ", var_type);
       return none;
@@ -111,22 +160,70 @@ Step Transformer::through_var_handle(const ir::Instruction& call, const VarHandl
     none.unsupported = Cat("VarHandle.", call.name, call.descriptor, " converts its result from ", var_type);
     return none;
   }
-  if (*mode == Mode::kGetAndAdd && var_type != "I" && var_type != "J") {
-    none.unsupported = Cat("VarHandle.", call.name, " of a ", var_type);
+  VariableAccess a;
+  a.mode = static_cast<int>(*mode);
+  a.what = Cat("VarHandle.", call.name);
+  a.object = call.operands[1];
+  if (array) a.index = call.operands[2];
+  for (size_t k = 0; k < values; ++k) a.values.push_back(call.operands[1 + coordinates + k]);
+  return through_access(call, a, b, var_type, post);
+}
+
+Step Transformer::through_unsafe_access(const ir::Instruction& call, const VarHandleBinding& b,
+                                        const logic::Minterm& post) {
+  // Unsafe checks nothing: the object's and the values' static types must
+  // fit the field (else the access is not modelled), and its declared
+  // types (Object, int, long) convert to the field's without a check.
+  Step none;
+  const auto mode = UnsafeModeOf(call.name);
+  const size_t values = mode ? ValueArguments(mode->first) : 0;
+  const bool ref_field = b.descriptor[0] == 'L' || b.descriptor[0] == '[';
+  if (!mode || (mode->second == 'L') != ref_field || (!ref_field && b.descriptor[0] != mode->second) ||
+      call.operands.size() != 3 + values) {
+    none.unsupported = Cat("Unsafe.", call.name, call.descriptor, " of ", b.owner, ".", b.name, " is not modelled");
     return none;
   }
-  auto arg = [&](size_t k) { return var(call.operands[1 + k]); };
+  auto fits = [&](ir::ValueId v, std::string_view type) {
+    const ir::ValueType& t = ir_.values[v].type;
+    if (t.kind != ir::TypeKind::kRef) return !IsReference(type);  // a primitive of the method's type
+    return t.descriptor == "null" || converts_without_check(t.descriptor, type);
+  };
+  bool typed = fits(call.operands[1], Cat("L", b.owner, ";"));
+  for (size_t k = 0; k < values; ++k) typed = typed && fits(call.operands[3 + k], b.descriptor);
+  if (!typed) {
+    none.unsupported = Cat("Unsafe.", call.name, " at ", SourceLocation(ir_, call), " is not typed as ", b.owner, ".",
+                           b.name);
+    return none;
+  }
+  VariableAccess a;
+  a.mode = static_cast<int>(mode->first);
+  a.what = Cat("Unsafe.", call.name);
+  a.object = call.operands[1];
+  for (size_t k = 0; k < values; ++k) a.values.push_back(call.operands[3 + k]);
+  return through_access(call, a, b, b.descriptor, post);
+}
+
+Step Transformer::through_access(const ir::Instruction& call, const VariableAccess& a, const VarHandleBinding& b,
+                                 const std::string& var_type, const logic::Minterm& post) {
+  Step none;
+  const Mode mode = static_cast<Mode>(a.mode);
+  if (var_type == "F" || var_type == "D" || (mode == Mode::kGetAndAdd && var_type != "I" && var_type != "J")) {
+    none.unsupported = Cat(a.what, " of a ", var_type, " is not modelled");
+    return none;
+  }
+  auto value = [&](size_t k) { return var(a.values[k]); };
   // The variable's map, its value before the call, and the map after a
   // store of w. A null object (array) throws NullPointerException, an
   // index out of range ArrayIndexOutOfBoundsException, a reference that
   // does not fit the array's run-time element type ArrayStoreException
   // (as aastore): the normal path has none of them.
-  const Term object = arg(0);
+  const bool array = b.kind == VarHandleBinding::kArrayElement;
+  const Term object = var(a.object);
   std::vector<Term> conds = {tm_.mk_ne(object, tm_.mk_null())};
   Term map, current;
   std::function<Term(Term)> stored;
   if (array) {
-    const Term i = arg(1);
+    const Term i = var(a.index);
     conds.push_back(tm_.mk_le(tm_.mk_int(0), i));
     conds.push_back(tm_.mk_lt(i, tm_.mk_length(object)));
     map = vocab_.array_map(var_type);
@@ -138,7 +235,7 @@ Step Transformer::through_var_handle(const ir::Instruction& call, const VarHandl
     stored = [this, map, object](Term w) { return tm_.mk_update(map, object, w); };
   }
   auto fits = [&](Term w) {
-    if (!array || (var_type[0] != 'L' && var_type[0] != '[')) return tm_.mk_true();
+    if (!array || !IsReference(var_type)) return tm_.mk_true();
     return tm_.mk_or(tm_.mk_eq(w, tm_.mk_null()),
                      tm_.mk_sub_type(tm_.mk_type_of(w), tm_.mk_elem_type(tm_.mk_type_of(object))));
   };
@@ -154,35 +251,30 @@ Step Transformer::through_var_handle(const ir::Instruction& call, const VarHandl
     all.insert(all.end(), more.begin(), more.end());
     return conjoined(tm_, s.apply(phi), std::move(all));
   };
-  auto joined = [](Step a, Step b) {
-    for (logic::Minterm& m : b.pre) a.pre.push_back(std::move(m));
-    if (a.unsupported.empty()) a.unsupported = std::move(b.unsupported);
-    if (a.lossy.empty()) a.lossy = std::move(b.lossy);
-    return a;
-  };
-  switch (*mode) {
+  switch (mode) {
     case Mode::kGet: return through(current, Term(), {});
-    case Mode::kSet: return through(Term(), stored(arg(coordinates)), {fits(arg(coordinates))});
-    case Mode::kGetAndSet: return through(current, stored(arg(coordinates)), {fits(arg(coordinates))});
-    case Mode::kGetAndAdd: return through(current, stored(tm_.mk_add(current, arg(coordinates))), {});
+    case Mode::kSet: return through(Term(), stored(value(0)), {fits(value(0))});
+    case Mode::kGetAndSet: return through(current, stored(value(0)), {fits(value(0))});
+    case Mode::kGetAndAdd: return through(current, stored(tm_.mk_add(current, value(0))), {});
     case Mode::kCompareAndSet:
     case Mode::kWeakCompareAndSet:
     case Mode::kCompareAndExchange: {
-      const Term expected = arg(coordinates), w = arg(coordinates + 1);
+      const Term expected = value(0), w = value(1);
       const Term same = tm_.mk_eq(current, expected);
-      const bool exchange = *mode == Mode::kCompareAndExchange;
-      Step st = joined(through(exchange ? current : tm_.mk_int(1), stored(w), {same, fits(w)}),
-                       through(exchange ? current : tm_.mk_int(0), Term(), {tm_.mk_not(same)}));
-      if (*mode == Mode::kWeakCompareAndSet) {
+      const bool exchange = mode == Mode::kCompareAndExchange;
+      Step st = through(exchange ? current : tm_.mk_int(1), stored(w), {same, fits(w)});
+      Step failed = through(exchange ? current : tm_.mk_int(0), Term(), {tm_.mk_not(same)});
+      for (logic::Minterm& m : failed.pre) st.pre.push_back(std::move(m));
+      if (st.lossy.empty()) st.lossy = std::move(failed.lossy);
+      if (mode == Mode::kWeakCompareAndSet) {
         // A weak compare-and-set may also fail spuriously: that failure is
         // not explored (no exhaustive answer past it).
-        st.lossy = Cat("VarHandle.", call.name, " at ", SourceLocation(ir_, call),
-                       " explored without spurious failures");
+        st.lossy = Cat(a.what, " at ", SourceLocation(ir_, call), " explored without spurious failures");
       }
       return st;
     }
   }
-  none.unsupported = Cat("VarHandle.", call.name, " is not modelled");
+  none.unsupported = Cat(a.what, " is not modelled");
   return none;
 }
 

@@ -767,7 +767,7 @@ class WpProblem : private DirectedQueries {
     return false;
   }
   std::unique_ptr<callgraph::ModSets> mod_sets_;
-  std::unique_ptr<absint::VarHandles> var_handles_;  // made on the first VarHandle call
+  std::unique_ptr<callgraph::VarHandles> var_handles_;  // made on the first VarHandle call
   std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
   Summaries summaries_;
   uint64_t kept_total_ = 0;  // summaries handed from one phase to the next, summed

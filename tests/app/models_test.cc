@@ -107,7 +107,7 @@ INSTANTIATE_TEST_SUITE_P(
                                    "ArrayList.add and its iterator: JDK callees' summaries framed, "
                                    "static final facts met after a summary, cheap target choice"}));
 
-TEST(MethodModels, WithoutModelsArraycopyAndTheLockAreNativesThatMayThrow) {
+TEST(MethodModels, WithoutModelsArraycopyIsANativeThatMayThrowAndTheLockIsExact) {
   int status = -1;
   nlohmann::json copy = RunWpJson(
       " --goal 'interproc.JdkUse.copiedPair([II)I@line:149' --kind exception:java.lang.ArithmeticException"
@@ -115,15 +115,17 @@ TEST(MethodModels, WithoutModelsArraycopyAndTheLockAreNativesThatMayThrow) {
       &status);
   EXPECT_EQ(copy["verdict"], "UNKNOWN") << copy.dump();
   EXPECT_THAT(copy["reason"].get<std::string>(), HasSubstr("native method java.lang.System.arraycopy"));
+  // Without the AbstractQueuedSynchronizer model, the JDK's own
+  // compareAndSetState is Unsafe.compareAndSetInt(this, STATE, ...) with
+  // STATE bound by the class initializer (callgraph/var_handles.h): the
+  // compare-and-set of field `state`, exact (it was a native that may throw).
   nlohmann::json lock = RunWpJson(
       " --goal 'interproc.JdkUse.locked(I)I@line:171' --kind exception:java.lang.ArithmeticException"
-      // A step budget, not a timeout: the search meets the Unsafe call after
-      // about 12,000 steps, which a slow (sanitizer) build did not always
-      // reach in 5 s.
       " --json --no-models --max-steps 15000",
       &status);
-  EXPECT_EQ(lock["verdict"], "UNKNOWN") << lock.dump();
-  EXPECT_THAT(lock["reason"].get<std::string>(), HasSubstr("Unsafe.compareAndSetInt"));
+  EXPECT_EQ(lock["verdict"], "FOUND") << lock.dump();
+  EXPECT_EQ(lock["precondition"], "y == 0") << lock.dump();
+  EXPECT_THAT(lock.dump(), ::testing::Not(HasSubstr("compareAndSetInt"))) << lock.dump();
 }
 
 TEST(MethodModels, ACachedBoxIsLeftUnknownNeverNotFound) {
@@ -181,7 +183,7 @@ TEST(StringsSince11, OnlyANegativeCountIsRefused) {
 }
 
 // VarHandles bound by the class initializer (issue #28,
-// absint/var_handles.h): compareAndSet, getAndAdd, get and the array
+// callgraph/var_handles.h): compareAndSet, getAndAdd, get and the array
 // element handle's setVolatile/getVolatile are the accesses they make
 // (tests/fixtures/java17/interproc/Handles.java). Before, each was a
 // skipped signature-polymorphic call.
@@ -204,6 +206,33 @@ TEST(VarHandles, ASwapOfTheValueItHoldsAlwaysSucceeds) {
   int status = -1;
   nlohmann::json j = RunWpJson(
       " --goal 'interproc.Handles.notSwapped(Ljava/lang/Object;Ljava/lang/Object;I)I@line:43'"
+      " --kind exception:java.lang.ArithmeticException --json",
+      &status);
+  EXPECT_EQ(j["verdict"], "NOT_FOUND") << j.dump();
+}
+
+// Unsafe with field offsets the class initializer binds (objectFieldOffset
+// of getDeclaredField; tests/fixtures/java17/interproc/Offsets.java): the
+// compare-and-swap, put/get and getAndAdd of that field. Before, each was a
+// skipped native (or Unsafe's own loop around one).
+class UnsafeOffsets : public ::testing::TestWithParam<ModelledGoal> {};
+
+TEST_P(UnsafeOffsets, GoalIsFoundAndConfirmed) {
+  nlohmann::json j = FoundAndConfirmed(Cat(" --goal 'interproc.Offsets.", GetParam().goal,
+                                           "' --kind exception:java.lang.ArithmeticException --json"));
+  EXPECT_THAT(j["precondition"].get<std::string>(), HasSubstr(GetParam().needs)) << j.dump();
+  EXPECT_EQ(j["assumptions"].size(), 0u) << j.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, UnsafeOffsets,
+                         ::testing::Values(ModelledGoal{"acquired(II)I@line:37", "s == 0"},
+                                           ModelledGoal{"owned(Ljava/lang/Object;I)I@line:46", "who == null"},
+                                           ModelledGoal{"added(II)I@line:55", "s == 4"}));
+
+TEST(UnsafeOffsets, ASecondSwapFromTheSameValueFails) {
+  int status = -1;
+  nlohmann::json j = RunWpJson(
+      " --goal 'interproc.Offsets.neverAcquiredTwice(I)I@line:63'"
       " --kind exception:java.lang.ArithmeticException --json",
       &status);
   EXPECT_EQ(j["verdict"], "NOT_FOUND") << j.dump();

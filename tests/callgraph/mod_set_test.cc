@@ -146,6 +146,30 @@ TEST_F(ModSetsNoEffectNativesTest, NativesAreListedInsteadOfTop) {
             "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V");
 }
 
+// An access mode of a VarHandle its class initializer binds writes that
+// variable only (var_handles.h), not "a native", and so does an access of
+// Unsafe through a bound field offset: JDK 17's
+// ConcurrentLinkedQueue.updateHead (HEAD.compareAndSet, NEXT.setRelease),
+// and the fixture's array element handle.
+TEST_F(ModSetsNoEffectNativesTest, BoundVarHandlesWriteTheirVariable) {
+  const ModSet& s = Of("java/util/concurrent/ConcurrentLinkedQueue", "updateHead",
+                       "(Ljava/util/concurrent/ConcurrentLinkedQueue$Node;Ljava/util/concurrent/ConcurrentLinkedQueue$Node;)V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.AssumedNatives(), IsEmpty());
+  EXPECT_THAT(s.Fields(), ElementsAre("java/util/concurrent/ConcurrentLinkedQueue$Node.next:Ljava/util/concurrent/ConcurrentLinkedQueue$Node;",
+                                      "java/util/concurrent/ConcurrentLinkedQueue.head:Ljava/util/concurrent/ConcurrentLinkedQueue$Node;"));
+  const ModSet& slot = Of("interproc/Handles", "slot", "([Ljava/lang/Object;Ljava/lang/Object;I)I");
+  EXPECT_FALSE(slot.top) << slot.top_reason;
+  EXPECT_THAT(slot.AssumedNatives(), IsEmpty());
+  EXPECT_THAT(slot.Fields(), IsEmpty());
+  EXPECT_EQ(slot.ArrayKinds(), "L");
+  // Unsafe with a bound field offset (AtomicInteger's VALUE): that field.
+  const ModSet& inc = Of("java/util/concurrent/atomic/AtomicInteger", "getAndIncrement", "()I");
+  EXPECT_FALSE(inc.top) << inc.top_reason;
+  EXPECT_THAT(inc.AssumedNatives(), IsEmpty());
+  EXPECT_THAT(inc.Fields(), ElementsAre("java/util/concurrent/atomic/AtomicInteger.value:I"));
+}
+
 // HashMap.hash calls key.hashCode(), which has more class-hierarchy targets
 // than a site may have: top,
 // with natives assumed to write nothing (as wp asks), unless the key is known to be a String.

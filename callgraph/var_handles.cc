@@ -1,5 +1,5 @@
 // The VarHandle bindings of static final fields (var_handles.h).
-#include "absint/var_handles.h"
+#include "callgraph/var_handles.h"
 
 #include <vector>
 
@@ -8,7 +8,7 @@
 #include "ir/dominators.h"
 #include "ir/ir.h"
 
-namespace jwp::absint {
+namespace jwp::callgraph {
 
 namespace {
 
@@ -44,12 +44,56 @@ std::string StringConstant(const ir::MethodIR& ir, ir::ValueId v) {
   return {};
 }
 
-// What the handle stored by `store` (a putstatic of `<clinit>`) binds.
+// The instance field `name` that class `owner` declares, with its
+// descriptor, as a binding; nullopt when there is no such field.
+std::optional<VarHandleBinding> DeclaredInstanceField(const classfile::ClassHierarchy& h, std::string owner,
+                                                      std::string name) {
+  auto cf = h.class_path().Load(owner);
+  if (!cf.ok()) return std::nullopt;
+  std::optional<VarHandleBinding> found;
+  for (const classfile::FieldInfo& f : (*cf)->fields) {
+    if (f.name != name) continue;
+    if (found || (f.access_flags & classfile::access::kStatic)) return std::nullopt;
+    found = VarHandleBinding{VarHandleBinding::kInstanceField, owner, name, std::string(f.descriptor)};
+  }
+  return found;
+}
+
+// The field whose offset the value `v` of `<clinit>` is: Unsafe's
+// objectFieldOffset(C.class, "f") (jdk.internal.misc), or
+// objectFieldOffset(C.class.getDeclaredField("f")) (either Unsafe).
+std::optional<VarHandleBinding> OffsetBinding(const classfile::ClassHierarchy& h, const ir::MethodIR& ir,
+                                              const ir::Instruction& call) {
+  const bool unsafe = call.owner == "jdk/internal/misc/Unsafe" || call.owner == "sun/misc/Unsafe";
+  if (!unsafe || call.name != "objectFieldOffset") return std::nullopt;
+  std::string cls, name;
+  if (call.descriptor == "(Ljava/lang/Class;Ljava/lang/String;)J" && call.operands.size() == 3) {
+    cls = ClassDescriptor(ir, call.operands[1]);
+    name = StringConstant(ir, call.operands[2]);
+  } else if (call.descriptor == "(Ljava/lang/reflect/Field;)J" && call.operands.size() == 2 &&
+             ir.values[call.operands[1]].def != ir::kNone) {
+    const ir::Instruction& field = ir.def(call.operands[1]);
+    if (field.op != ir::Op::kInvoke || field.owner != "java/lang/Class" || field.name != "getDeclaredField" ||
+        field.operands.size() != 2) {
+      return std::nullopt;
+    }
+    cls = ClassDescriptor(ir, field.operands[0]);
+    name = StringConstant(ir, field.operands[1]);
+  } else {
+    return std::nullopt;
+  }
+  if (cls.size() < 3 || cls[0] != 'L' || name.empty()) return std::nullopt;
+  return DeclaredInstanceField(h, cls.substr(1, cls.size() - 2), name);
+}
+
+// What the handle or offset stored by `store` (a putstatic of `<clinit>`)
+// binds.
 std::optional<VarHandleBinding> BindingOfStore(const classfile::ClassHierarchy& h, const ir::MethodIR& ir,
                                                const ir::Instruction& store) {
   if (store.operands.size() != 1 || ir.values[store.operands[0]].def == ir::kNone) return std::nullopt;
   const ir::Instruction& lookup = ir.def(store.operands[0]);
   if (lookup.op != ir::Op::kInvoke) return std::nullopt;
+  if (store.descriptor == "J") return OffsetBinding(h, ir, lookup);
   VarHandleBinding b;
   if (lookup.owner == "java/lang/invoke/MethodHandles" && lookup.name == "arrayElementVarHandle" &&
       lookup.descriptor == "(Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;" && lookup.operands.size() == 1) {
@@ -86,6 +130,47 @@ std::optional<VarHandleBinding> BindingOfStore(const classfile::ClassHierarchy& 
 
 }  // namespace
 
+bool IsVarHandleAccessMode(std::string_view name) {
+  // VarHandle's other methods (varType, toMethodHandle, accessModeType, ...)
+  // start with none of these.
+  return name.starts_with("get") || name.starts_with("set") || name.starts_with("compareAnd") ||
+         name.starts_with("weakCompareAndSet");
+}
+
+bool VarHandleModeWrites(std::string_view name) {
+  return IsVarHandleAccessMode(name) && name != "get" && name != "getVolatile" && name != "getAcquire" &&
+         name != "getOpaque";
+}
+
+std::optional<VarHandleBinding> VarHandles::OfCall(const ir::MethodIR& m, const ir::Instruction& call) {
+  if (call.op != ir::Op::kInvoke || call.owner != "java/lang/invoke/VarHandle" || call.operands.empty() ||
+      !IsVarHandleAccessMode(call.name)) {
+    return std::nullopt;
+  }
+  const ir::ValueId handle = call.operands[0];
+  if (handle < 0 || m.values[handle].def == ir::kNone) return std::nullopt;
+  const ir::Instruction& def = m.def(handle);
+  if (def.op != ir::Op::kGetStatic || def.descriptor != kVarHandleDescriptor) return std::nullopt;
+  return Of(def.owner, def.name);
+}
+
+bool UnsafeAccessWrites(std::string_view name) { return !name.starts_with("get") || name.starts_with("getAnd"); }
+
+std::optional<VarHandleBinding> VarHandles::OfUnsafeCall(const ir::MethodIR& m, const ir::Instruction& call) {
+  const bool unsafe = call.owner == "jdk/internal/misc/Unsafe" || call.owner == "sun/misc/Unsafe";
+  if (call.op != ir::Op::kInvoke || !unsafe || call.invoke == ir::InvokeKind::kStatic ||
+      !call.descriptor.starts_with("(Ljava/lang/Object;J") || call.operands.size() < 3) {
+    return std::nullopt;
+  }
+  const ir::ValueId offset = call.operands[2];
+  if (offset < 0 || m.values[offset].def == ir::kNone) return std::nullopt;
+  const ir::Instruction& def = m.def(offset);
+  if (def.op != ir::Op::kGetStatic || def.descriptor != "J") return std::nullopt;
+  std::optional<VarHandleBinding> b = Of(def.owner, def.name);
+  if (!b || b->kind != VarHandleBinding::kInstanceField) return std::nullopt;
+  return b;
+}
+
 std::optional<VarHandleBinding> VarHandles::Of(std::string_view owner, std::string_view name) {
   const std::string key = std::string(owner) + "." + std::string(name);
   {
@@ -102,7 +187,7 @@ std::optional<VarHandleBinding> VarHandles::Compute(std::string_view owner, std:
   if (!cf.ok()) return std::nullopt;
   const classfile::FieldInfo* field = nullptr;
   for (const classfile::FieldInfo& f : (*cf)->fields) {
-    if (f.name == name && f.descriptor == kVarHandleDescriptor) field = &f;
+    if (f.name == name && (f.descriptor == kVarHandleDescriptor || f.descriptor == "J")) field = &f;
   }
   constexpr uint16_t kStaticFinal = classfile::access::kStatic | classfile::access::kFinal;
   if (field == nullptr || (field->access_flags & kStaticFinal) != kStaticFinal) return std::nullopt;
@@ -128,4 +213,4 @@ std::optional<VarHandleBinding> VarHandles::Compute(std::string_view owner, std:
   return std::nullopt;
 }
 
-}  // namespace jwp::absint
+}  // namespace jwp::callgraph
