@@ -158,7 +158,13 @@ bool UnsafeAccessWrites(std::string_view name) { return !name.starts_with("get")
 
 std::optional<VarHandleBinding> VarHandles::OfUnsafeCall(const ir::MethodIR& m, const ir::Instruction& call) {
   const bool unsafe = call.owner == "jdk/internal/misc/Unsafe" || call.owner == "sun/misc/Unsafe";
-  if (call.op != ir::Op::kInvoke || !unsafe || call.invoke == ir::InvokeKind::kStatic ||
+  // The accesses of the location `o + offset` (get*, put*, getAnd*, the
+  // compare-and-sets): not copyMemory and the like, which write elsewhere.
+  const std::string_view n = call.name;
+  const bool access = n.starts_with("get") || n.starts_with("put") || n.starts_with("compareAndSet") ||
+                      n.starts_with("compareAndSwap") || n.starts_with("compareAndExchange") ||
+                      n.starts_with("weakCompareAndSet");
+  if (call.op != ir::Op::kInvoke || !unsafe || !access || call.invoke == ir::InvokeKind::kStatic ||
       !call.descriptor.starts_with("(Ljava/lang/Object;J") || call.operands.size() < 3) {
     return std::nullopt;
   }
