@@ -323,7 +323,11 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
         if (element_descriptor(array_desc).empty()) {
           return unsupported(Cat("array store into an untyped array at ", at(in)));
         }
-        conds.push_back(tm_.mk_or(tm_.mk_eq(w, tm_.mk_null()), stores_into(in, a, w)));
+        // (One term at a time: argument order is unspecified, and the
+        // order terms are made in is the order the search sees them in.)
+        const Term w_null = tm_.mk_eq(w, tm_.mk_null());
+        const Term fits = stores_into(in, a, w);
+        conds.push_back(tm_.mk_or(w_null, fits));
       }
       Substitution s(tm_);
       s.add(map, tm_.mk_aupdate(map, a, i, w));
@@ -670,7 +674,8 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
 Term Transformer::stores_into(const Instruction& in, Term a, Term w) {
   const std::string_view elem = element_descriptor(ir_.values[in.operands[0]].type.descriptor);
   const Term elem_type = exact_array_type(in) ? vocab_.type(elem) : tm_.mk_elem_type(tm_.mk_type_of(a));
-  return tm_.mk_sub_type(tm_.mk_type_of(w), elem_type);
+  const Term w_type = tm_.mk_type_of(w);
+  return tm_.mk_sub_type(w_type, elem_type);
 }
 
 bool Transformer::exact_array_type(const Instruction& in) const {

@@ -236,8 +236,12 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
   }
   auto fits = [&](Term w) {
     if (!array || !IsReference(var_type)) return tm_.mk_true();
-    return tm_.mk_or(tm_.mk_eq(w, tm_.mk_null()),
-                     tm_.mk_sub_type(tm_.mk_type_of(w), tm_.mk_elem_type(tm_.mk_type_of(object))));
+    // (One term at a time: the order terms are made in is the order the
+    // search sees them in, and argument order is unspecified.)
+    const Term w_null = tm_.mk_eq(w, tm_.mk_null());
+    const Term w_type = tm_.mk_type_of(w);
+    const Term elem = tm_.mk_elem_type(tm_.mk_type_of(object));
+    return tm_.mk_or(w_null, tm_.mk_sub_type(w_type, elem));
   };
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
   const Term result = call.result != ir::kNone ? var(call.result) : Term();
@@ -253,17 +257,30 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
   };
   switch (mode) {
     case Mode::kGet: return through(current, Term(), {});
-    case Mode::kSet: return through(Term(), stored(value(0)), {fits(value(0))});
-    case Mode::kGetAndSet: return through(current, stored(value(0)), {fits(value(0))});
-    case Mode::kGetAndAdd: return through(current, stored(tm_.mk_add(current, value(0))), {});
+    case Mode::kSet:
+    case Mode::kGetAndSet: {
+      const Term w = value(0);
+      const Term after = stored(w);
+      const Term fit = fits(w);
+      return through(mode == Mode::kSet ? Term() : current, after, {fit});
+    }
+    case Mode::kGetAndAdd: {
+      const Term sum = tm_.mk_add(current, value(0));
+      return through(current, stored(sum), {});
+    }
     case Mode::kCompareAndSet:
     case Mode::kWeakCompareAndSet:
     case Mode::kCompareAndExchange: {
       const Term expected = value(0), w = value(1);
       const Term same = tm_.mk_eq(current, expected);
+      const Term after = stored(w);
+      const Term fit = fits(w);
       const bool exchange = mode == Mode::kCompareAndExchange;
-      Step st = through(exchange ? current : tm_.mk_int(1), stored(w), {same, fits(w)});
-      Step failed = through(exchange ? current : tm_.mk_int(0), Term(), {tm_.mk_not(same)});
+      const Term yes = exchange ? current : tm_.mk_int(1);
+      Step st = through(yes, after, {same, fit});
+      const Term differs = tm_.mk_not(same);
+      const Term no = exchange ? current : tm_.mk_int(0);
+      Step failed = through(no, Term(), {differs});
       for (logic::Minterm& m : failed.pre) st.pre.push_back(std::move(m));
       if (st.lossy.empty()) st.lossy = std::move(failed.lossy);
       if (mode == Mode::kWeakCompareAndSet) {
