@@ -170,7 +170,9 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
           }
           if (std::optional<VarHandleBinding> b = var_handles_.OfUnsafeCall(m, in)) {
             // An access through a bound field offset: that field only.
-            if (UnsafeAccessWrites(in.name)) direct.fields_.insert(ModSet::FieldKey(b->owner, b->name, b->descriptor));
+            if (UnsafeAccessOf(in.name)->mode != AccessMode::kGet) {
+              direct.fields_.insert(ModSet::FieldKey(b->owner, b->name, b->descriptor));
+            }
             break;
           }
           add_targets(in, receiver_of(in));

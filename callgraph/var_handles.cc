@@ -138,8 +138,8 @@ bool IsVarHandleAccessMode(std::string_view name) {
 }
 
 bool VarHandleModeWrites(std::string_view name) {
-  return IsVarHandleAccessMode(name) && name != "get" && name != "getVolatile" && name != "getAcquire" &&
-         name != "getOpaque";
+  // A mode the table leaves out (getAndBitwiseOr, ...) writes.
+  return IsVarHandleAccessMode(name) && VarHandleAccessModeOf(name) != AccessMode::kGet;
 }
 
 std::optional<VarHandleBinding> VarHandles::OfCall(const ir::MethodIR& m, const ir::Instruction& call) {
@@ -154,16 +154,68 @@ std::optional<VarHandleBinding> VarHandles::OfCall(const ir::MethodIR& m, const 
   return Of(def.owner, def.name);
 }
 
-bool UnsafeAccessWrites(std::string_view name) { return !name.starts_with("get") || name.starts_with("getAnd"); }
+std::optional<AccessMode> VarHandleAccessModeOf(std::string_view name) {
+  static constexpr std::pair<std::string_view, AccessMode> kModes[] = {
+      {"get", AccessMode::kGet},
+      {"getVolatile", AccessMode::kGet},
+      {"getAcquire", AccessMode::kGet},
+      {"getOpaque", AccessMode::kGet},
+      {"set", AccessMode::kSet},
+      {"setVolatile", AccessMode::kSet},
+      {"setRelease", AccessMode::kSet},
+      {"setOpaque", AccessMode::kSet},
+      {"compareAndSet", AccessMode::kCompareAndSet},
+      {"weakCompareAndSet", AccessMode::kWeakCompareAndSet},
+      {"weakCompareAndSetPlain", AccessMode::kWeakCompareAndSet},
+      {"weakCompareAndSetAcquire", AccessMode::kWeakCompareAndSet},
+      {"weakCompareAndSetRelease", AccessMode::kWeakCompareAndSet},
+      {"compareAndExchange", AccessMode::kCompareAndExchange},
+      {"compareAndExchangeAcquire", AccessMode::kCompareAndExchange},
+      {"compareAndExchangeRelease", AccessMode::kCompareAndExchange},
+      {"getAndSet", AccessMode::kGetAndSet},
+      {"getAndSetAcquire", AccessMode::kGetAndSet},
+      {"getAndSetRelease", AccessMode::kGetAndSet},
+      {"getAndAdd", AccessMode::kGetAndAdd},
+      {"getAndAddAcquire", AccessMode::kGetAndAdd},
+      {"getAndAddRelease", AccessMode::kGetAndAdd},
+  };
+  for (const auto& [n, m] : kModes) {
+    if (n == name) return m;
+  }
+  return std::nullopt;
+}
+
+std::optional<UnsafeAccess> UnsafeAccessOf(std::string_view name) {
+  static constexpr std::pair<std::string_view, AccessMode> kPrefixes[] = {
+      {"compareAndSet", AccessMode::kCompareAndSet},       {"compareAndSwap", AccessMode::kCompareAndSet},
+      {"weakCompareAndSet", AccessMode::kWeakCompareAndSet}, {"compareAndExchange", AccessMode::kCompareAndExchange},
+      {"getAndAdd", AccessMode::kGetAndAdd},               {"getAndSet", AccessMode::kGetAndSet},
+      {"putOrdered", AccessMode::kSet},                    {"get", AccessMode::kGet},
+      {"put", AccessMode::kSet}};
+  static constexpr std::pair<std::string_view, char> kTypes[] = {
+      {"Reference", 'L'}, {"Object", 'L'}, {"Int", 'I'},  {"Long", 'J'}, {"Boolean", 'Z'},
+      {"Byte", 'B'},      {"Short", 'S'},  {"Char", 'C'}};
+  static constexpr std::string_view kOrders[] = {"", "Volatile", "Acquire", "Release", "Opaque", "Plain"};
+  for (const auto& [prefix, mode] : kPrefixes) {
+    if (!name.starts_with(prefix)) continue;
+    const std::string_view rest = name.substr(prefix.size());
+    for (const auto& [type, t] : kTypes) {
+      if (!rest.starts_with(type)) continue;
+      for (std::string_view order : kOrders) {
+        if (rest.substr(type.size()) == order) return UnsafeAccess{mode, t};
+      }
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 
 std::optional<VarHandleBinding> VarHandles::OfUnsafeCall(const ir::MethodIR& m, const ir::Instruction& call) {
   const bool unsafe = call.owner == "jdk/internal/misc/Unsafe" || call.owner == "sun/misc/Unsafe";
-  // The accesses of the location `o + offset` (get*, put*, getAnd*, the
-  // compare-and-sets): not copyMemory and the like, which write elsewhere.
-  const std::string_view n = call.name;
-  const bool access = n.starts_with("get") || n.starts_with("put") || n.starts_with("compareAndSet") ||
-                      n.starts_with("compareAndSwap") || n.starts_with("compareAndExchange") ||
-                      n.starts_with("weakCompareAndSet");
+  // The accesses of the location `o + offset`: not copyMemory and the
+  // like, which write elsewhere.
+  const bool access = UnsafeAccessOf(call.name).has_value();
   if (call.op != ir::Op::kInvoke || !unsafe || !access || call.invoke == ir::InvokeKind::kStatic ||
       !call.descriptor.starts_with("(Ljava/lang/Object;J") || call.operands.size() < 3) {
     return std::nullopt;

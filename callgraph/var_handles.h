@@ -24,6 +24,7 @@
 #ifndef JWP_CALLGRAPH_VAR_HANDLES_H_
 #define JWP_CALLGRAPH_VAR_HANDLES_H_
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -45,17 +46,36 @@ struct VarHandleBinding {
   std::string owner, name, descriptor;
 };
 
-// The bindings of one class path, computed per field on first use and
-// kept. Thread-safe. Refers to the hierarchy, which must outlive it.
+// What an access of a bound variable does, whatever its memory order: the
+// one table of VarHandle's access modes and Unsafe's access methods that
+// the mod-sets (mod_set.h) and the search (wp/var_handle_access.cc) read.
+enum class AccessMode : uint8_t {
+  kGet, kSet, kCompareAndSet, kWeakCompareAndSet, kCompareAndExchange, kGetAndSet, kGetAndAdd
+};
 // Whether `name` is one of VarHandle's access modes (get, set, compareAndSet,
-// getAndAdd, ... and their memory-order variants: the signature-polymorphic
-// methods), and whether that mode may write the variable (all but the get
-// family).
+// getAndAdd, getAndBitwiseOr, ... and their memory-order variants: the
+// signature-polymorphic methods), and whether that mode may write the
+// variable (all but the get family).
 bool IsVarHandleAccessMode(std::string_view name);
 bool VarHandleModeWrites(std::string_view name);
-// Whether Unsafe's access method `name` may write its location (all but
-// the plain, volatile, acquire and opaque reads).
-bool UnsafeAccessWrites(std::string_view name);
+// The access VarHandle's mode `name` makes; nullopt for the modes not
+// modelled (the bitwise ones) and for other methods.
+std::optional<AccessMode> VarHandleAccessModeOf(std::string_view name);
+// An access method of Unsafe (jdk.internal.misc: getInt,
+// putReferenceRelease, compareAndSetLong, weakCompareAndSetIntPlain,
+// compareAndExchangeReference, getAndAddInt, getAndSetLong, ...; sun.misc:
+// getObject, putOrderedObject, compareAndSwapInt, ...): its mode and the
+// variable type its name says ('I', 'J', 'Z', ..., 'L' for a reference).
+struct UnsafeAccess {
+  AccessMode mode;
+  char type;
+};
+// nullopt for Unsafe's other methods (copyMemory, allocateInstance, ...)
+// and the accesses not modelled (getAndBitwiseOr*, the float and double ones).
+std::optional<UnsafeAccess> UnsafeAccessOf(std::string_view name);
+
+// The bindings of one class path, computed per field on first use and
+// kept. Thread-safe. Refers to the hierarchy, which must outlive it.
 
 class VarHandles {
  public:
@@ -73,8 +93,7 @@ class VarHandles {
   std::optional<VarHandleBinding> OfCall(const ir::MethodIR& m, const ir::Instruction& call) ABSL_LOCKS_EXCLUDED(mu_);
   // The field whose bound offset (a static final long read in `m`) `call`
   // passes as the `long offset` operand of an access method of Unsafe
-  // (jdk.internal.misc or sun.misc: get*, put*, compareAndSet*,
-  // compareAndSwap*, getAndAdd*, getAndSet*, ...); nullopt otherwise.
+  // (UnsafeAccessOf); nullopt otherwise.
   std::optional<VarHandleBinding> OfUnsafeCall(const ir::MethodIR& m, const ir::Instruction& call)
       ABSL_LOCKS_EXCLUDED(mu_);
 

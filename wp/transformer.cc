@@ -323,11 +323,8 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
         if (element_descriptor(array_desc).empty()) {
           return unsupported(Cat("array store into an untyped array at ", at(in)));
         }
-        // (One term at a time: argument order is unspecified, and the
-        // order terms are made in is the order the search sees them in.)
-        const Term w_null = tm_.mk_eq(w, tm_.mk_null());
-        const Term fits = stores_into(in, a, w);
-        conds.push_back(tm_.mk_or(w_null, fits));
+        const Term elem_type = element_type(in, a);
+        conds.push_back(array_takes(w, elem_type));
       }
       Substitution s(tm_);
       s.add(map, tm_.mk_aupdate(map, a, i, w));
@@ -654,8 +651,9 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
     Term a = operand(in, 0), i = operand(in, 1), w = operand(in, 2);
     std::string_view array_desc = ir_.values[in.operands[0]].type.descriptor;
     if (element_descriptor(array_desc).empty()) return unsupported(Cat("array store into an untyped array at ", at(in)));
+    const Term elem_type = element_type(in, a);
     return throws_new(kAse, {tm_.mk_ne(a, tm_.mk_null()), tm_.mk_le(tm_.mk_int(0), i), tm_.mk_lt(i, tm_.mk_length(a)),
-                             tm_.mk_ne(w, tm_.mk_null()), tm_.mk_not(stores_into(in, a, w))});
+                             tm_.mk_ne(w, tm_.mk_null()), tm_.mk_not(instance_of(w, elem_type))});
   }
   if (in.op == Op::kStringConcat && concat_only_of_values(in)) {
     // Concatenating primitives, strings and boxes calls no code that can
@@ -668,14 +666,23 @@ Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, cons
   return st;
 }
 
-// Is w an instance of the run-time element type of array a (the store
-// `a[i] = w` of `in`)? subType(typeOf(w), E) when a's type is [E exactly,
-// else subType(typeOf(w), elemType(typeOf(a))).
-Term Transformer::stores_into(const Instruction& in, Term a, Term w) {
+Term Transformer::element_type(const Instruction& in, Term a) {
   const std::string_view elem = element_descriptor(ir_.values[in.operands[0]].type.descriptor);
-  const Term elem_type = exact_array_type(in) ? vocab_.type(elem) : tm_.mk_elem_type(tm_.mk_type_of(a));
+  return exact_array_type(in) ? vocab_.type(elem) : tm_.mk_elem_type(tm_.mk_type_of(a));
+}
+
+// (One term at a time, here and wherever terms are made: argument order is
+// unspecified, and the order terms are made in is the order the search sees
+// them in; the gcc and clang builds must search alike.)
+Term Transformer::instance_of(Term w, Term elem_type) {
   const Term w_type = tm_.mk_type_of(w);
   return tm_.mk_sub_type(w_type, elem_type);
+}
+
+Term Transformer::array_takes(Term w, Term elem_type) {
+  const Term fits = instance_of(w, elem_type);
+  const Term w_null = tm_.mk_eq(w, tm_.mk_null());
+  return tm_.mk_or(w_null, fits);
 }
 
 bool Transformer::exact_array_type(const Instruction& in) const {

@@ -142,8 +142,15 @@ class Transformer {
   // The access `a` of variable `b` (of type `var_type`) that `call` makes.
   Step through_access(const ir::Instruction& call, const VariableAccess& a, const callgraph::VarHandleBinding& b,
                       const std::string& var_type, const logic::Minterm& post);
-  // The store `a[i] = w` of `in` fits the array's run-time element type.
-  logic::Term stores_into(const ir::Instruction& in, logic::Term a, logic::Term w);
+  // The run-time element type of the array `a` that `in` stores into: the
+  // static element type when the array's type is exact, else
+  // elemType(typeOf(a)) (logic/term.h rule 13).
+  logic::Term element_type(const ir::Instruction& in, logic::Term a);
+  // w is an instance of `elem_type`: subType(typeOf(w), elem_type).
+  logic::Term instance_of(logic::Term w, logic::Term elem_type);
+  // An array of element type `elem_type` takes the store of w (JVMS
+  // aastore): w == null || instance_of(w, elem_type).
+  logic::Term array_takes(logic::Term w, logic::Term elem_type);
   Step skipped_call(const ir::Instruction& in, const logic::Minterm& post, bool exceptional,
                     const ir::Edge* e, const std::function<bool(logic::Term)>* may_write = nullptr);
 

@@ -23,78 +23,17 @@ using logic::Term;
 
 bool IsReference(std::string_view d) { return !d.empty() && (d[0] == 'L' || d[0] == '['); }
 
-enum class Mode { kGet, kSet, kCompareAndSet, kWeakCompareAndSet, kCompareAndExchange, kGetAndSet, kGetAndAdd };
-
-std::optional<Mode> ModeOf(std::string_view name) {
-  static constexpr std::pair<std::string_view, Mode> kModes[] = {
-      {"get", Mode::kGet},
-      {"getVolatile", Mode::kGet},
-      {"getAcquire", Mode::kGet},
-      {"getOpaque", Mode::kGet},
-      {"set", Mode::kSet},
-      {"setVolatile", Mode::kSet},
-      {"setRelease", Mode::kSet},
-      {"setOpaque", Mode::kSet},
-      {"compareAndSet", Mode::kCompareAndSet},
-      {"weakCompareAndSet", Mode::kWeakCompareAndSet},
-      {"weakCompareAndSetPlain", Mode::kWeakCompareAndSet},
-      {"weakCompareAndSetAcquire", Mode::kWeakCompareAndSet},
-      {"weakCompareAndSetRelease", Mode::kWeakCompareAndSet},
-      {"compareAndExchange", Mode::kCompareAndExchange},
-      {"compareAndExchangeAcquire", Mode::kCompareAndExchange},
-      {"compareAndExchangeRelease", Mode::kCompareAndExchange},
-      {"getAndSet", Mode::kGetAndSet},
-      {"getAndSetAcquire", Mode::kGetAndSet},
-      {"getAndSetRelease", Mode::kGetAndSet},
-      {"getAndAdd", Mode::kGetAndAdd},
-      {"getAndAddAcquire", Mode::kGetAndAdd},
-      {"getAndAddRelease", Mode::kGetAndAdd},
-  };
-  for (const auto& [n, m] : kModes) {
-    if (n == name) return m;
-  }
-  return std::nullopt;
-}
+using callgraph::AccessMode;
 
 // How many value arguments follow the coordinates, and whether the mode
 // returns the variable's type (else boolean or void).
-int ValueArguments(Mode m) {
+int ValueArguments(AccessMode m) {
   switch (m) {
-    case Mode::kGet: return 0;
-    case Mode::kSet: case Mode::kGetAndSet: case Mode::kGetAndAdd: return 1;
-    case Mode::kCompareAndSet: case Mode::kWeakCompareAndSet: case Mode::kCompareAndExchange: return 2;
+    case AccessMode::kGet: return 0;
+    case AccessMode::kSet: case AccessMode::kGetAndSet: case AccessMode::kGetAndAdd: return 1;
+    case AccessMode::kCompareAndSet: case AccessMode::kWeakCompareAndSet: case AccessMode::kCompareAndExchange: return 2;
   }
   return 0;
-}
-
-// The access mode of Unsafe's method `name` (jdk.internal.misc: getInt,
-// putReferenceRelease, compareAndSetLong, weakCompareAndSetIntPlain,
-// compareAndExchangeReference, getAndAddInt, getAndSetLong, ...;
-// sun.misc: getObject, putOrderedObject, compareAndSwapInt, ...), and the
-// variable type its name says ("I", "J", "Z", ..., "L" for a reference).
-std::optional<std::pair<Mode, char>> UnsafeModeOf(std::string_view name) {
-  static constexpr std::pair<std::string_view, Mode> kPrefixes[] = {
-      {"compareAndSet", Mode::kCompareAndSet},       {"compareAndSwap", Mode::kCompareAndSet},
-      {"weakCompareAndSet", Mode::kWeakCompareAndSet}, {"compareAndExchange", Mode::kCompareAndExchange},
-      {"getAndAdd", Mode::kGetAndAdd},               {"getAndSet", Mode::kGetAndSet},
-      {"putOrdered", Mode::kSet},                    {"get", Mode::kGet},
-      {"put", Mode::kSet}};
-  static constexpr std::pair<std::string_view, char> kTypes[] = {
-      {"Reference", 'L'}, {"Object", 'L'}, {"Int", 'I'},  {"Long", 'J'}, {"Boolean", 'Z'},
-      {"Byte", 'B'},      {"Short", 'S'},  {"Char", 'C'}};
-  static constexpr std::string_view kOrders[] = {"", "Volatile", "Acquire", "Release", "Opaque", "Plain"};
-  for (const auto& [prefix, mode] : kPrefixes) {
-    if (!name.starts_with(prefix)) continue;
-    const std::string_view rest = name.substr(prefix.size());
-    for (const auto& [type, t] : kTypes) {
-      if (!rest.starts_with(type)) continue;
-      for (std::string_view order : kOrders) {
-        if (rest.substr(type.size()) == order) return std::make_pair(mode, t);
-      }
-    }
-    return std::nullopt;
-  }
-  return std::nullopt;
 }
 
 }  // namespace
@@ -104,7 +43,7 @@ std::optional<std::pair<Mode, char>> UnsafeModeOf(std::string_view name) {
 // object (and index) and of the values, and the types the program gives
 // them (checked against the variable's).
 struct Transformer::VariableAccess {
-  int mode;                          // Mode
+  callgraph::AccessMode mode;
   std::string what;                  // for reasons: "VarHandle.get" or "Unsafe.getInt"
   ir::ValueId object = ir::kNone;
   ir::ValueId index = ir::kNone;     // array elements only
@@ -122,14 +61,13 @@ bool Transformer::converts_without_check(std::string_view from, std::string_view
   // Object takes any reference; a Void is always null (javac types a null
   // literal argument of a signature-polymorphic call as Void).
   if (to == "Ljava/lang/Object;" || from == "Ljava/lang/Void;") return true;
-  auto name = [](std::string_view d) { return d[0] == 'L' ? d.substr(1, d.size() - 2) : d; };
-  return types_->is_subtype(name(from), name(to)).value_or(false);
+  return types_->is_subtype(classfile::InternalNameOf(from), classfile::InternalNameOf(to)).value_or(false);
 }
 
 Step Transformer::through_var_handle(const ir::Instruction& call, const VarHandleBinding& b,
                                      const logic::Minterm& post) {
   Step none;
-  const std::optional<Mode> mode = ModeOf(call.name);
+  const std::optional<AccessMode> mode = callgraph::VarHandleAccessModeOf(call.name);
   auto desc = classfile::ParseMethodDescriptor(call.descriptor);
   if (!mode || !desc.ok() || b.kind == VarHandleBinding::kStaticField) {
     none.unsupported = Cat("VarHandle.", call.name, " of ", b.owner, ".", b.name, " is not modelled");
@@ -154,14 +92,14 @@ Step Transformer::through_var_handle(const ir::Instruction& call, const VarHandl
       return none;
     }
   }
-  const bool returns_value = *mode == Mode::kGet || *mode == Mode::kCompareAndExchange ||
-                             *mode == Mode::kGetAndSet || *mode == Mode::kGetAndAdd;
+  const bool returns_value = *mode == AccessMode::kGet || *mode == AccessMode::kCompareAndExchange ||
+                             *mode == AccessMode::kGetAndSet || *mode == AccessMode::kGetAndAdd;
   if (returns_value && !converts_without_check(var_type, desc->ret.Descriptor())) {
     none.unsupported = Cat("VarHandle.", call.name, call.descriptor, " converts its result from ", var_type);
     return none;
   }
   VariableAccess a;
-  a.mode = static_cast<int>(*mode);
+  a.mode = *mode;
   a.what = Cat("VarHandle.", call.name);
   a.object = call.operands[1];
   if (array) a.index = call.operands[2];
@@ -175,10 +113,10 @@ Step Transformer::through_unsafe_access(const ir::Instruction& call, const VarHa
   // fit the field (else the access is not modelled), and its declared
   // types (Object, int, long) convert to the field's without a check.
   Step none;
-  const auto mode = UnsafeModeOf(call.name);
-  const size_t values = mode ? ValueArguments(mode->first) : 0;
+  const std::optional<callgraph::UnsafeAccess> mode = callgraph::UnsafeAccessOf(call.name);
+  const size_t values = mode ? ValueArguments(mode->mode) : 0;
   const bool ref_field = b.descriptor[0] == 'L' || b.descriptor[0] == '[';
-  if (!mode || (mode->second == 'L') != ref_field || (!ref_field && b.descriptor[0] != mode->second) ||
+  if (!mode || (mode->type == 'L') != ref_field || (!ref_field && b.descriptor[0] != mode->type) ||
       call.operands.size() != 3 + values) {
     none.unsupported = Cat("Unsafe.", call.name, call.descriptor, " of ", b.owner, ".", b.name, " is not modelled");
     return none;
@@ -196,7 +134,7 @@ Step Transformer::through_unsafe_access(const ir::Instruction& call, const VarHa
     return none;
   }
   VariableAccess a;
-  a.mode = static_cast<int>(mode->first);
+  a.mode = mode->mode;
   a.what = Cat("Unsafe.", call.name);
   a.object = call.operands[1];
   for (size_t k = 0; k < values; ++k) a.values.push_back(call.operands[3 + k]);
@@ -206,8 +144,8 @@ Step Transformer::through_unsafe_access(const ir::Instruction& call, const VarHa
 Step Transformer::through_access(const ir::Instruction& call, const VariableAccess& a, const VarHandleBinding& b,
                                  const std::string& var_type, const logic::Minterm& post) {
   Step none;
-  const Mode mode = static_cast<Mode>(a.mode);
-  if (var_type == "F" || var_type == "D" || (mode == Mode::kGetAndAdd && var_type != "I" && var_type != "J")) {
+  const AccessMode mode = a.mode;
+  if (var_type == "F" || var_type == "D" || (mode == AccessMode::kGetAndAdd && var_type != "I" && var_type != "J")) {
     none.unsupported = Cat(a.what, " of a ", var_type, " is not modelled");
     return none;
   }
@@ -236,12 +174,8 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
   }
   auto fits = [&](Term w) {
     if (!array || !IsReference(var_type)) return tm_.mk_true();
-    // (One term at a time: the order terms are made in is the order the
-    // search sees them in, and argument order is unspecified.)
-    const Term w_null = tm_.mk_eq(w, tm_.mk_null());
-    const Term w_type = tm_.mk_type_of(w);
     const Term elem = tm_.mk_elem_type(tm_.mk_type_of(object));
-    return tm_.mk_or(w_null, tm_.mk_sub_type(w_type, elem));
+    return array_takes(w, elem);
   };
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
   const Term result = call.result != ir::kNone ? var(call.result) : Term();
@@ -256,26 +190,26 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
     return conjoined(tm_, s.apply(phi), std::move(all));
   };
   switch (mode) {
-    case Mode::kGet: return through(current, Term(), {});
-    case Mode::kSet:
-    case Mode::kGetAndSet: {
+    case AccessMode::kGet: return through(current, Term(), {});
+    case AccessMode::kSet:
+    case AccessMode::kGetAndSet: {
       const Term w = value(0);
       const Term after = stored(w);
       const Term fit = fits(w);
-      return through(mode == Mode::kSet ? Term() : current, after, {fit});
+      return through(mode == AccessMode::kSet ? Term() : current, after, {fit});
     }
-    case Mode::kGetAndAdd: {
+    case AccessMode::kGetAndAdd: {
       const Term sum = tm_.mk_add(current, value(0));
       return through(current, stored(sum), {});
     }
-    case Mode::kCompareAndSet:
-    case Mode::kWeakCompareAndSet:
-    case Mode::kCompareAndExchange: {
+    case AccessMode::kCompareAndSet:
+    case AccessMode::kWeakCompareAndSet:
+    case AccessMode::kCompareAndExchange: {
       const Term expected = value(0), w = value(1);
       const Term same = tm_.mk_eq(current, expected);
       const Term after = stored(w);
       const Term fit = fits(w);
-      const bool exchange = mode == Mode::kCompareAndExchange;
+      const bool exchange = mode == AccessMode::kCompareAndExchange;
       const Term yes = exchange ? current : tm_.mk_int(1);
       Step st = through(yes, after, {same, fit});
       const Term differs = tm_.mk_not(same);
@@ -283,7 +217,7 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
       Step failed = through(no, Term(), {differs});
       for (logic::Minterm& m : failed.pre) st.pre.push_back(std::move(m));
       if (st.lossy.empty()) st.lossy = std::move(failed.lossy);
-      if (mode == Mode::kWeakCompareAndSet) {
+      if (mode == AccessMode::kWeakCompareAndSet) {
         // A weak compare-and-set may also fail spuriously: that failure is
         // not explored (no exhaustive answer past it).
         st.lossy = Cat(a.what, " at ", SourceLocation(ir_, call), " explored without spurious failures");

@@ -2,6 +2,10 @@
 // the budget, and one JDK method.
 #include "callgraph/mod_set.h"
 
+#include <optional>
+
+#include "callgraph/var_handles.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -247,6 +251,34 @@ TEST_F(ModSetsTest, JdkArrayListAdd) {
   EXPECT_THAT(s.ArrayKinds(), HasSubstr("L"));
   EXPECT_TRUE(s.WritesField("java/util/ArrayList", "size", "I"));
   EXPECT_TRUE(s.WritesArray('L'));
+}
+
+// The one table of access modes (var_handles.h) that mod-sets and the
+// search read: what each name does, and what it leaves out.
+TEST(AccessModes, VarHandleModesAndUnsafeMethodsByName) {
+  EXPECT_EQ(VarHandleAccessModeOf("getAcquire"), AccessMode::kGet);
+  EXPECT_EQ(VarHandleAccessModeOf("compareAndExchangeRelease"), AccessMode::kCompareAndExchange);
+  EXPECT_EQ(VarHandleAccessModeOf("getAndBitwiseOr"), std::nullopt);
+  EXPECT_FALSE(VarHandleModeWrites("getOpaque"));
+  EXPECT_TRUE(VarHandleModeWrites("setRelease"));
+  EXPECT_TRUE(VarHandleModeWrites("getAndBitwiseOr"));  // not modelled, but a write
+  EXPECT_FALSE(VarHandleModeWrites("accessModeType"));  // not an access mode
+
+  const std::optional<UnsafeAccess> cas = UnsafeAccessOf("compareAndSetInt");
+  ASSERT_TRUE(cas.has_value());
+  EXPECT_EQ(cas->mode, AccessMode::kCompareAndSet);
+  EXPECT_EQ(cas->type, 'I');
+  const std::optional<UnsafeAccess> ordered = UnsafeAccessOf("putOrderedObject");  // sun.misc
+  ASSERT_TRUE(ordered.has_value());
+  EXPECT_EQ(ordered->mode, AccessMode::kSet);
+  EXPECT_EQ(ordered->type, 'L');
+  const std::optional<UnsafeAccess> read = UnsafeAccessOf("getReferenceAcquire");
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ(read->mode, AccessMode::kGet);
+  EXPECT_EQ(UnsafeAccessOf("getAndBitwiseOrInt"), std::nullopt);
+  EXPECT_EQ(UnsafeAccessOf("getIntUnaligned"), std::nullopt);
+  EXPECT_EQ(UnsafeAccessOf("copyMemory"), std::nullopt);
+  EXPECT_EQ(UnsafeAccessOf("getFloat"), std::nullopt);
 }
 
 }  // namespace
