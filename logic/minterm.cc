@@ -42,8 +42,9 @@ bool Minterm::is_subset_of(const Minterm& other) const {
 }
 
 Minterm conjoin(TermManager& tm, const Minterm& a, const Minterm& b) {
-  return Minterm::from_term(tm.mk_and(a.term().is_null() ? tm.mk_true() : a.term(),
-                                      b.term().is_null() ? tm.mk_true() : b.term()));
+  const Term left = a.term().is_null() ? tm.mk_true() : a.term();
+  const Term right = b.term().is_null() ? tm.mk_true() : b.term();
+  return Minterm::from_term(tm.mk_and(left, right));
 }
 
 Minterm conjoin(TermManager& tm, const Minterm& a, Term conjunct) {

@@ -52,7 +52,9 @@ bool is_array_clone(const ir::Instruction& call, const Target& t) {
 // read (perhaps through a field `w` was stored in), an identity.
 bool mentions_beyond_length(logic::TermManager& tm, Term phi, Term w) {
   logic::Substitution s(tm);
-  s.add(tm.mk_length(w), tm.mk_int(0));
+  const Term zero = tm.mk_int(0);
+  const Term length = tm.mk_length(w);
+  s.add(length, zero);
   return logic::mentions(s.apply(phi), w);
 }
 
@@ -503,9 +505,16 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
   } else if (call.result != ir::kNone && facts != nullptr && facts->class_is_instance && call.operands.size() == 2) {
     Term w = caller.var(call.result);
     const Term arg = caller.var(call.operands[1]);
-    const Term is = tm_.mk_and({tm_.mk_ne(arg, tm_.mk_null()),
-                                tm_.mk_sub_type(tm_.mk_type_of(arg), tm_.mk_class_type(caller.var(call.operands[0])))});
-    s.add(w, tm_.mk_ite(is, tm_.mk_int(1), tm_.mk_int(0)));
+    // (One term at a time, in the order the gcc build made them: the order
+    // terms are made in orders the search, and argument order is
+    // unspecified.)
+    const Term non_null = tm_.mk_ne(arg, tm_.mk_null());
+    const Term receiver_type = tm_.mk_class_type(caller.var(call.operands[0]));
+    const Term arg_type = tm_.mk_type_of(arg);
+    const Term is = tm_.mk_and({non_null, tm_.mk_sub_type(arg_type, receiver_type)});
+    const Term no = tm_.mk_int(0);
+    const Term yes = tm_.mk_int(1);
+    s.add(w, tm_.mk_ite(is, yes, no));
   } else if (call.result != ir::kNone && is_array_clone(call, t) && !call.operands.empty()) {
     // A new array of the receiver's type and length. Where only its length
     // matters and its type is the call's (a primitive array has no
@@ -516,14 +525,19 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
     const std::string_view owner = call.owner;
     const bool primitive = owner.size() == 2 && owner[0] == '[';
     if (primitive && !mentions_beyond_length(tm_, phi, w)) {
-      s.add(w, tm_.mk_fresh_array(vocab_.type(owner), tm_.mk_length(a)));
+      const Term length = tm_.mk_length(a);
+      s.add(w, tm_.mk_fresh_array(vocab_.type(owner), length));
     } else {
       const Term copy = tm_.fresh_skolem(
           logic::SkolemKind::kRet, w.sort(),
           vocab_.call_site(Cat("the elements of the array clone at ", where, " are needed")));
       s.add(w, copy);
-      clone_facts = {tm_.mk_ne(copy, tm_.mk_null()), tm_.mk_eq(tm_.mk_type_of(copy), tm_.mk_type_of(a)),
-                     tm_.mk_instance_of(copy, vocab_.type(owner)), tm_.mk_eq(tm_.mk_length(copy), tm_.mk_length(a))};
+      clone_facts.push_back(tm_.mk_ne(copy, tm_.mk_null()));
+      const Term a_type = tm_.mk_type_of(a);
+      clone_facts.push_back(tm_.mk_eq(tm_.mk_type_of(copy), a_type));
+      clone_facts.push_back(tm_.mk_instance_of(copy, vocab_.type(owner)));
+      const Term a_length = tm_.mk_length(a);
+      clone_facts.push_back(tm_.mk_eq(tm_.mk_length(copy), a_length));
     }
   } else if (box) {
     Term w = caller.var(call.result);

@@ -79,7 +79,8 @@ std::optional<Minterm> WpProblem::with_observed_values(const Minterm& asked, con
       } else if (kind == "object" || kind == "string") {
         const std::string type = kind == "string" ? std::string("java/lang/String") : std::string(rest);
         facts.push_back(tm_.mk_ne(r, tm_.mk_null()));
-        facts.push_back(tm_.mk_eq(tm_.mk_type_of(r), vocab_.type(type)));
+        const Term observed = vocab_.type(type);
+        facts.push_back(tm_.mk_eq(tm_.mk_type_of(r), observed));
       }
       continue;
     }

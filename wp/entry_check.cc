@@ -568,8 +568,8 @@ bool EntryCheck::ProvesUnsat(std::vector<Term> facts, Entry entry, const SolverC
     if (call == nullptr) continue;
     absl::StatusOr<classfile::MethodDescriptor> md = classfile::ParseMethodDescriptor(call->callee_descriptor);
     if (!md.ok() || !md->ret.IsReference()) continue;
-    facts.push_back(
-        tm_.mk_or(tm_.mk_eq(v, tm_.mk_null()), tm_.mk_instance_of(v, vocab_.type(md->ret.Descriptor()))));
+    const Term typed = tm_.mk_instance_of(v, vocab_.type(md->ret.Descriptor()));
+    facts.push_back(tm_.mk_or(tm_.mk_eq(v, tm_.mk_null()), typed));
   }
   // The typing of the parameters the facts name, when the proof needs it.
   std::vector<Term> typing;

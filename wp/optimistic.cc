@@ -145,7 +145,9 @@ std::vector<Term> WpProblem::everyday_inputs(EntryCheck::Entry entry, const Mint
     for (const auto& [declared, everyday] : kEverydayClass) {
       if (val.type.descriptor != declared) continue;
       const Term p = entry.tr.var(ir.params[i]);
-      prefer.push_back(tm_.mk_or(tm_.mk_eq(p, tm_.mk_null()), tm_.mk_eq(tm_.mk_type_of(p), tm_.mk_type(everyday))));
+      const Term type = tm_.mk_type(everyday);
+      const Term is_everyday = tm_.mk_eq(tm_.mk_type_of(p), type);
+      prefer.push_back(tm_.mk_or(tm_.mk_eq(p, tm_.mk_null()), is_everyday));
     }
   }
   return prefer;
@@ -177,9 +179,11 @@ std::vector<Term> WpProblem::input_pins(const Replay& r, EntryCheck::Entry entry
       const Term chars = vocab_.string_chars();
       if (o->type == models::kStringClass && o->string_value && !chars.is_null()) {
         const size_t units = classfile::Utf16(*o->string_value).size();
-        pins.push_back(tm_.mk_eq(tm_.mk_length(tm_.mk_read(chars, p)), tm_.mk_int(static_cast<int32_t>(units))));
+        const Term n = tm_.mk_int(static_cast<int32_t>(units));
+        pins.push_back(tm_.mk_eq(tm_.mk_length(tm_.mk_read(chars, p)), n));
       } else if (o->length) {
-        pins.push_back(tm_.mk_eq(tm_.mk_length(p), tm_.mk_int(*o->length)));
+        const Term n = tm_.mk_int(*o->length);
+        pins.push_back(tm_.mk_eq(tm_.mk_length(p), n));
       }
     }
   }

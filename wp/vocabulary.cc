@@ -215,7 +215,8 @@ std::vector<Term> Vocabulary::class_constant_facts(std::span<const Term> terms) 
   for (size_t i = 0; i < met.size(); ++i) {
     const auto& [v, c] = met[i];
     out.push_back(tm_.mk_ne(v, tm_.mk_null()));
-    out.push_back(tm_.mk_eq(tm_.mk_type_of(v), tm_.mk_type(c->type)));
+    const Term type = tm_.mk_type(c->type);
+    out.push_back(tm_.mk_eq(tm_.mk_type_of(v), type));
     for (size_t j = 0; j < i; ++j) {
       if (met[j].second->allocation != c->allocation) out.push_back(tm_.mk_ne(v, met[j].first));
     }
@@ -475,7 +476,8 @@ Term Vocabulary::one_of(Term x, const std::vector<absint::FieldValue>& values) {
     // An object: non-null; an allocation of a class is of exactly that class.
     Term non_null = tm_.mk_ne(x, tm_.mk_null());
     if (v.exact && !v.text.empty() && v.text[0] != '[') {
-      any.push_back(tm_.mk_and(non_null, tm_.mk_eq(tm_.mk_type_of(x), tm_.mk_type(v.text))));
+      const Term type = tm_.mk_type(v.text);
+      any.push_back(tm_.mk_and(non_null, tm_.mk_eq(tm_.mk_type_of(x), type)));
     } else {
       any.push_back(non_null);
     }

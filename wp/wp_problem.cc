@@ -106,7 +106,8 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
       for (size_t k = 0; k < a.ir->values.size(); ++k) {
         const ir::ValueId v = static_cast<ir::ValueId>(k);
         if (const ir::ValueId arr = facts->length_of(v); arr != ir::kNone) {
-          names->add(tr.var(v), tm_.mk_length(tr.var(arr)));
+          const Term length = tm_.mk_length(tr.var(arr));
+          names->add(tr.var(v), length);
         } else if (facts->non_negative(v)) {
           const Term x = tr.var(v);
           const Term zero = x.sort().is_long() ? tm_.mk_long(0) : tm_.mk_int(0);
@@ -115,9 +116,11 @@ Minterm WpProblem::with_value_facts(int32_t act, const Minterm& phi) {
         if (facts->non_null(v)) a.value_facts->null_tests.push_back(tm_.mk_eq(tr.var(v), tm_.mk_null()));
         if (const ir::ValueId n = facts->allocated_length(v); n != ir::kNone) {
           const ir::ValueId of = facts->length_of(n);
-          names->add(tm_.mk_length(tr.var(v)), of != ir::kNone ? tm_.mk_length(tr.var(of)) : tr.var(n));
+          const Term length = of != ir::kNone ? tm_.mk_length(tr.var(of)) : tr.var(n);
+          names->add(tm_.mk_length(tr.var(v)), length);
         } else if (const ir::ValueId from = facts->length_source(v); from != ir::kNone) {
-          names->add(tm_.mk_length(tr.var(v)), tm_.mk_length(tr.var(from)));
+          const Term length = tm_.mk_length(tr.var(from));
+          names->add(tm_.mk_length(tr.var(v)), length);
         }
       }
       if (!names->empty()) a.value_facts->names = std::move(names);

@@ -21,20 +21,26 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
+using jwp::testing::EngineJwpBinary;
 using jwp::testing::JwpBinary;
 using jwp::testing::ReadText;
 using jwp::testing::RunCommand;
 using nlohmann::json;
 
-// `jwp exceptions` on the fixtures as a user runs it.
-std::string ExceptionsAsIs(const std::string& args) {
-  return JwpBinary() + " exceptions -cp " + jwp::testing::FixturesDir() + "/release17.jar " + args;
+// `jwp exceptions` on the fixtures as a user runs it, by this build's
+// binary, or by `jwp` (EngineJwpBinary for the tests whose time goes into
+// the searches, as the engine tests: under the sanitizers they took a
+// fifth of app_tests' time).
+std::string ExceptionsAsIs(const std::string& args, const std::string& jwp = JwpBinary()) {
+  return jwp + " exceptions -cp " + jwp::testing::FixturesDir() + "/release17.jar " + args;
 }
 
 // The same with one search per goal (--first-timeout 0): the 1 s first
 // search is wall clock, and these tests check conditions, not the schedule,
 // on machines as slow as the sanitizer build beside other tests.
-std::string Exceptions(const std::string& args) { return ExceptionsAsIs("--first-timeout 0 " + args); }
+std::string Exceptions(const std::string& args, const std::string& jwp = JwpBinary()) {
+  return ExceptionsAsIs("--first-timeout 0 " + args, jwp);
+}
 
 // The pairs of a run's JSON by "method exception".
 std::map<std::string, json> Pairs(const std::string& path) {
@@ -109,7 +115,8 @@ TEST(Exceptions, ApiShapesGetTheirConditions) {
   jwp::testing::TempDir tmp;
   int status = -1;
   const std::string out =
-      RunCommand(Exceptions("exceptions.Api --timeout 10 --json " + tmp.File("out.json") + " 2>&1"), &status);
+      RunCommand(Exceptions("exceptions.Api --timeout 10 --json " + tmp.File("out.json") + " 2>&1", EngineJwpBinary()),
+                 &status);
   ASSERT_EQ(status, 0) << out;
   const std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
   ExpectConditionsConfirmed(pairs);
@@ -187,7 +194,8 @@ TEST(Exceptions, CompleteConditionsHoldExactlyOnTheJvm) {
   int status = -1;
   const std::string out = RunCommand(
       Exceptions("exceptions.Api.clamp exceptions.Api.percent exceptions.Api.deep exceptions.Api.digit "
-                 "exceptions.Checks.checkedIndex --timeout 10 --json " + tmp.File("out.json") + " 2>&1"),
+                 "exceptions.Checks.checkedIndex --timeout 10 --json " + tmp.File("out.json") + " 2>&1",
+                 EngineJwpBinary()),
       &status);
   ASSERT_EQ(status, 0) << out;
   const std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
@@ -379,7 +387,8 @@ TEST(Exceptions, CompareJavadocReportsConfirmedMissedAndUndocumented) {
                                      &status);
   ASSERT_EQ(status, 0) << doc;
   const std::string out = RunCommand(Exceptions("exceptions.Api --timeout 10 --compare-javadoc " + tmp.File("api") +
-                                                " --json " + tmp.File("out.json") + " 2>&1"),
+                                                    " --json " + tmp.File("out.json") + " 2>&1",
+                                                EngineJwpBinary()),
                                      &status);
   ASSERT_EQ(status, 0) << out;
   EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.clamp(III)I IllegalArgumentException if high < low  "
@@ -435,7 +444,7 @@ TEST(Exceptions, CommonsLang3SampleAgainstItsJavadoc) {
   // below are wall clock, and under the sanitizers (3-5 times slower, beside
   // another test) abbreviate's search did not reach its candidate in 5 s.
   const std::string out = RunCommand(
-      jwp::testing::EngineJwpBinary() + " exceptions -cp " + jar +
+      EngineJwpBinary() + " exceptions -cp " + jar +
           " org.apache.commons.lang3.Validate.isTrue org.apache.commons.lang3.StringUtils.left"
           " org.apache.commons.lang3.ArrayUtils.swap"
           " 'org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;I)Ljava/lang/String;'"

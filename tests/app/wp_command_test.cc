@@ -20,6 +20,13 @@ std::string Wp(const std::string& args) {
          "/release17.jar " + args;
 }
 
+// The same by the engine tests' binary (EngineJwpBinary), for the tests
+// whose time goes into the search and the JVM: under the sanitizers three
+// of them took a seventh of app_tests' time.
+std::string WpOnEngine(const std::string& args) {
+  return jwp::testing::EngineJwpBinary() + " wp -cp " + jwp::testing::FixturesDir() + "/release17.jar " + args;
+}
+
 constexpr const char* kOverflow =
     "--goal 'wp.Arith.overflow(II)I@line:30' --kind exception:java.lang.ArithmeticException";
 
@@ -394,18 +401,18 @@ TEST(WpCommand, AssertionsFollowTheJvmsSettingAndEaEnablesThem) {
       "--goal 'wp.Asserts.positive(I)I@line:10' --kind exit:java.lang.AssertionError --json --confirm";
   const std::string after = "--goal 'wp.Asserts.afterAssert(Ljava/lang/Object;)I@line:16' --kind npe --json --confirm";
   int status = -1;
-  nlohmann::json off = nlohmann::json::parse(RunCommand(Wp(assertion), &status));
+  nlohmann::json off = nlohmann::json::parse(RunCommand(WpOnEngine(assertion), &status));
   EXPECT_EQ(off["verdict"], "NOT_FOUND") << off.dump(2);
-  nlohmann::json on = nlohmann::json::parse(RunCommand(Wp(assertion + " -ea"), &status));
+  nlohmann::json on = nlohmann::json::parse(RunCommand(WpOnEngine(assertion + " -ea"), &status));
   ASSERT_EQ(on["verdict"], "FOUND") << on.dump(2);
   EXPECT_EQ(on["precondition"], "x <= 0");
   EXPECT_EQ(on["witness"]["assertions"], true);
   EXPECT_EQ(on["confirmed"], true) << on.dump(2);
-  nlohmann::json npe_off = nlohmann::json::parse(RunCommand(Wp(after), &status));
+  nlohmann::json npe_off = nlohmann::json::parse(RunCommand(WpOnEngine(after), &status));
   ASSERT_EQ(npe_off["verdict"], "FOUND") << npe_off.dump(2);
   EXPECT_FALSE(npe_off["witness"].contains("assertions"));
   EXPECT_EQ(npe_off["confirmed"], true) << npe_off.dump(2);
-  nlohmann::json npe_on = nlohmann::json::parse(RunCommand(Wp(after + " --enable-assertions"), &status));
+  nlohmann::json npe_on = nlohmann::json::parse(RunCommand(WpOnEngine(after + " --enable-assertions"), &status));
   EXPECT_EQ(npe_on["verdict"], "NOT_FOUND") << npe_on.dump(2);
 }
 
@@ -492,7 +499,7 @@ TEST(WpCommand, SameInputsGiveTheSameOutput) {
     std::string first;
     for (int run = 0; run < kRuns; ++run) {
       int status = -1;
-      nlohmann::json a = nlohmann::json::parse(RunCommand(Wp(std::string(goal) + " --json"), &status));
+      nlohmann::json a = nlohmann::json::parse(RunCommand(WpOnEngine(std::string(goal) + " --json"), &status));
       EXPECT_EQ(status, 0) << goal;
       // FOUND here is confirmed on the JVM by the tests above; without
       // --confirm the runner is not run and says so.
@@ -622,7 +629,7 @@ TEST(WpCommand, OptimisticCandidateRefinedThenConfirmed) {
   const std::string goal =
       "--goal 'wp.Optimistic.positiveThenLength(ILjava/lang/String;)I@line:50' --kind npe --max-steps 3000 --json";
   int status = -1;
-  std::string out = RunCommand(Wp(goal + " --confirm"), &status);
+  std::string out = RunCommand(WpOnEngine(goal + " --confirm"), &status);
   ASSERT_EQ(status, 0) << out;
   nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "FOUND");
@@ -634,7 +641,7 @@ TEST(WpCommand, OptimisticCandidateRefinedThenConfirmed) {
   EXPECT_EQ(j["stats"]["candidates_confirmed"], 1);
   EXPECT_THAT(j["assumptions"].dump(), HasSubstr("optimistic: wp.Optimistic.log(Ljava/lang/String;)V at "
                                                  "wp.Optimistic.requirePositive"));
-  out = RunCommand(Wp(goal + " --confirm --exact"), &status);
+  out = RunCommand(WpOnEngine(goal + " --confirm --exact"), &status);
   EXPECT_EQ(status, 4) << out;
   j = nlohmann::json::parse(out);
   EXPECT_EQ(j["optimistic"], false);
