@@ -431,6 +431,12 @@ class JavaPrinter {
           if (a(0).is(TermKind::kTypeConst)) return absl::StrCat(component, ".isAssignableFrom(", print(a(0), 0), ".class)");
           return absl::StrCat(component, ".isInstance(", print(a(0).arg(0), 0), ")");
         }
+        if (a(0).is(TermKind::kClassType) && (a(1).is(TermKind::kClassType) || a(1).is(TermKind::kTypeConst))) {
+          prec = kPostfix;  // as Class.isAssignableFrom
+          const std::string to = a(1).is(TermKind::kTypeConst) ? absl::StrCat(print(a(1), 0), ".class")
+                                                                 : print(a(1).arg(0), kPostfix);
+          return absl::StrCat(to, ".isAssignableFrom(", print(a(0).arg(0), 0), ")");
+        }
         return call("subType", t.args(), prec);
       case TermKind::kDispatch: return call("dispatch", t.args(), prec);
       case TermKind::kClassOf:

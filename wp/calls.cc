@@ -294,7 +294,7 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   const ir::Instruction& call = air->insns[call_id];
   const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
                                 " at ", SourceLocation(*air, call));
-  if (e.kind != ir::EdgeKind::kException && through_var_handle(item, eid, call)) return CallHandling::kExpanded;
+  if (e.kind != ir::EdgeKind::kException && through_modelled_call(item, eid, call)) return CallHandling::kExpanded;
   std::optional<ChosenTargets> chosen = choose_targets(item, *air, call_id, adepth, where);
   if (!chosen) return CallHandling::kSkipped;
   if (chosen->targets.empty()) return chosen->handled;
@@ -340,25 +340,32 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   return chosen->handled;
 }
 
-// A call of a VarHandle that a static final field holds, bound by its class
-// initializer (callgraph/var_handles.h), or of Unsafe with a bound field
-// offset: the access it makes, on the normal edge `eid` (Transformer::
-// through_var_handle, through_unsafe_access). False when the handle or
-// the access is not one of those: the call goes on as any other.
-bool WpProblem::through_var_handle(const Item& item, ir::EdgeId eid, const ir::Instruction& call) {
-  const bool handle = call.owner == "java/lang/invoke/VarHandle";
-  if (call.op != ir::Op::kInvoke ||
-      !(handle || call.owner == "jdk/internal/misc/Unsafe" || call.owner == "sun/misc/Unsafe")) {
-    return false;
-  }
+// A call the transformer models as what it does, on the normal edge `eid`:
+// Class.isAssignableFrom as a subtype test (Transformer::
+// through_is_assignable_from); a call of a VarHandle that a static final
+// field holds, bound by its class initializer (callgraph/var_handles.h), or
+// of Unsafe with a bound field offset, as the access it makes (Transformer::
+// through_var_handle, through_unsafe_access). False when the call is none
+// of those: it goes on as any other.
+bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir::Instruction& call) {
   const ir::MethodIR& ir = *acts_[item.at.act].ir;
-  if (!var_handles_) var_handles_ = std::make_unique<callgraph::VarHandles>(h_);
-  const std::optional<callgraph::VarHandleBinding> b =
-      handle ? var_handles_->OfCall(ir, call) : var_handles_->OfUnsafeCall(ir, call);
-  if (!b) return false;
   Transformer& tr = *acts_[item.at.act].tr;
-  const Minterm after = tr.through_phis(eid, item.phi);
-  const Step st = handle ? tr.through_var_handle(call, *b, after) : tr.through_unsafe_access(call, *b, after);
+  Step st;
+  if (IsAssignableFromCall(call)) {
+    st = tr.through_is_assignable_from(call, tr.through_phis(eid, item.phi));
+  } else {
+    const bool handle = call.owner == "java/lang/invoke/VarHandle";
+    if (call.op != ir::Op::kInvoke ||
+        !(handle || call.owner == "jdk/internal/misc/Unsafe" || call.owner == "sun/misc/Unsafe")) {
+      return false;
+    }
+    if (!var_handles_) var_handles_ = std::make_unique<callgraph::VarHandles>(h_);
+    const std::optional<callgraph::VarHandleBinding> b =
+        handle ? var_handles_->OfCall(ir, call) : var_handles_->OfUnsafeCall(ir, call);
+    if (!b) return false;
+    const Minterm after = tr.through_phis(eid, item.phi);
+    st = handle ? tr.through_var_handle(call, *b, after) : tr.through_unsafe_access(call, *b, after);
+  }
   if (!st.unsupported.empty()) {
     note(Cat("a call is skipped: ", st.unsupported, " at ", SourceLocation(ir, call)));
     return false;

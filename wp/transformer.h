@@ -59,6 +59,10 @@ std::string SourceLocation(const ir::MethodIR& method, const ir::Instruction& in
 // φ ∧ c1 ∧ ... as minterms (the conditions may hold disjunctions).
 Step conjoined(logic::TermManager& tm, logic::Term phi, std::vector<logic::Term> conds);
 
+// Whether `call` is Class.isAssignableFrom(Class) (Transformer::
+// through_is_assignable_from).
+bool IsAssignableFromCall(const ir::Instruction& call);
+
 class Transformer {
  public:
   // `types` (may be null) decides whether array stores are exact (final
@@ -101,6 +105,10 @@ class Transformer {
   // types fit the field.
   Step through_unsafe_access(const ir::Instruction& call, const callgraph::VarHandleBinding& b,
                              const logic::Minterm& post);
+  // A call of Class.isAssignableFrom (IsAssignableFromCall) along its
+  // normal edge: the subtype test of the two classes (wp/class_queries.cc),
+  // lossy unless both are certainly reference classes.
+  Step through_is_assignable_from(const ir::Instruction& call, const logic::Minterm& post);
 
   // The minterm at the start of e.to with e's phi operands substituted.
   logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);

@@ -464,7 +464,9 @@ class WpProblem : private DirectedQueries {
   void push_before_call(const Item& item, int32_t caller_act, ir::InsnId call_insn, const std::vector<Term>& conds,
                         bool eliminate_generics, const Left* left);
   void go_up(const Item& item);
-  bool through_var_handle(const Item& item, ir::EdgeId eid, const ir::Instruction& call);
+  // A call the transformer models as what it does, along its normal edge
+  // (wp/calls.cc): false when `call` is none of those.
+  bool through_modelled_call(const Item& item, ir::EdgeId eid, const ir::Instruction& call);
   std::vector<Target>* targets(const ir::Instruction& call, std::string* why, bool all = false);
   // Directed construction lists no more than max_targets + 1 targets of a
   // call unless asked for all: listing means reading every concrete

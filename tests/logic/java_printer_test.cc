@@ -141,6 +141,9 @@ TEST(JavaPrinter, HeapAndTypes) {
   EXPECT_EQ(j(tm.mk_eq(q, tm.mk_class_of(tm.mk_type_of(o)))), "q == o.getClass()");
   EXPECT_EQ(j(tm.mk_class_of(tm.mk_var("t", Sort::Type()))), "classOf(t)");
   EXPECT_EQ(j(tm.mk_sub_type(tm.mk_type_of(o), tm.mk_class_type(q))), "q.isInstance(o)");
+  EXPECT_EQ(j(tm.mk_sub_type(tm.mk_class_type(q), tm.mk_type("java/lang/CharSequence"))),
+            "java.lang.CharSequence.class.isAssignableFrom(q)");
+  EXPECT_EQ(j(tm.mk_not(tm.mk_sub_type(tm.mk_class_type(q), tm.mk_class_type(o)))), "!o.isAssignableFrom(q)");
   EXPECT_EQ(j(tm.mk_not(tm.mk_sub_type(tm.mk_type_of(o), tm.mk_elem_type(tm.mk_type_of(q))))),
             "!q.getClass().getComponentType().isInstance(o)");
   EXPECT_EQ(j(tm.mk_sub_type(tm.mk_type("java/lang/Integer"), tm.mk_elem_type(tm.mk_type_of(q)))),

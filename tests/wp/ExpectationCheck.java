@@ -280,6 +280,8 @@ public class ExpectationCheck {
     ex("Classes.arrayClass" + AE, () -> Classes.arrayClass(new int[0], 0));
     ex("Classes.isInstanceOf" + AE, () -> Classes.isInstanceOf(Integer.class, Integer.valueOf(0), 0));
     ex("Classes.classOnlyCompared" + AE, () -> Classes.classOnlyCompared(String.class, 0));
+    ex("Classes.assignableFromTheArgumentsClass" + AE, () -> Classes.assignableFromTheArgumentsClass(Integer.valueOf(0), 0));
+    ex("Classes.assignableFromAClassParameter" + AE, () -> Classes.assignableFromAClassParameter(String.class, 0));
   }
 
   public static void main(String[] args) throws Exception {
