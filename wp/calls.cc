@@ -294,7 +294,7 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   const ir::Instruction& call = air->insns[call_id];
   const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
                                 " at ", SourceLocation(*air, call));
-  if (e.kind != ir::EdgeKind::kException && through_modelled_call(item, eid, call)) return CallHandling::kExpanded;
+  if (through_modelled_call(item, eid, call)) return CallHandling::kExpanded;
   std::optional<ChosenTargets> chosen = choose_targets(item, *air, call_id, adepth, where);
   if (!chosen) return CallHandling::kSkipped;
   if (chosen->targets.empty()) return chosen->handled;
@@ -340,9 +340,10 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   return chosen->handled;
 }
 
-// A call the transformer models as what it does, on the normal edge `eid`:
+// A call the transformer models as what it does, along edge `eid`:
 // Class.isAssignableFrom as a subtype test (Transformer::
-// through_is_assignable_from); a call of a VarHandle that a static final
+// through_is_assignable_from; its exceptional edges too); along a normal
+// edge, a call of a VarHandle that a static final
 // field holds, bound by its class initializer (callgraph/var_handles.h), or
 // of Unsafe with a bound field offset, as the access it makes (Transformer::
 // through_var_handle, through_unsafe_access). False when the call is none
@@ -350,9 +351,14 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
 bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir::Instruction& call) {
   const ir::MethodIR& ir = *acts_[item.at.act].ir;
   Transformer& tr = *acts_[item.at.act].tr;
+  const ir::Edge& e = ir.edges[eid];
   Step st;
   if (IsAssignableFromCall(call)) {
-    st = tr.through_is_assignable_from(call, tr.through_phis(eid, item.phi));
+    const Minterm after = tr.through_phis(eid, item.phi);
+    st = e.kind == ir::EdgeKind::kException ? tr.through_is_assignable_from_throwing(call, e, after)
+                                            : tr.through_is_assignable_from(call, after);
+  } else if (e.kind == ir::EdgeKind::kException) {
+    return false;
   } else {
     const bool handle = call.owner == "java/lang/invoke/VarHandle";
     if (call.op != ir::Op::kInvoke ||
@@ -372,7 +378,6 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
   }
   if (!st.lossy.empty()) note(Cat("incomplete: ", st.lossy));
   count_step(item.at.act);
-  const ir::Edge& e = ir.edges[eid];
   const Point at_call{item.at.act, e.from, static_cast<int32_t>(ir.blocks[e.from].insns.size()) - 1};
   for (const Minterm& m : st.pre) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
   return true;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "classfile/strings.h"
+#include "logic/substitution.h"
 #include "wp/transformer.h"
 
 namespace jwp::wp {
@@ -34,8 +35,8 @@ bool IsAssignableFromCall(const ir::Instruction& call) {
 
 // wp(r = c.isAssignableFrom(d), φ) = c != null ∧ d != null ∧
 //   φ[ite(subType(classType(d), classType(c)), 1, 0)/r]
-// (JDK 17: NullPointerException for a null d; the exceptional edge stays
-// the skipped native's). Exact when both are reference classes; otherwise
+// (JDK 17: NullPointerException for a null d, through_is_assignable_from_
+// throwing). Exact when both are reference classes; otherwise
 // lossy: a primitive class is assignable from itself only, and
 // subType(t, java/lang/Object) holds of every type of the domain (rule 10).
 Step Transformer::through_is_assignable_from(const ir::Instruction& call, const logic::Minterm& post) {
@@ -60,6 +61,24 @@ Step Transformer::through_is_assignable_from(const ir::Instruction& call, const 
                    " is explored for reference classes only (a primitive class, such as int.class, is not)");
   }
   return st;
+}
+
+// Along an exceptional edge of the call: NullPointerException, thrown for a
+// null argument (the receiver's is the invoke's own edge), when `e` routes
+// it; nothing else.
+Step Transformer::through_is_assignable_from_throwing(const ir::Instruction& call, const ir::Edge& e,
+                                                      const logic::Minterm& post) {
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term receiver = operand(call, 0);
+  const Term argument = operand(call, 1);
+  std::vector<Term> conds;
+  conds.push_back(tm_.mk_ne(receiver, tm_.mk_null()));
+  conds.push_back(tm_.mk_eq(argument, tm_.mk_null()));
+  const Term x = fresh_exception("java/lang/NullPointerException");
+  for (Term c : routing(e, x)) conds.push_back(c);
+  logic::Substitution s(tm_);
+  s.add(tm_.exc(), x);
+  return conjoined(tm_, s.apply(phi), std::move(conds));
 }
 
 }  // namespace jwp::wp

@@ -109,6 +109,9 @@ class Transformer {
   // normal edge: the subtype test of the two classes (wp/class_queries.cc),
   // lossy unless both are certainly reference classes.
   Step through_is_assignable_from(const ir::Instruction& call, const logic::Minterm& post);
+  // Its exceptional edge `e` (not the receiver's NullPointerException).
+  Step through_is_assignable_from_throwing(const ir::Instruction& call, const ir::Edge& e,
+                                           const logic::Minterm& post);
 
   // The minterm at the start of e.to with e's phi operands substituted.
   logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);

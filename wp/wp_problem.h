@@ -464,7 +464,7 @@ class WpProblem : private DirectedQueries {
   void push_before_call(const Item& item, int32_t caller_act, ir::InsnId call_insn, const std::vector<Term>& conds,
                         bool eliminate_generics, const Left* left);
   void go_up(const Item& item);
-  // A call the transformer models as what it does, along its normal edge
+  // A call the transformer models as what it does, along edge `eid`
   // (wp/calls.cc): false when `call` is none of those.
   bool through_modelled_call(const Item& item, ir::EdgeId eid, const ir::Instruction& call);
   std::vector<Target>* targets(const ir::Instruction& call, std::string* why, bool all = false);

@@ -282,6 +282,7 @@ public class ExpectationCheck {
     ex("Classes.classOnlyCompared" + AE, () -> Classes.classOnlyCompared(String.class, 0));
     ex("Classes.assignableFromTheArgumentsClass" + AE, () -> Classes.assignableFromTheArgumentsClass(Integer.valueOf(0), 0));
     ex("Classes.assignableFromAClassParameter" + AE, () -> Classes.assignableFromAClassParameter(String.class, 0));
+    ex("Classes.assignableFromNull" + AE, () -> Classes.assignableFromNull(null, 0));
   }
 
   public static void main(String[] args) throws Exception {
