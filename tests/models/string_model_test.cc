@@ -112,5 +112,30 @@ TEST(StringModel, DeclaresEveryMethodOfTheJdksStringBuilder) {
   EXPECT_TRUE(missing.empty()) << missing.size() << " undeclared: " << absl::StrJoin(missing, " ");
 }
 
+// The codings that throw instead of replacing, which java.nio.file reaches
+// through JavaLangAccess (Path.of, Files.readString and writeString), have
+// bodies (as JDK 17 orders its checks), so that a call of one is analysed
+// rather than skipped as a native that may throw.
+TEST(StringModel, TheCodingsThatThrowHaveBodies) {
+  testing::ModelWorld model;
+  ASSERT_NE(model.hierarchy(), nullptr);
+  const classfile::ClassFile* modelled = model.Class("java/lang/String");
+  ASSERT_NE(modelled, nullptr);
+  for (const char* key : {"newStringNoRepl([BLjava/nio/charset/Charset;)Ljava/lang/String;",
+                          "newStringUTF8NoRepl([BII)Ljava/lang/String;",
+                          "getBytesNoRepl(Ljava/lang/String;Ljava/nio/charset/Charset;)[B",
+                          "getBytesUTF8NoRepl(Ljava/lang/String;)[B"}) {
+    const std::string_view k(key);
+    const std::string_view name = k.substr(0, k.find('('));
+    const std::string_view descriptor = k.substr(k.find('('));
+    const classfile::MethodInfo* found = nullptr;
+    for (const classfile::MethodInfo& m : modelled->methods) {
+      if (m.name == name && m.descriptor == descriptor) found = &m;
+    }
+    ASSERT_NE(found, nullptr) << key;
+    EXPECT_EQ(found->access_flags & classfile::access::kNative, 0) << key << " is still a native";
+  }
+}
+
 }  // namespace
 }  // namespace jwp::models

@@ -1012,17 +1012,93 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     return new String(cp, 0, 1);
   }
 
-  // Coding that throws CharacterCodingException instead of replacing
-  // (java.nio.file's paths): not modelled.
-  static native String newStringNoRepl(byte[] src, java.nio.charset.Charset cs)
+  // Coding that throws instead of replacing (JavaLangAccess's, for
+  // java.nio.file.Files.readString and writeString, and for paths), as JDK
+  // 17 orders its checks. Which characters fail is not modelled: for UTF-8,
+  // ISO-8859-1 and US-ASCII, jwpCodingFails() says whether these do, a value
+  // of its own at each call (both outcomes are explored, and a witness that
+  // needs one is run on the JVM); the exception is one the JDK throws for
+  // that charset (MalformedInputException for bytes that are not UTF-8 or
+  // ASCII and for an unpaired surrogate, UnmappableCharacterException for a
+  // character ISO-8859-1 or US-ASCII lacks). Another charset's coder
+  // (jwpDecodeNoRepl, jwpEncodeNoRepl) is not modelled.
+  private static native boolean jwpCodingFails();
+
+  private static native String jwpDecodeNoRepl(byte[] src, java.nio.charset.Charset cs)
       throws java.nio.charset.CharacterCodingException;
 
-  static native String newStringUTF8NoRepl(byte[] src, int off, int len);
-
-  static native byte[] getBytesNoRepl(String s, java.nio.charset.Charset cs)
+  private static native byte[] jwpEncodeNoRepl(String s, java.nio.charset.Charset cs)
       throws java.nio.charset.CharacterCodingException;
 
-  static native byte[] getBytesUTF8NoRepl(String s);
+  static String newStringNoRepl(byte[] src, java.nio.charset.Charset cs)
+      throws java.nio.charset.CharacterCodingException {
+    int n = src.length;
+    if (n == 0) {
+      return "";
+    }
+    if (cs == sun.nio.cs.UTF_8.INSTANCE || cs == sun.nio.cs.US_ASCII.INSTANCE) {
+      if (jwpCodingFails()) {
+        throw new java.nio.charset.MalformedInputException(1);
+      }
+      return new String(src, 0, n, cs);
+    }
+    if (cs == sun.nio.cs.ISO_8859_1.INSTANCE) {
+      return new String(src, 0, n, cs);
+    }
+    if (cs == null) {
+      throw new NullPointerException();  // cs.newDecoder()
+    }
+    return jwpDecodeNoRepl(src, cs);
+  }
+
+  static String newStringUTF8NoRepl(byte[] src, int off, int len) {
+    checkBoundsOffCount(off, len, src.length);
+    if (len == 0) {
+      return "";
+    }
+    if (jwpCodingFails()) {
+      throw new IllegalArgumentException(new java.nio.charset.MalformedInputException(1));
+    }
+    return new String(src, off, len, sun.nio.cs.UTF_8.INSTANCE);
+  }
+
+  static byte[] getBytesNoRepl(String s, java.nio.charset.Charset cs)
+      throws java.nio.charset.CharacterCodingException {
+    if (s == null) {
+      throw new NullPointerException();
+    }
+    if (cs == sun.nio.cs.UTF_8.INSTANCE) {
+      if (jwpCodingFails()) {
+        throw new java.nio.charset.MalformedInputException(1);
+      }
+      return s.jwpEncode(cs);
+    }
+    if (cs == sun.nio.cs.ISO_8859_1.INSTANCE || cs == sun.nio.cs.US_ASCII.INSTANCE) {
+      if (jwpCodingFails()) {
+        // A character the charset lacks; an unpaired surrogate (JDK 17's
+        // encoder reports it as malformed).
+        if (jwpCodingFails()) {
+          throw new java.nio.charset.UnmappableCharacterException(1);
+        }
+        throw new java.nio.charset.MalformedInputException(1);
+      }
+      return s.jwpEncode(cs);
+    }
+    if (cs == null) {
+      throw new NullPointerException();  // cs.newEncoder()
+    }
+    return jwpEncodeNoRepl(s, cs);
+  }
+
+  static byte[] getBytesUTF8NoRepl(String s) {
+    if (s == null) {
+      throw new NullPointerException();
+    }
+    if (jwpCodingFails()) {
+      throw new IllegalArgumentException(new java.nio.charset.MalformedInputException(1));
+    }
+    return s.jwpEncode(sun.nio.cs.UTF_8.INSTANCE);
+  }
 
   public native java.util.stream.Stream<String> lines();
 
