@@ -100,6 +100,7 @@ class CandidateBuilder {
     const json& entry = w.value("entry", json::object());
     if (entry.value("static", true)) return "the entry is static: no receiver to build";
     if (!w.value("statics", json::object()).empty()) return "the witness sets static fields";
+    if (!w.value("properties", json::object()).empty()) return "the witness sets system properties";
     const std::string receiver = Text(w, "receiver");
     const json& heap = w.value("heap", json::object());
     if (!heap.contains(receiver)) return "the witness has no receiver object";

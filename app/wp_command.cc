@@ -205,6 +205,12 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
   ordered_json statics = ordered_json::object();
   for (const auto& s : w.statics) statics[s.owner + "." + s.name + ":" + s.descriptor] = value_json(s.value);
   j["statics"] = statics;
+  if (!w.properties.empty()) {
+    // System properties the runner sets before the call (null: cleared).
+    ordered_json properties = ordered_json::object();
+    for (const wp::Replay::Property& p : w.properties) properties[p.key] = value_json(p.value);
+    j["properties"] = properties;
+  }
   if (w.assertions) j["assertions"] = true;  // java -ea, as the search assumed
   if (!w.field_facts.empty()) j["field_facts"] = FieldFactsJson(w.field_facts);
   if (!w.stand_in_returns.empty()) {

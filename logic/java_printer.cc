@@ -45,27 +45,6 @@ std::string shortest(F v) {
   return s;
 }
 
-std::string java_string_literal(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);  // UTF-8 passes through
-        }
-    }
-  }
-  return out + "\"";
-}
 
 // One field descriptor at `pos` as a Java type; advances pos.
 std::string descriptor_type(std::string_view d, size_t& pos) {
@@ -454,6 +433,28 @@ class JavaPrinter {
 };
 
 }  // namespace
+
+std::string java_string_literal(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);  // UTF-8 passes through
+        }
+    }
+  }
+  return out + "\"";
+}
 
 std::string java_type_name(std::string_view name) {
   if (!name.empty() && name[0] == '[') {

@@ -36,6 +36,8 @@ namespace jwp::logic {
 
 // ---- Java-like ------------------------------------------------------------
 std::string to_java(const TermManager& tm, Term t);
+// A string (UTF-8) as a Java string literal: "a\"b\n".
+std::string java_string_literal(std::string_view s);
 // Literals joined by " && "; "true" for the empty minterm.
 std::string to_java(const TermManager& tm, const Minterm& m);
 // "java/util/ArrayList" -> "java.util.ArrayList", "[I" -> "int[]",

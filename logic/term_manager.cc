@@ -378,8 +378,16 @@ Term TermManager::mk_skolem(SkolemKind kind, Sort sort, uint32_t site, uint32_t 
       break;
     }
     case SkolemKind::kOther: display = "σ"; break;
+    case SkolemKind::kInput:
+      JWP_CHECK(sort.is_value(), absl::StrCat("σ_in of sort ", sort_name(sort)));
+      display = "σ_in";
+      break;
   }
-  absl::StrAppend(&display, "#", index);
+  if (auto named = input_names_.find(site); kind == SkolemKind::kInput && named != input_names_.end()) {
+    display = named->second;  // what the program reads: one name for all its reads
+  } else {
+    absl::StrAppend(&display, "#", index);
+  }
   VarInfo info = make_info(VarRole::kSkolem, sort);
   info.index = index;
   info.skolem_kind = kind;

@@ -51,6 +51,7 @@ enum class SkolemKind : uint8_t {
   kMethod,  // the method it dispatches to (Method)
   kHeap,    // its effect on one field or array map: mod(f, σ_f); about = f
   kOther,
+  kInput,   // a value of the environment that the witness sets (a system property a read returns)
 };
 
 struct VarInfo {
@@ -144,6 +145,9 @@ class TermManager {
   // that map's sort; kMethod needs Sort::Method(), kExc Sort::Ref().
   Term mk_skolem(SkolemKind kind, Sort sort, uint32_t site, uint32_t index, Term about = Term());
   Term fresh_skolem(SkolemKind kind, Sort sort, uint32_t site, Term about = Term());
+  // How the kInput skolems of `site` print (`System.getProperty("k")`),
+  // without the index; set before the first is made.
+  void name_input_site(uint32_t site, std::string display) { input_names_.try_emplace(site, std::move(display)); }
   // A variable never returned before, named "<prefix>#<k>".
   Term fresh_var(std::string_view prefix, Sort sort);
 
@@ -342,6 +346,7 @@ class TermManager {
   uint32_t next_fresh_ = 0;
   uint32_t next_generic_ = 0;
   uint32_t next_skolem_ = 0;
+  absl::flat_hash_map<uint32_t, std::string> input_names_;
   uint32_t next_temp_ = 0;
   Stats stats_;
   Term true_, false_, null_, object_type_, string_type_, length_field_, exc_;

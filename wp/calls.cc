@@ -340,8 +340,9 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   return chosen->handled;
 }
 
-// A call the transformer models as what it does, along edge `eid`:
-// Class.isAssignableFrom as a subtype test (Transformer::
+// A call the transformer models as what it does, along edge `eid`: a
+// system property read by a constant name as an input the witness sets
+// (Transformer::through_property_read); Class.isAssignableFrom as a subtype test (Transformer::
 // through_is_assignable_from; its exceptional edges too); along a normal
 // edge, a call of a VarHandle that a static final
 // field holds, bound by its class initializer (callgraph/var_handles.h), or
@@ -353,7 +354,10 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
   Transformer& tr = *acts_[item.at.act].tr;
   const ir::Edge& e = ir.edges[eid];
   Step st;
-  if (IsAssignableFromCall(call)) {
+  if (std::optional<PropertyRead> read = PropertyReadOf(ir, call)) {
+    // It throws nothing: its exceptional edges have no path.
+    if (e.kind != ir::EdgeKind::kException) st = tr.through_property_read(call, *read, tr.through_phis(eid, item.phi));
+  } else if (IsAssignableFromCall(call)) {
     const Minterm after = tr.through_phis(eid, item.phi);
     st = e.kind == ir::EdgeKind::kException ? tr.through_is_assignable_from_throwing(call, e, after)
                                             : tr.through_is_assignable_from(call, after);

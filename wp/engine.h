@@ -236,6 +236,13 @@ struct Replay {
     solver::WitnessValue value;
   };
   std::vector<Static> statics;
+  // The system properties the witness sets before the call (a null value:
+  // cleared), from the unknowns of the reads (wp/environment.cc).
+  struct Property {
+    std::string key;
+    solver::WitnessValue value;
+  };
+  std::vector<Property> properties;
   // Ids of java/lang/String objects that are not literals (no text in the
   // model): replayed as fresh empty strings, not interned.
   std::vector<std::string> plain_strings;

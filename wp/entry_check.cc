@@ -290,6 +290,16 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
   }
   r.assertions = vocab_.assertions_enabled();
   AddStandInReturns(w, &r);
+  // The system properties the model read: each read's unknown (the first
+  // of each name; later reads of it in the model are the JVM's to agree).
+  for (const solver::WitnessVariable& v : w.variables) {
+    if (v.role != logic::VarRole::kSkolem) continue;
+    const std::string* key = vocab_.property_of_site(tm_.var_info(v.var).site);
+    if (key == nullptr) continue;
+    const bool known = std::any_of(r.properties.begin(), r.properties.end(),
+                                   [&](const Replay::Property& p) { return p.key == *key; });
+    if (!known) r.properties.push_back({*key, v.value});
+  }
   return r;
 }
 

@@ -607,6 +607,15 @@ logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
 
 uint32_t Vocabulary::call_site(const std::string& description) { return call_site(description, description); }
 
+uint32_t Vocabulary::property_site(const std::string& key, const std::string& where) {
+  const uint32_t site = call_site(Cat("the value of system property \"", key, "\" read at ", where,
+                                      " is needed (the witness sets it; the JVM must confirm)"));
+  if (property_sites_.try_emplace(site, key).second) {
+    tm_.name_input_site(site, Cat("System.getProperty(", logic::java_string_literal(key), ")"));
+  }
+  return site;
+}
+
 uint32_t Vocabulary::call_site(const std::string& description, const std::string& identity) {
   auto [it, inserted] = site_ids_.try_emplace(Cat("\x01", identity), static_cast<uint32_t>(sites_.size()));
   if (inserted) sites_.push_back(description);

@@ -178,6 +178,14 @@ class Vocabulary {
     auto it = skipped_calls_.find(site);
     return it == skipped_calls_.end() ? nullptr : &it->second;
   }
+  // The site of the unknowns of system property `key` read at `where`
+  // (Transformer::through_property_read), and the property a site reads
+  // (nullptr for any other site).
+  uint32_t property_site(const std::string& key, const std::string& where);
+  const std::string* property_of_site(uint32_t site) const {
+    auto it = property_sites_.find(site);
+    return it == property_sites_.end() ? nullptr : &it->second;
+  }
 
   // For witnesses: the static field behind a variable made by static_field.
   struct StaticField {
@@ -253,6 +261,7 @@ class Vocabulary {
   std::vector<std::string> sites_;
   absl::flat_hash_map<std::string, uint32_t> site_ids_;
   absl::flat_hash_map<uint32_t, SkippedCall> skipped_calls_;
+  absl::flat_hash_map<uint32_t, std::string> property_sites_;
   struct Resolved {
     std::string owner;
     bool is_final = false;

@@ -91,7 +91,9 @@ class Builder {
     std::vector<Term> skolems;
     for (Term v : vars) {
       const logic::VarInfo& info = tm_.var_info(v);
-      if (info.role == logic::VarRole::kSkolem) {
+      // An input skolem (the environment) is the witness's to set: its
+      // value's objects are built like an input's.
+      if (info.role == logic::VarRole::kSkolem && info.skolem_kind != logic::SkolemKind::kInput) {
         if (w_.replayable) {
           w_.replayable = false;
           w_.notes.push_back("mentions skolem constants of skipped calls: not replayable");

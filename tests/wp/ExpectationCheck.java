@@ -283,6 +283,15 @@ public class ExpectationCheck {
     ex("Classes.assignableFromTheArgumentsClass" + AE, () -> Classes.assignableFromTheArgumentsClass(Integer.valueOf(0), 0));
     ex("Classes.assignableFromAClassParameter" + AE, () -> Classes.assignableFromAClassParameter(String.class, 0));
     ex("Classes.assignableFromNull" + AE, () -> Classes.assignableFromNull(null, 0));
+    ex("Environment.fastMode" + AE, () -> {
+      System.setProperty("jwp.mode", "fast");
+      try {
+        return Environment.fastMode(0);
+      } finally {
+        System.clearProperty("jwp.mode");
+      }
+    });
+    ex("Environment.modeOrDefault" + AE, () -> Environment.modeOrDefault(0));
   }
 
   public static void main(String[] args) throws Exception {

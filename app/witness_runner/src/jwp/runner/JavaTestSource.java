@@ -94,6 +94,7 @@ final class JavaTestSource {
     declareObjects();
     fillObjects();
     setStatics();
+    setProperties();
     String act = scenario.sequence != null ? sequence(scenario.sequence, args) : act(args);
     List<String> body = new ArrayList<>(arrange);
     List<String> check = check(act);
@@ -193,11 +194,12 @@ final class JavaTestSource {
       variables.put(id, JavaNames.identifier(JavaNames.decapitalize(call.method.getDeclaringClass().getSimpleName()), locals));
   }
 
-  /** The heap objects reachable from the receiver, the arguments and the statics, in a stable order. */
+  /** The heap objects reachable from the receiver, the arguments, the statics and the properties, in a stable order. */
   private List<Witness.HeapObject> reachable() {
     Set<String> seen = new LinkedHashSet<>(variables.keySet());
     ArrayDeque<String> todo = new ArrayDeque<>(seen);
     for (Object v : w.statics.values()) if (v instanceof String && seen.add((String) v)) todo.add((String) v);
+    for (Object v : w.properties.values()) if (v instanceof String && seen.add((String) v)) todo.add((String) v);
     for (Witness.StandInReturn r : w.standInReturns) {
       if (r.value instanceof String && w.heap.containsKey(r.value) && seen.add((String) r.value)) todo.add((String) r.value);
     }
@@ -445,6 +447,22 @@ final class JavaTestSource {
       Object actual = f.getType().isPrimitive() ? m.convert(e.getValue(), f.getType(), "statics: " + e.getKey()) : null;
       String v = value(e.getValue(), actual, f.getType().isPrimitive() ? f.getType() : Object.class);
       arrange.add(names.helper() + ".setStatic(" + owner + ", " + JavaNames.stringLiteral(f.getName()) + ", " + v + ");");
+    }
+  }
+
+  /** The witness's system properties, set before the call and put back as they were after it. */
+  private void setProperties() throws BadWitness {
+    for (Map.Entry<String, Object> e : w.properties.entrySet()) {
+      String key = JavaNames.stringLiteral(e.getKey());
+      String saved = JavaNames.identifier("savedProperty", locals);
+      restore.add("Object " + saved + " = System.getProperty(" + key + ");");
+      restore.add("if (" + saved + " == null) System.clearProperty(" + key + "); else System.setProperty(" + key
+          + ", (String) " + saved + ");");
+      if (e.getValue() == null) {
+        arrange.add("System.clearProperty(" + key + ");");
+      } else {
+        arrange.add("System.setProperty(" + key + ", " + value(e.getValue(), null, String.class) + ");");
+      }
     }
   }
 

@@ -122,6 +122,15 @@ final class Materializer {
       Object v = convert(e.getValue(), f.getType(), "statics: " + e.getKey());
       UnsafeAccess.put(null, f, v);
     }
+    // 3b. system properties, as java -Dk=v sets them (null: not set)
+    for (Map.Entry<String, Object> e : w.properties.entrySet()) {
+      Object v = convert(e.getValue(), String.class, "properties: " + e.getKey());
+      if (v == null) {
+        System.clearProperty(e.getKey());
+      } else {
+        System.setProperty(e.getKey(), (String) v);
+      }
+    }
     // 4. the entry
     Call call = new Call();
     call.method = entryMethod();

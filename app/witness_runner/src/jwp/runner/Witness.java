@@ -75,6 +75,8 @@ final class Witness {
   List<Object> arguments = new ArrayList<>();
   Map<String, HeapObject> heap = new LinkedHashMap<>();
   Map<String, Object> statics = new LinkedHashMap<>();
+  // System properties set before the call, as java -Dk=v sets them: a heap id of a String, or null to clear.
+  Map<String, Object> properties = new LinkedHashMap<>();
   long timeoutMs = DEFAULT_TIMEOUT_MS;
   boolean assertions; // run with assertions enabled in the analysed classes (java -ea)
   List<FieldFactChecks.Check> fieldFacts = new ArrayList<>(); // the state must keep these
@@ -107,7 +109,7 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns", "record"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "properties", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns", "record"));
     if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
@@ -195,6 +197,19 @@ final class Witness {
       for (Map.Entry<String, Object> s : w.object(top.get("statics"), "statics").entrySet()) {
         w.fieldKey(s.getKey(), "statics");
         w.statics.put(s.getKey(), s.getValue());
+      }
+    }
+
+    if (top.containsKey("properties")) {
+      for (Map.Entry<String, Object> p : w.object(top.get("properties"), "properties").entrySet()) {
+        String where = "properties: " + p.getKey();
+        if (p.getKey().isEmpty()) throw w.bad("properties", "a system property needs a name");
+        Object v = p.getValue();
+        if (v != null) {
+          if (!(v instanceof String) || !w.heap.containsKey(v)) throw w.bad(where, "the value must be null or a heap object's id");
+          if (!w.heap.get(v).cls.equals("java/lang/String")) throw w.bad(where, "heap object \"" + v + "\" is not a java/lang/String");
+        }
+        w.properties.put(p.getKey(), v);
       }
     }
 

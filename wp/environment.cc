@@ -1,0 +1,71 @@
+// The environment as input (issue #28): a system property that the program
+// reads by a constant name is a value the witness sets, as `java -Dk=v`
+// would: Transformer::through_property_read.
+#include <string>
+#include <vector>
+
+#include "classfile/strings.h"
+#include "logic/substitution.h"
+#include "models/string_model.h"
+#include "wp/transformer.h"
+
+namespace jwp::wp {
+
+using logic::Term;
+
+std::optional<PropertyRead> PropertyReadOf(const ir::MethodIR& ir, const ir::Instruction& call) {
+  if (call.op != ir::Op::kInvoke || call.invoke != ir::InvokeKind::kStatic || call.owner != "java/lang/System" ||
+      call.name != "getProperty" || call.operands.empty()) {
+    return std::nullopt;
+  }
+  PropertyRead r;
+  if (call.descriptor == "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;" && call.operands.size() == 2) {
+    r.with_default = true;
+  } else if (call.descriptor != "(Ljava/lang/String;)Ljava/lang/String;" || call.operands.size() != 1) {
+    return std::nullopt;
+  }
+  // A constant name: getProperty checks it (NullPointerException for null,
+  // IllegalArgumentException for ""), and a name computed at run time is
+  // left to the JDK's code.
+  const ir::ValueId key = call.operands[0];
+  if (key < 0 || ir.values[key].def == ir::kNone) return std::nullopt;
+  const ir::Instruction& def = ir.def(key);
+  if (def.op != ir::Op::kConst || def.const_kind != ir::ConstKind::kString || def.text.empty()) return std::nullopt;
+  r.key = def.text;
+  return r;
+}
+
+// wp(r = System.getProperty("k"), φ) = (p == null ∨ typeOf(p) == String) ∧ φ[p/r]
+// with p a fresh unknown of this read (a skolem: what the property holds
+// when the program reads it, whatever set it before), and
+// (p == null ∧ φ[d/r]) ∨ (p != null ∧ typeOf(p) == String ∧ φ[p/r]) for
+// getProperty("k", d). The read throws nothing
+// for a constant, non-empty name when no security manager is installed (the
+// witness runner installs none; JDK 17 deprecates them). A minterm that
+// constrains p is a candidate for the JVM: the witness sets the property
+// to p's value before the call (Replay::properties), and only a run that
+// reaches the goal makes it a FOUND. Each read gets its own unknown: a
+// program that sets the property between two reads is over-approximated,
+// never missed.
+Step Transformer::through_property_read(const ir::Instruction& call, const PropertyRead& read,
+                                        const logic::Minterm& post) {
+  const uint32_t site = vocab_.property_site(read.key, SourceLocation(ir_, call));
+  const Term p = tm_.fresh_skolem(logic::SkolemKind::kInput, logic::Sort::Ref(), site);
+  const Term string_type = vocab_.type(models::kStringClass);
+  const Term is_string = tm_.mk_eq(tm_.mk_type_of(p), string_type);
+  const Term p_null = tm_.mk_eq(p, tm_.mk_null());
+  std::vector<Term> conds;
+  conds.push_back(tm_.mk_or(p_null, is_string));
+  if (call.result == ir::kNone) {
+    return conjoined(tm_, post.term().is_null() ? tm_.mk_true() : post.term(), std::move(conds));
+  }
+  if (!read.with_default) return assign(call, post, p, std::move(conds));
+  // The default when the property is not set, as two cases.
+  Step st = assign(call, post, operand(call, 1), {p_null});
+  Step set = assign(call, post, p, {tm_.mk_not(p_null), is_string});
+  for (logic::Minterm& m : set.pre) st.pre.push_back(std::move(m));
+  if (st.lossy.empty()) st.lossy = std::move(set.lossy);
+  return st;
+}
+
+}  // namespace jwp::wp
