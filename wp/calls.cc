@@ -355,8 +355,14 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
   const ir::Edge& e = ir.edges[eid];
   Step st;
   if (std::optional<PropertyRead> read = PropertyReadOf(ir, call)) {
-    // It throws nothing: its exceptional edges have no path.
-    if (e.kind != ir::EdgeKind::kException) st = tr.through_property_read(call, *read, tr.through_phis(eid, item.phi));
+    if (e.kind != ir::EdgeKind::kException) {
+      st = tr.through_property_read(call, *read, tr.through_phis(eid, item.phi));
+    } else {
+      // A constant, non-empty name: only a security manager the program
+      // installed could make it throw, which the search does not explore.
+      st.lossy = Cat("System.getProperty at ", SourceLocation(ir, call),
+                     ": a SecurityException (of a security manager the program installs) is not explored");
+    }
   } else if (IsAssignableFromCall(call)) {
     const Minterm after = tr.through_phis(eid, item.phi);
     st = e.kind == ir::EdgeKind::kException ? tr.through_is_assignable_from_throwing(call, e, after)

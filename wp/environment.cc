@@ -39,9 +39,10 @@ std::optional<PropertyRead> PropertyReadOf(const ir::MethodIR& ir, const ir::Ins
 // with p a fresh unknown of this read (a skolem: what the property holds
 // when the program reads it, whatever set it before), and
 // (p == null ∧ φ[d/r]) ∨ (p != null ∧ typeOf(p) == String ∧ φ[p/r]) for
-// getProperty("k", d). The read throws nothing
-// for a constant, non-empty name when no security manager is installed (the
-// witness runner installs none; JDK 17 deprecates them). A minterm that
+// getProperty("k", d). For a constant, non-empty name the read throws
+// only under a security manager the program installed (JDK 17 deprecates
+// them; the witness runner installs none): its exceptional edges are lossy
+// (WpProblem::through_modelled_call). A minterm that
 // constrains p is a candidate for the JVM: the witness sets the property
 // to p's value before the call (Replay::properties), and only a run that
 // reaches the goal makes it a FOUND. Each read gets its own unknown: a
