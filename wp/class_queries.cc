@@ -3,7 +3,6 @@
 #include <string>
 
 #include "classfile/strings.h"
-#include "logic/substitution.h"
 #include "wp/transformer.h"
 
 namespace jwp::wp {
@@ -75,10 +74,7 @@ Step Transformer::through_is_assignable_from_throwing(const ir::Instruction& cal
   conds.push_back(tm_.mk_ne(receiver, tm_.mk_null()));
   conds.push_back(tm_.mk_eq(argument, tm_.mk_null()));
   const Term x = fresh_exception("java/lang/NullPointerException");
-  for (Term c : routing(e, x)) conds.push_back(c);
-  logic::Substitution s(tm_);
-  s.add(tm_.exc(), x);
-  return conjoined(tm_, s.apply(phi), std::move(conds));
+  return thrown_along(e, x, phi, std::move(conds));
 }
 
 }  // namespace jwp::wp

@@ -279,6 +279,15 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var)) {
       r.statics.push_back({f->owner, f->name, f->descriptor, v.value});
     }
+    // A system property the model read: a read's unknown (the first of
+    // each name; later reads of it in the model are the JVM's to agree).
+    if (v.role == logic::VarRole::kSkolem) {
+      if (const std::string* key = vocab_.property_of_site(tm_.var_info(v.var).site)) {
+        const bool known = std::any_of(r.properties.begin(), r.properties.end(),
+                                       [&](const Replay::Property& p) { return p.key == *key; });
+        if (!known) r.properties.push_back({*key, v.value});
+      }
+    }
     // A class constant's object is the one its class initializer made.
     const Vocabulary::ClassConstant* c = vocab_.class_constant_of(v.var);
     if (c == nullptr) continue;
@@ -290,16 +299,6 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
   }
   r.assertions = vocab_.assertions_enabled();
   AddStandInReturns(w, &r);
-  // The system properties the model read: each read's unknown (the first
-  // of each name; later reads of it in the model are the JVM's to agree).
-  for (const solver::WitnessVariable& v : w.variables) {
-    if (v.role != logic::VarRole::kSkolem) continue;
-    const std::string* key = vocab_.property_of_site(tm_.var_info(v.var).site);
-    if (key == nullptr) continue;
-    const bool known = std::any_of(r.properties.begin(), r.properties.end(),
-                                   [&](const Replay::Property& p) { return p.key == *key; });
-    if (!known) r.properties.push_back({*key, v.value});
-  }
   return r;
 }
 

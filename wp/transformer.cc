@@ -571,16 +571,18 @@ Step Transformer::along_normal(const Instruction& in, const ir::Edge& e, const M
   return normal(in, post);
 }
 
+Step Transformer::thrown_along(const ir::Edge& e, Term x, Term phi, std::vector<Term> conds) {
+  Substitution s(tm_);
+  s.add(tm_.exc(), x);
+  for (Term c : routing(e, x)) conds.push_back(c);
+  return conjoined(tm_, s.apply(phi), std::move(conds));
+}
+
 Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, const Minterm& post) {
   const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
   // wp along an exceptional edge = (the instruction throws e.thrown) ∧ routing
   //   ∧ φ[x/exc], x the exception object (a fresh one for the JVM's own).
-  auto throws = [&](Term x, std::vector<Term> conds) {
-    Substitution s(tm_);
-    s.add(tm_.exc(), x);
-    for (Term c : routing(e, x)) conds.push_back(c);
-    return conjoined(tm_, s.apply(phi), std::move(conds));
-  };
+  auto throws = [&](Term x, std::vector<Term> conds) { return thrown_along(e, x, phi, std::move(conds)); };
   // The JVM's own exception: a fresh object, made after its conditions.
   auto throws_new = [&](std::string_view type, std::vector<Term> conds) {
     return throws(fresh_exception(type), std::move(conds));

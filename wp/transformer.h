@@ -132,6 +132,8 @@ class Transformer {
   // instance of its handler's catch type and of none of the earlier
   // handlers' (Edge::caught_as, Edge::not_caught_by).
   std::vector<logic::Term> routing(const ir::Edge& e, logic::Term x);
+  // x thrown along e: conds ∧ routing(e, x) ∧ φ[x/exc].
+  Step thrown_along(const ir::Edge& e, logic::Term x, logic::Term phi, std::vector<logic::Term> conds);
 
   // The namespace of this method's variables.
   uint32_t ns() const { return ns_; }
