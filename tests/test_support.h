@@ -28,6 +28,9 @@ inline std::string SourceDir() { return JWP_SOURCE_DIR; }
 inline std::string BinaryDir() { return JWP_BINARY_DIR; }
 // The JDK whose javac built the fixtures (JDK 17 on Debian 12).
 inline std::string JavaHome() { return JWP_JAVA_HOME; }
+// The Python interpreter the build found (the interpreter itself, not a
+// version manager's shim: tests/CMakeLists.txt).
+inline std::string Python3() { return JWP_PYTHON3; }
 inline std::string Jdk25Home() { return "/usr/lib/jvm/temurin-25-jdk-amd64"; }
 // The jwp binary of this build.
 inline std::string JwpBinary() { return BinaryDir() + "/bin/jwp"; }

@@ -85,7 +85,7 @@ const FixtureRun& RunFixtures() {
                               r->sarif_path + " 2>&1",
                           &r->status);
     r->results = nlohmann::json::parse(ReadText(json), nullptr, false);
-    r->sarif_check = RunCommand("python3 " + jwp::testing::SourceDir() + "/tests/app/check_sarif.py " +
+    r->sarif_check = RunCommand(jwp::testing::Python3() + " " + jwp::testing::SourceDir() + "/tests/app/check_sarif.py " +
                                     r->sarif_path + " --results 22 2>&1",
                                 &r->sarif_status);
     return r;

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """End-to-end `jwp validate` over a sample of the real FindBugs reports of
-../shared/data/findbugs (issue #8): 22 dereference reports of commons-io,
+../shared/data/findbugs (issue #8): 14 dereference reports of commons-io,
 jackson-databind, h2 and guava, each jar with its dependencies from
 /usr/share/java (the report's AuxClasspathEntry paths that exist there),
 with --confirm. Passes when every run finishes, every report makes a goal,
 every VALIDATED witness is CONFIRMED on the JVM (none refuted, no runner
 failure), and the reports listed in MUST_VALIDATE (real bugs jwp validates
-in a few seconds today) are VALIDATED.
+in a few seconds today) are VALIDATED. The reports that run to the whole
+10 s budget were left out (they took half of the test's time); all 146 are
+bench/run_validate_bench.py's.
 
   validate_sample.py --jwp build/bin/jwp [--reports DIR] [--timeout 10]
 """
@@ -22,9 +24,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 # report file, jar, the dereference reports to run (numbers as jwp validate counts them)
 SAMPLE = [
-    ("commons-io-2.11.0.findbugs.xml", "/usr/share/java/commons-io.jar", "1-9"),
-    ("jackson-databind-2.14.0.findbugs.xml", "/usr/share/java/jackson-databind.jar", "1,7,11-14"),
-    ("h2-2.1.214.findbugs.xml", "/usr/share/java/h2.jar", "1-2"),
+    ("commons-io-2.11.0.findbugs.xml", "/usr/share/java/commons-io.jar", "1,2,7,8"),
+    ("jackson-databind-2.14.0.findbugs.xml", "/usr/share/java/jackson-databind.jar", "7,12-14"),
+    ("h2-2.1.214.findbugs.xml", "/usr/share/java/h2.jar", "2"),
     ("guava-31.1.findbugs.xml", "/usr/share/java/guava.jar", "2-6"),
 ]
 MUST_VALIDATE = {
@@ -80,8 +82,8 @@ def main():
                 if (name, r["report"]) in MUST_VALIDATE and r["verdict"] != "VALIDATED":
                     problems.append(f"{where}: expected VALIDATED, got {r['verdict']}: {r.get('reason')}")
     print(f"{total} reports, {validated} VALIDATED and confirmed")
-    if total < 20:
-        problems.append(f"only {total} reports ran (the sample has 22)")
+    if total < 14:
+        problems.append(f"only {total} reports ran (the sample has 14)")
     for p in problems:
         print("PROBLEM " + p)
     return 1 if problems else 0

@@ -6,12 +6,14 @@
 # then the totals. Exits 1 if any jar has a construction failure or a
 # verifier violation (the issue requires zero of both), 2 on usage errors.
 #
-# Usage: tests/ir/ir_sweep.sh [--jdk-base] [JWP [DIR]]
+# Usage: tests/ir/ir_sweep.sh [--jdk-base] [--every N] [JWP [DIR]]
 #   JWP         the jwp binary (default: build/bin/jwp in the source tree)
 #   DIR         where the jars are (default /usr/share/java)
 #   --jdk-base  sweep the JDK's java.base module instead of DIR's jars
 #               (`jwp stats --ir` without -cp covers every JDK module;
 #               java.base is taken from its jmod)
+#   --every N   only every Nth distinct jar (in sorted order, from the
+#               first): the suite's sample; the whole directory by default
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,6 +21,12 @@ jdk_base=0
 if [ "${1:-}" = "--jdk-base" ]; then
   jdk_base=1
   shift
+fi
+every=1
+if [ "${1:-}" = "--every" ]; then
+  every=${2:-}
+  [[ "$every" =~ ^[1-9][0-9]*$ ]] || { echo "error: --every needs a positive count, not '$every'" >&2; exit 2; }
+  shift 2
 fi
 jwp=${1:-$root/build/bin/jwp}
 dir=${2:-/usr/share/java}
@@ -60,7 +68,10 @@ if [ "$jdk_base" = 1 ]; then
 else
   jars=$(for f in "$dir"/*.jar; do [ -e "$f" ] && readlink -f "$f"; done | sort -u)
   [ -n "$jars" ] || { echo "error: no jars in $dir" >&2; exit 2; }
+  n=0
   while read -r jar; do
+    n=$((n + 1))
+    [ $(((n - 1) % every)) = 0 ] || continue
     sweep_one "$jar" -cp "$jar"
   done <<<"$jars"
 fi
