@@ -20,6 +20,7 @@
 #include "classfile/class_hierarchy.h"
 #include "app/class_path_setup.h"
 #include "app/process.h"
+#include "app/runner_pool.h"
 #include "classfile/class_path.h"
 #include "classfile/descriptor.h"
 #include "classfile/jdk.h"
@@ -312,6 +313,20 @@ absl::Status OpenAnalysedClassPath(const std::string& class_path, const std::str
   return absl::OkStatus();
 }
 
+namespace {
+
+// Whether the runner replays the witness in a debuggee (every goal kind but
+// exit: app/witness_runner/README.md); false for one it cannot read.
+bool RunsInDebuggee(const std::string& witness_path) {
+  std::ifstream in(witness_path, std::ios::binary);
+  const ordered_json j = ordered_json::parse(in, nullptr, false);
+  if (!j.is_object() || !j.contains("expect") || !j["expect"].is_object()) return false;
+  const auto kind = j["expect"].find("kind");
+  return kind != j["expect"].end() && kind->is_string() && *kind != "exit";
+}
+
+}  // namespace
+
 RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
                              const std::string& jdk_home) {
   RunnerOutcome run;
@@ -332,10 +347,19 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   // Its heap is bounded (WitnessRunner.MAX_HEAP, which the VMs it starts
   // get too): an entry that the solver's inputs make allocate gigabytes
   // ends at once in an OutOfMemoryError, no verdict (exit 2).
-  ProcessResult p = RunProcessInScratchDirectory({jdk->home + "/bin/java", "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                                                  "-cp", std::filesystem::absolute(jar).string() + ":" + AbsoluteClassPath(class_path),
-                                                  "jwp.runner.WitnessRunner",
-                                                  std::filesystem::absolute(witness_path).string()});
+  // A runner that serves many witnesses where one is free (app/runner_pool.h),
+  // for the witnesses it runs in a debuggee. An exit check runs in the
+  // runner's own JVM (one JVM in all), which a serving runner cannot share
+  // (it starts a JVM for it): those run in a runner of their own.
+  std::vector<std::string> runner = {jdk->home + "/bin/java", "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                                     "-cp", std::filesystem::absolute(jar).string() + ":" + AbsoluteClassPath(class_path),
+                                     "jwp.runner.WitnessRunner"};
+  const std::string witness = std::filesystem::absolute(witness_path).string();
+  ProcessResult p;
+  if (!RunsInDebuggee(witness) || !ServeWitness(runner, witness, &p)) {
+    runner.push_back(witness);
+    p = RunProcessInScratchDirectory(runner);
+  }
   run.output = std::move(p.out);
   if (!p.error.empty()) run.error = Cat("the witness runner failed: ", p.error, "\n", p.err);
   else if (p.status == 0) run.confirmed = true;

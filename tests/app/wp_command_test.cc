@@ -648,6 +648,39 @@ TEST(WpCommand, OptimisticCandidateRefinedThenConfirmed) {
   EXPECT_EQ(j["stats"]["candidates"], 0);
 }
 
+// The witnesses of one goal (a refuted candidate, then the confirmed one)
+// through a runner that serves many (app/runner_pool.h, the default) and
+// through a runner each (JWP_RUNNER_SERVE=0): the same verdicts, the same
+// candidates and rounds, and no directory left behind by the debuggees.
+TEST(WpCommand, AServingRunnerGivesTheVerdictsOfARunnerEach) {
+  const std::string goal =
+      "--goal 'wp.Optimistic.positiveThenLength(ILjava/lang/String;)I@line:50' --kind npe --max-steps 3000 --json "
+      "--confirm";
+  auto leftovers = [] {
+    size_t n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::temp_directory_path())) {
+      const std::string name = e.path().filename().string();
+      n += name.starts_with("jwp-debuggee-") || name.starts_with("jwp-exit-check-");
+    }
+    return n;
+  };
+  const size_t before = leftovers();
+  int served_status = -1, each_status = -1;
+  const std::string served = RunCommand(WpOnEngine(goal), &served_status);
+  const std::string each = RunCommand("JWP_RUNNER_SERVE=0 " + WpOnEngine(goal), &each_status);
+  ASSERT_EQ(served_status, 0) << served;
+  ASSERT_EQ(each_status, 0) << each;
+  const nlohmann::json a = nlohmann::json::parse(served), b = nlohmann::json::parse(each);
+  for (const char* key : {"verdict", "confirmed", "precondition", "witness", "assumptions"}) {
+    EXPECT_EQ(a[key], b[key]) << key;
+  }
+  for (const char* key : {"candidates", "candidates_confirmed", "candidates_refuted", "candidate_refinements"}) {
+    EXPECT_EQ(a["stats"][key], b["stats"][key]) << key;
+  }
+  EXPECT_EQ(a["stats"]["candidates"], 2) << served;
+  EXPECT_EQ(leftovers(), before);
+}
+
 // `throw new IllegalArgumentException(String.format(...))` with format
 // skipped: a candidate may assume format threw the IllegalArgumentException
 // itself. The JVM refutes it for an exception goal at the throw (format

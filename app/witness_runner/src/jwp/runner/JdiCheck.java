@@ -11,8 +11,7 @@ import com.sun.jdi.StackFrame;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.connect.Connector;
-import com.sun.jdi.connect.LaunchingConnector;
-import com.sun.jdi.connect.VMStartException;
+import com.sun.jdi.connect.ListeningConnector;
 import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
@@ -34,6 +33,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -108,8 +108,22 @@ final class JdiCheck {
   }
 
   int run() throws BadWitness, SetupError {
-    VirtualMachine vm = launch();
-    Process p = vm.process();
+    Path dir;
+    try {
+      dir = Files.createTempDirectory("jwp-debuggee-");
+    } catch (IOException e) {
+      throw new SetupError("cannot make the debuggee's directory: " + e, e);
+    }
+    try {
+      return run(dir);
+    } finally {
+      WitnessRunner.deleteQuietly(dir);
+    }
+  }
+
+  private int run(Path dir) throws BadWitness, SetupError {
+    Process p = start(dir);
+    VirtualMachine vm = attach(p);
     Thread outDrain = drain(p.getInputStream(), true);
     Thread errDrain = drain(p.getErrorStream(), false);
     Thread feeder = new Thread(() -> {
@@ -280,47 +294,89 @@ final class JdiCheck {
     }
   }
 
-  private VirtualMachine launch() throws SetupError {
-    LaunchingConnector conn = Bootstrap.virtualMachineManager().defaultConnector();
-    Map<String, Connector.Argument> a = conn.defaultArguments();
-    // The connector splits its options at blanks and quotes: the class path
-    // (which may hold both) goes in an argument file (java's @file), quoted
-    // by the launcher's rules, so that it reaches the debuggee as it is.
-    Path args;
-    try {
-      args = Files.createTempFile("jwp-debuggee-", ".args");
-      Files.writeString(args, "-cp " + argFileQuoted(System.getProperty("java.class.path")) + "\n");
-    } catch (IOException e) {
-      throw new SetupError("cannot write the debuggee's argument file: " + e, e);
+  /** The socket the debuggee's JDWP agent connects to, listened on before the debuggee starts. */
+  private ListeningConnector listener;
+  private Map<String, Connector.Argument> listenArgs;
+
+  /**
+   * Starts the debuggee in `dir`, a directory of its own (files the entry makes from relative names
+   * land there, and no witness sees another's), suspended until this runner attaches. The runner
+   * starts it itself rather than through JDI's launching connector, which runs it in the runner's own
+   * directory: a runner that serves many witnesses (--serve) must not share one.
+   */
+  private Process start(Path dir) throws SetupError {
+    for (ListeningConnector c : Bootstrap.virtualMachineManager().listeningConnectors()) {
+      if (c.transport().name().equals("dt_socket")) listener = c;
     }
-    a.get("main").setValue(Debuggee.class.getName());
-    a.get("options").setValue("\"@" + args + "\" " + UnsafeAccess.ADD_EXPORTS
-        + " " + WitnessRunner.MAX_HEAP + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Dfile.encoding=UTF-8" + (w.assertions ? " -ea" : ""));
-    a.get("suspend").setValue("true");
+    if (listener == null) throw new SetupError("JDI has no socket listening connector", null);
+    listenArgs = listener.defaultArguments();
+    listenArgs.get("localAddress").setValue("127.0.0.1");
+    listenArgs.get("port").setValue("0");
+    listenArgs.get("timeout").setValue(String.valueOf(STARTUP_GRACE_MS));
+    String address;
     try {
-      return conn.launch(a);
-    } catch (VMStartException e) {
-      throw new SetupError("cannot start the debuggee VM: " + e.getMessage(), e);
+      address = listener.startListening(listenArgs);
     } catch (Exception e) {
-      throw new SetupError("cannot start the debuggee VM: " + e, e);
-    } finally {
-      try {
-        Files.deleteIfExists(args); // read by the launcher before the VM started
-      } catch (IOException e) {
-        // a leftover temporary file
-      }
+      throw new SetupError("cannot listen for the debuggee VM: " + e, e);
+    }
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-cp");
+    cmd.add(WitnessRunner.absoluteClassPath());
+    cmd.add(UnsafeAccess.ADD_EXPORTS);
+    cmd.add(WitnessRunner.MAX_HEAP);
+    cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Dfile.encoding=UTF-8"));
+    if (w.assertions) cmd.add("-ea");
+    cmd.add("-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=" + address);
+    cmd.add(Debuggee.class.getName());
+    try {
+      return new ProcessBuilder(cmd).directory(dir.toFile()).start();
+    } catch (IOException e) {
+      stopListening();
+      throw new SetupError("cannot start the debuggee VM: " + e.getMessage(), e);
     }
   }
 
-  /** One argument of a java @file: in double quotes, with \\ and \" escaped. */
-  static String argFileQuoted(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '\\' || c == '"') b.append('\\');
-      b.append(c);
+  /** Waits for the debuggee's agent to connect; a debuggee that ends first ends the wait at once. */
+  private VirtualMachine attach(Process p) throws SetupError {
+    p.onExit().thenRun(this::stopListening);
+    try {
+      return listener.accept(listenArgs);
+    } catch (Exception e) {
+      p.destroyForcibly();
+      String why = p.isAlive() ? e.toString() : "it exited with status " + exitStatus(p);
+      throw new SetupError("cannot start the debuggee VM: " + why + stderrOf(p), e);
+    } finally {
+      stopListening();
     }
-    return b.append('"').toString();
+  }
+
+  private synchronized void stopListening() {
+    if (listener == null) return;
+    try {
+      listener.stopListening(listenArgs);
+    } catch (Exception e) {
+      // not listening any more
+    }
+  }
+
+  private static int exitStatus(Process p) {
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  /** What a debuggee that never attached printed on stderr (the JVM's own error), as a suffix. */
+  private static String stderrOf(Process p) {
+    try {
+      String text = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+      return text.isEmpty() ? "" : ": " + text;
+    } catch (IOException e) {
+      return "";
+    }
   }
 
   private static final boolean TRACE = Boolean.getBoolean("jwp.runner.trace");
@@ -367,6 +423,11 @@ final class JdiCheck {
       // already gone
     }
     p.destroyForcibly();
+    try {
+      p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS); // before its directory is removed
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Finds the expected method, checks the location, sets breakpoints for reach/throw. */

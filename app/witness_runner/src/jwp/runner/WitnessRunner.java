@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * Replays a jwp witness on this JVM and says whether the goal happens.
  *
- * <pre>java -cp jwp-witness-runner.jar:TARGET_CLASS_PATH jwp.runner.WitnessRunner WITNESS.json|-</pre>
+ * <pre>java -cp jwp-witness-runner.jar:TARGET_CLASS_PATH jwp.runner.WitnessRunner WITNESS.json|-
+ * java -cp jwp-witness-runner.jar:TARGET_CLASS_PATH jwp.runner.WitnessRunner --serve</pre>
  *
  * First line on stdout: CONFIRMED or "REFUTED: what happened instead"; then detail lines indented by
  * two spaces. Exit status 0 CONFIRMED, 1 REFUTED, 2 bad witness or setup error (message on stderr).
@@ -40,36 +41,82 @@ public final class WitnessRunner {
   public static void main(String[] args) {
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
-    int code;
-    try {
-      code = run(args, out, err);
-    } catch (BadWitness e) {
-      err.println(e.getMessage());
-      code = 2;
-    } catch (JdiCheck.SetupError e) {
-      err.println("witness runner: setup error: " + e.getMessage());
-      code = 2;
-    } catch (Throwable e) {
-      err.println("witness runner: internal error: " + e);
-      e.printStackTrace(err);
-      code = 2;
+    if (args.length == 1 && args[0].equals("--serve")) {
+      System.setOut(System.err); // stdout carries the replies only
+      int code = 0;
+      try {
+        serve(System.in, out);
+      } catch (Throwable e) {
+        err.println("witness runner: serving ended: " + e);
+        code = 2;
+      }
+      out.flush();
+      Runtime.getRuntime().halt(code);
     }
+    int code = runReporting(args, out, err);
     verdictPrinted = true;
     out.flush();
     err.flush();
     Runtime.getRuntime().halt(code); // do not wait for threads the entry left running
   }
 
+  /** {@link #run}, its errors reported on `err` as the exit status 2 says. */
+  static int runReporting(String[] args, PrintStream out, PrintStream err) {
+    try {
+      return run(args, out, err);
+    } catch (BadWitness e) {
+      err.println(e.getMessage());
+    } catch (JdiCheck.SetupError e) {
+      err.println("witness runner: setup error: " + e.getMessage());
+    } catch (Throwable e) {
+      err.println("witness runner: internal error: " + e);
+      e.printStackTrace(err);
+    }
+    return 2;
+  }
+
+  /** The first line of each reply of --serve. */
+  static final String REPLY = "JWP-RUNNER ";
+
+  /**
+   * --serve: witnesses one after another, for a jwp process that confirms many (one JVM start and
+   * JDI's loading for all of them). Each line read is a witness file's path; each reply is a line
+   * "JWP-RUNNER status stdout-bytes stderr-bytes" followed by those bytes, what a run of its own would
+   * have printed and exited with. No analysed code runs in this JVM: a debuggee of its own runs each
+   * witness (and an exit check, which runs in the runner's JVM, in a JVM started for it). Ends at the
+   * end of its input.
+   */
+  static void serve(java.io.InputStream in, PrintStream replies) throws IOException {
+    java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+    for (String line; (line = r.readLine()) != null;) {
+      if (line.isEmpty()) continue;
+      java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+      java.io.ByteArrayOutputStream e = new java.io.ByteArrayOutputStream();
+      int code;
+      try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
+           PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
+        code = runReporting(new String[] {"--served", line}, po, pe);
+      }
+      replies.write((REPLY + code + " " + o.size() + " " + e.size() + "\n").getBytes(StandardCharsets.UTF_8));
+      o.writeTo(replies);
+      e.writeTo(replies);
+      replies.flush();
+      if (replies.checkError()) return; // jwp is gone
+    }
+  }
+
   private static final String USAGE =
-      "usage: java -cp jwp-witness-runner.jar:CLASSPATH jwp.runner.WitnessRunner [--source NAME] WITNESS.json|-";
+      "usage: java -cp jwp-witness-runner.jar:CLASSPATH jwp.runner.WitnessRunner [--source NAME] WITNESS.json|-\n"
+      + "       java -cp jwp-witness-runner.jar:CLASSPATH jwp.runner.WitnessRunner --serve";
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     String file = null, source = null;
-    boolean inProcessOnly = false;
+    boolean inProcessOnly = false, served = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--source") && i + 1 < args.length) source = args[++i];
       else if (a.equals("--in-process")) inProcessOnly = true; // internal: the re-launched exit check
+      else if (a.equals("--served")) served = true; // internal: a witness of --serve
       else if (a.equals("-h") || a.equals("--help")) {
         out.println(USAGE);
         return 0;
@@ -94,6 +141,7 @@ public final class WitnessRunner {
     Witness w = Witness.parse(source, text);
     FieldFactChecks.verify(w, w.fieldFacts, ClassLoader.getSystemClassLoader());
     if (!w.expect.kind.equals("exit")) return new JdiCheck(w, text, out, err).run();
+    if (served) return relaunch(w, text, out, err); // no analysed code in a serving JVM
     return exitInProcess(w, text, inProcessOnly, out, err);
   }
 
@@ -110,7 +158,7 @@ public final class WitnessRunner {
       call = m.materialize();
     } catch (UnsafeAccess.NeedsInternalUnsafe e) {
       if (relaunched) throw new BadWitness(w.source + ": " + e.getMessage());
-      return relaunch(w, text);
+      return relaunch(w, text, out, err);
     }
     String want = type.getName() + (w.expect.subtypes ? " (or a subtype)" : "");
     System.setOut(System.err); // the entry's own output must not precede the verdict
@@ -145,28 +193,74 @@ public final class WitnessRunner {
     return 1;
   }
 
-  /** Runs the exit check again in a JVM where jdk.internal.misc is exported (records need it). */
-  private static int relaunch(Witness w, String text) throws Exception {
+  /**
+   * Runs the exit check again in a JVM of its own, where jdk.internal.misc is exported (records need
+   * it), in a directory of its own; what it prints goes to `out` and `err`.
+   */
+  private static int relaunch(Witness w, String text, PrintStream out, PrintStream err) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add(UnsafeAccess.ADD_EXPORTS);
     cmd.add(MAX_HEAP);
+    cmd.add("-XX:+UseSerialGC");
     cmd.add("-XX:TieredStopAtLevel=1");
     cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(absoluteClassPath());
     cmd.add(WitnessRunner.class.getName());
     cmd.add("--in-process");
     cmd.add("--source");
     cmd.add(w.source);
     cmd.add("-");
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.redirectOutput(ProcessBuilder.Redirect.INHERIT);
-    pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-    Process p = pb.start();
-    try (OutputStream in = p.getOutputStream()) {
-      in.write(text.getBytes(StandardCharsets.UTF_8));
+    java.nio.file.Path dir = Files.createTempDirectory("jwp-exit-check-");
+    try {
+      Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+      Thread errCopy = new Thread(() -> copyQuietly(p.getErrorStream(), err), "jwp-exit-check-err");
+      errCopy.setDaemon(true);
+      errCopy.start();
+      try (OutputStream in = p.getOutputStream()) {
+        in.write(text.getBytes(StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        // it ended before reading: its status and stderr say why
+      }
+      copyQuietly(p.getInputStream(), out);
+      int code = p.waitFor();
+      errCopy.join();
+      verdictPrinted = true;
+      return code;
+    } finally {
+      deleteQuietly(dir);
     }
-    verdictPrinted = true;
-    return p.waitFor();
+  }
+
+  /**
+   * This JVM's class path with each entry absolute: the JVMs it starts (the debuggee, an exit check's)
+   * run in directories of their own.
+   */
+  static String absoluteClassPath() {
+    StringBuilder b = new StringBuilder();
+    for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator, -1)) {
+      if (e.isEmpty()) continue;
+      if (b.length() > 0) b.append(java.io.File.pathSeparator);
+      b.append(Paths.get(e).toAbsolutePath());
+    }
+    return b.toString();
+  }
+
+  /** Removes a directory a JVM ran in, once it has ended (what it made there goes with it). */
+  static void deleteQuietly(java.nio.file.Path dir) {
+    try (java.util.stream.Stream<java.nio.file.Path> all = Files.walk(dir)) {
+      all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException | RuntimeException e) {
+      // a leftover temporary directory
+    }
+  }
+
+  private static void copyQuietly(java.io.InputStream from, PrintStream to) {
+    try {
+      from.transferTo(to);
+      to.flush();
+    } catch (IOException e) {
+      // the process is gone
+    }
   }
 }

@@ -1,0 +1,302 @@
+#include "app/runner_pool.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+extern char** environ;
+
+namespace jwp::app {
+namespace {
+
+// The first line of each reply (WitnessRunner.REPLY).
+constexpr std::string_view kReply = "JWP-RUNNER ";
+// A reply that takes longer than this is a runner gone wrong: the runner
+// bounds each witness's run itself (its timeout_ms and a start-up grace).
+constexpr auto kReplyDeadline = std::chrono::minutes(10);
+
+// Writes all of `text` to `fd`; false on any error. A runner that died
+// makes the write fail with EPIPE, not kill jwp: SIGPIPE is blocked in this
+// thread for the write, and one it raised is taken before it is unblocked.
+bool WriteAll(int fd, std::string_view text) {
+  sigset_t pipe_only, old;
+  sigemptyset(&pipe_only);
+  sigaddset(&pipe_only, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
+  bool ok = true;
+  while (!text.empty()) {
+    const ssize_t n = write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ok = false;
+      break;
+    }
+    text.remove_prefix(static_cast<size_t>(n));
+  }
+  if (!ok) {
+    const timespec now = {0, 0};
+    while (sigtimedwait(&pipe_only, nullptr, &now) == SIGPIPE) {
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  return ok;
+}
+
+// One runner started with --serve: its stdin and stdout are pipes to jwp,
+// its stderr is dropped (what a witness prints on stderr comes in the
+// reply).
+class ServingRunner {
+ public:
+  static std::unique_ptr<ServingRunner> Start(const std::vector<std::string>& runner) {
+    int to[2], from[2];
+    if (pipe2(to, O_CLOEXEC) != 0) return nullptr;
+    if (pipe2(from, O_CLOEXEC) != 0) {
+      close(to[0]);
+      close(to[1]);
+      return nullptr;
+    }
+    // As RunProcessInScratchDirectory: the soft address-space limit lifted
+    // (a JVM needs its own), and a directory that is not the user's (no
+    // analysed code runs in the serving JVM: each witness runs in a
+    // debuggee in a directory of its own).
+    std::vector<std::string> argv = {"/bin/sh", "-c",
+                                     "ulimit -S -v \"$(ulimit -H -v)\" 2>/dev/null; cd \"$0\" && exec \"$@\"",
+                                     std::filesystem::temp_directory_path().string()};
+    argv.push_back(runner.front());
+    argv.push_back("-XX:+DisplayVMOutputToStderr");  // the JVM's own warnings off the replies
+    argv.insert(argv.end(), runner.begin() + 1, runner.end());
+    argv.push_back("--serve");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, to[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, from[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    // Nothing else of jwp's: a goal's pipe to its parent (jwp validate and
+    // jwp exceptions run goals in processes of their own) must reach end of
+    // file when the goal's process ends, not when this runner does.
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    pid_t pid = -1;
+    const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(to[0]);
+    close(from[1]);
+    if (spawned != 0) {
+      close(to[1]);
+      close(from[0]);
+      return nullptr;
+    }
+    return std::unique_ptr<ServingRunner>(new ServingRunner(pid, to[1], from[0]));
+  }
+
+  ServingRunner(const ServingRunner&) = delete;
+  ServingRunner& operator=(const ServingRunner&) = delete;
+
+  // The end of its input ends it; one that does not end at once is killed.
+  ~ServingRunner() {
+    if (pid_ < 0) return;
+    close(to_);
+    close(from_);
+    for (int i = 0; i < 200; ++i) {
+      const pid_t done = waitpid(pid_, nullptr, WNOHANG);
+      if (done == pid_ || (done < 0 && errno != EINTR)) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    kill(pid_, SIGKILL);
+    while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+
+  // Forgets a runner this process inherited through fork(): its pipes are
+  // closed here, the runner is its parent's.
+  void Abandon() {
+    close(to_);
+    close(from_);
+    pid_ = -1;
+  }
+
+  // Sends one witness and reads the reply. False when the runner is gone
+  // or answered out of protocol: it cannot be used again.
+  bool Run(const std::string& witness_path, ProcessResult* result) {
+    if (witness_path.find('\n') != std::string::npos) return false;
+    if (!WriteAll(to_, witness_path + "\n")) return false;
+    const auto deadline = std::chrono::steady_clock::now() + kReplyDeadline;
+    std::string header;
+    do {
+      if (!ReadLine(deadline, &header)) return false;
+    } while (!header.starts_with(kReply));
+    int numbers[3] = {0, 0, 0};
+    std::string_view rest = std::string_view(header).substr(kReply.size());
+    for (int& n : numbers) {
+      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), n);
+      if (ec != std::errc() || n < 0) return false;
+      rest.remove_prefix(static_cast<size_t>(end - rest.data()));
+      if (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    }
+    std::string body;
+    if (!ReadExact(static_cast<size_t>(numbers[1]) + static_cast<size_t>(numbers[2]), deadline, &body)) return false;
+    result->status = numbers[0];
+    result->out = body.substr(0, static_cast<size_t>(numbers[1]));
+    result->err = body.substr(static_cast<size_t>(numbers[1]));
+    result->error.clear();
+    return true;
+  }
+
+ private:
+  ServingRunner(pid_t pid, int to, int from) : pid_(pid), to_(to), from_(from) {}
+
+  // Reads more of the runner's stdout into buffer_; false at its end, on an
+  // error or past the deadline.
+  bool Fill(std::chrono::steady_clock::time_point deadline) {
+    for (;;) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      pollfd p = {from_, POLLIN, 0};
+      const int ready = poll(&p, 1, static_cast<int>(std::min<int64_t>(left.count(), 60'000)));
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready < 0) return false;
+      if (ready == 0) continue;
+      char buf[65536];
+      const ssize_t n = read(from_, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      buffer_.append(buf, static_cast<size_t>(n));
+      return true;
+    }
+  }
+
+  bool ReadLine(std::chrono::steady_clock::time_point deadline, std::string* line) {
+    size_t end;
+    while ((end = buffer_.find('\n')) == std::string::npos) {
+      if (!Fill(deadline)) return false;
+    }
+    *line = buffer_.substr(0, end);
+    buffer_.erase(0, end + 1);
+    return true;
+  }
+
+  bool ReadExact(size_t n, std::chrono::steady_clock::time_point deadline, std::string* out) {
+    while (buffer_.size() < n) {
+      if (!Fill(deadline)) return false;
+    }
+    *out = buffer_.substr(0, n);
+    buffer_.erase(0, n);
+    return true;
+  }
+
+  pid_t pid_;
+  int to_;    // its stdin
+  int from_;  // its stdout
+  std::string buffer_;
+};
+
+// The idle runners by the command that starts them (the JDK and the class
+// path), for the process that started them.
+class Pool {
+ public:
+  std::unique_ptr<ServingRunner> Take(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ForgetInherited();
+    auto it = idle_.find(key);
+    if (it == idle_.end() || it->second.empty()) return nullptr;
+    std::unique_ptr<ServingRunner> r = std::move(it->second.back());
+    it->second.pop_back();
+    return r;
+  }
+
+  void Give(const std::string& key, std::unique_ptr<ServingRunner> r) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ForgetInherited();
+    idle_[key].push_back(std::move(r));
+  }
+
+  // A command whose runner could not be started once is not tried again.
+  bool Failed(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ForgetInherited();
+    return failed_.contains(key);
+  }
+  void SetFailed(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    failed_.insert(key);
+  }
+
+  ~Pool() {
+    std::lock_guard<std::mutex> lock(mu_);
+    ForgetInherited();
+  }
+
+ private:
+  // After fork() (jwp validate's goals run in processes of their own) the
+  // runners are the parent's: the child starts its own.
+  void ForgetInherited() {
+    if (owner_ == getpid()) return;
+    for (auto& [key, runners] : idle_) {
+      for (auto& r : runners) r->Abandon();
+    }
+    idle_.clear();
+    failed_.clear();
+    owner_ = getpid();
+  }
+
+  std::mutex mu_;
+  pid_t owner_ = getpid();
+  std::map<std::string, std::vector<std::unique_ptr<ServingRunner>>> idle_;
+  std::set<std::string> failed_;
+};
+
+Pool& ThePool() {
+  static Pool pool;
+  return pool;
+}
+
+bool ServingIsOff() {
+  const char* v = std::getenv("JWP_RUNNER_SERVE");
+  return v != nullptr && std::string_view(v) == "0";
+}
+
+}  // namespace
+
+bool ServeWitness(const std::vector<std::string>& runner, const std::string& witness_path, ProcessResult* result) {
+  if (runner.empty() || ServingIsOff()) return false;
+  std::string key;
+  for (const std::string& a : runner) key += a + '\0';
+  Pool& pool = ThePool();
+  std::unique_ptr<ServingRunner> r = pool.Take(key);
+  const bool fresh = r == nullptr;
+  if (fresh) {
+    if (pool.Failed(key)) return false;
+    r = ServingRunner::Start(runner);
+    if (r == nullptr) {
+      pool.SetFailed(key);
+      return false;
+    }
+  }
+  if (!r->Run(witness_path, result)) {
+    // Dropped (killed if it still runs). One that fails its first witness
+    // (a runner without --serve) is not started again.
+    if (fresh) pool.SetFailed(key);
+    return false;
+  }
+  pool.Give(key, std::move(r));
+  return true;
+}
+
+}  // namespace jwp::app
