@@ -60,6 +60,13 @@ void Drain(int out_fd, int err_fd, std::string* out, std::string* err) {
 
 }  // namespace
 
+int Spawn(const std::vector<std::string>& argv, const posix_spawn_file_actions_t& actions, pid_t* pid) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  return posix_spawnp(pid, args[0], &actions, nullptr, args.data(), environ);
+}
+
 ProcessResult RunProcess(const std::vector<std::string>& argv) {
   ProcessResult r;
   if (argv.empty()) {
@@ -76,11 +83,8 @@ ProcessResult RunProcess(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, out.fd[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, err.fd[1], STDERR_FILENO);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
   pid_t pid = -1;
-  const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  const int spawned = Spawn(argv, actions, &pid);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
     r.error = absl::StrCat("cannot start ", argv[0], ": ", std::strerror(spawned));

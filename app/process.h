@@ -4,6 +4,9 @@
 #ifndef JWP_APP_PROCESS_H_
 #define JWP_APP_PROCESS_H_
 
+#include <spawn.h>
+#include <sys/types.h>
+
 #include <string>
 #include <vector>
 
@@ -17,6 +20,11 @@ struct ProcessResult {
   std::string err;  // its standard error
   std::string error;
 };
+
+// Starts argv[0] (looked up in PATH when it has no '/') with `argv`, the
+// file actions `actions` and jwp's environment (posix_spawnp): 0 and the
+// child's pid in `pid`, or posix_spawnp's error number.
+int Spawn(const std::vector<std::string>& argv, const posix_spawn_file_actions_t& actions, pid_t* pid);
 
 // Runs argv[0] (looked up in PATH when it has no '/') with `argv`, its
 // stdin empty, and waits for it; its stdout and stderr are read as they

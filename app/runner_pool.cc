@@ -19,8 +19,6 @@
 #include <set>
 #include <thread>
 
-extern char** environ;
-
 namespace jwp::app {
 namespace {
 
@@ -90,11 +88,8 @@ class ServingRunner {
     // jwp exceptions run goals in processes of their own) must reach end of
     // file when the goal's process ends, not when this runner does.
     posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
     pid_t pid = -1;
-    const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    const int spawned = Spawn(argv, actions, &pid);
     posix_spawn_file_actions_destroy(&actions);
     close(to[0]);
     close(from[1]);
