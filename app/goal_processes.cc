@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "app/process.h"
 
 namespace jwp::app {
 namespace {
@@ -39,17 +40,6 @@ constexpr bool kSanitized = false;
 #else
 constexpr bool kSanitized = false;
 #endif
-
-bool WriteAll(int fd, std::string_view s) {
-  size_t done = 0;
-  while (done < s.size()) {
-    ssize_t n = write(fd, s.data() + done, s.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
 
 // The child's side of the pipe, one line per message: "R <json>" a result,
 // "E <text>" an exception from the work, "M" out of memory.

@@ -108,6 +108,23 @@ ProcessResult RunProcess(const std::vector<std::string>& argv) {
   return r;
 }
 
+bool WriteAll(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    text.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+std::vector<std::string> InDirectoryForAJvm(const std::string& dir, const std::vector<std::string>& argv) {
+  std::vector<std::string> shell = {"/bin/sh", "-c", "ulimit -S -v \"$(ulimit -H -v)\" 2>/dev/null; cd \"$0\" && exec \"$@\"",
+                                    dir};
+  shell.insert(shell.end(), argv.begin(), argv.end());
+  return shell;
+}
+
 ProcessResult RunProcessInScratchDirectory(const std::vector<std::string>& argv) {
   char dir[] = "/tmp/jwp-run-XXXXXX";
   if (mkdtemp(dir) == nullptr) {
@@ -115,10 +132,7 @@ ProcessResult RunProcessInScratchDirectory(const std::vector<std::string>& argv)
     r.error = absl::StrCat("cannot make a directory to run ", argv.empty() ? "" : argv[0], " in: ", std::strerror(errno));
     return r;
   }
-  std::vector<std::string> shell = {"/bin/sh", "-c", "ulimit -S -v \"$(ulimit -H -v)\" 2>/dev/null; cd \"$0\" && exec \"$@\"",
-                                    dir};
-  shell.insert(shell.end(), argv.begin(), argv.end());
-  ProcessResult r = RunProcess(shell);
+  ProcessResult r = RunProcess(InDirectoryForAJvm(dir, argv));
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
   return r;

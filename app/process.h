@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jwp::app {
@@ -30,6 +31,14 @@ int Spawn(const std::vector<std::string>& argv, const posix_spawn_file_actions_t
 // stdin empty, and waits for it; its stdout and stderr are read as they
 // come (neither pipe can fill and block it).
 ProcessResult RunProcess(const std::vector<std::string>& argv);
+
+// Writes all of `text` to `fd` (again after a signal); false on any error.
+bool WriteAll(int fd, std::string_view text);
+
+// `argv` run by /bin/sh in `dir` with the soft address-space limit lifted to
+// the hard one (a goal's memory cap, jwp validate --memory-mb): a JVM needs
+// its own address space.
+std::vector<std::string> InDirectoryForAJvm(const std::string& dir, const std::vector<std::string>& argv);
 
 // Runs `argv` in a fresh directory of its own under /tmp, removed after, so
 // that files the program makes from relative names land there (the JVMs

@@ -28,24 +28,15 @@ constexpr std::string_view kReply = "JWP-RUNNER ";
 // bounds each witness's run itself (its timeout_ms and a start-up grace).
 constexpr auto kReplyDeadline = std::chrono::minutes(10);
 
-// Writes all of `text` to `fd`; false on any error. A runner that died
-// makes the write fail with EPIPE, not kill jwp: SIGPIPE is blocked in this
-// thread for the write, and one it raised is taken before it is unblocked.
-bool WriteAll(int fd, std::string_view text) {
+// WriteAll to a runner's stdin. A runner that died makes the write fail
+// with EPIPE, not kill jwp: SIGPIPE is blocked in this thread for the
+// write, and one it raised is taken before it is unblocked.
+bool WriteToRunner(int fd, std::string_view text) {
   sigset_t pipe_only, old;
   sigemptyset(&pipe_only);
   sigaddset(&pipe_only, SIGPIPE);
   pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
-  bool ok = true;
-  while (!text.empty()) {
-    const ssize_t n = write(fd, text.data(), text.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ok = false;
-      break;
-    }
-    text.remove_prefix(static_cast<size_t>(n));
-  }
+  const bool ok = WriteAll(fd, text);
   if (!ok) {
     const timespec now = {0, 0};
     while (sigtimedwait(&pipe_only, nullptr, &now) == SIGPIPE) {
@@ -68,17 +59,13 @@ class ServingRunner {
       close(to[1]);
       return nullptr;
     }
-    // As RunProcessInScratchDirectory: the soft address-space limit lifted
-    // (a JVM needs its own), and a directory that is not the user's (no
-    // analysed code runs in the serving JVM: each witness runs in a
-    // debuggee in a directory of its own).
-    std::vector<std::string> argv = {"/bin/sh", "-c",
-                                     "ulimit -S -v \"$(ulimit -H -v)\" 2>/dev/null; cd \"$0\" && exec \"$@\"",
-                                     std::filesystem::temp_directory_path().string()};
-    argv.push_back(runner.front());
-    argv.push_back("-XX:+DisplayVMOutputToStderr");  // the JVM's own warnings off the replies
-    argv.insert(argv.end(), runner.begin() + 1, runner.end());
-    argv.push_back("--serve");
+    // As RunProcessInScratchDirectory, in a directory that is not the
+    // user's (no analysed code runs in the serving JVM: each witness runs in
+    // a debuggee in a directory of its own).
+    std::vector<std::string> serving = {runner.front(), "-XX:+DisplayVMOutputToStderr"};  // the JVM's own warnings off the replies
+    serving.insert(serving.end(), runner.begin() + 1, runner.end());
+    serving.push_back("--serve");
+    const std::vector<std::string> argv = InDirectoryForAJvm(std::filesystem::temp_directory_path().string(), serving);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, to[0], STDIN_FILENO);
@@ -131,7 +118,7 @@ class ServingRunner {
   // or answered out of protocol: it cannot be used again.
   bool Run(const std::string& witness_path, ProcessResult* result) {
     if (witness_path.find('\n') != std::string::npos) return false;
-    if (!WriteAll(to_, witness_path + "\n")) return false;
+    if (!WriteToRunner(to_, witness_path + "\n")) return false;
     const auto deadline = std::chrono::steady_clock::now() + kReplyDeadline;
     std::string header;
     do {
