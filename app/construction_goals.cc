@@ -359,6 +359,8 @@ std::vector<std::optional<FoundConstruction>> SearchConstructions(const classfil
   GoalProcessOptions pool;
   pool.jobs = o.jobs;
   pool.memory_mb = o.memory_mb;
+  std::string no_runner;  // then each confirmation says why
+  pool.serving_runner = WitnessRunnerCommand(search.class_path, search.jdk, &no_runner);
   pool.silence_limit_s = o.timeout_s * 1.5 + 30 + 120;
   GoalProcesses processes(pool);
   std::string error;

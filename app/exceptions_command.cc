@@ -282,6 +282,8 @@ int RunExceptions(const ExceptionsOptions& options, std::ostream& out, std::ostr
   GoalProcessOptions pool;
   pool.jobs = options.jobs;
   pool.memory_mb = options.memory_mb;
+  std::string no_runner;  // then each confirmation says why
+  if (options.confirm) pool.serving_runner = WitnessRunnerCommand(options.class_path, options.jdk, &no_runner);
   pool.silence_limit_s =
       (options.timeout_s + options.first_timeout_s) * 1.5 + 30 + (options.confirm ? 60.0 * (1 + options.max_conditions) : 0);
   GoalProcesses processes(pool);

@@ -20,6 +20,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "app/process.h"
+#include "app/runner_pool.h"
 
 namespace jwp::app {
 namespace {
@@ -73,6 +74,7 @@ struct Child {
   pid_t pid = -1;
   int fd = -1;
   size_t id = 0;
+  int slot = 0;  // which of the jobs it runs as (RunnerSlots)
   Clock::time_point start, last;
   std::string pending;  // an incomplete line
   bool eof = false;
@@ -109,12 +111,15 @@ bool GoalProcesses::Run(const std::function<void(size_t, ordered_json)>& on_resu
                         const std::function<void(size_t, const ChildEnd&)>& on_end,
                         const std::function<void(size_t)>& on_tick, std::string* error) {
   std::vector<Child> running;
+  RunnerSlots runners(options_.serving_runner, jobs_);
+  std::vector<bool> slot_busy(static_cast<size_t>(jobs_), false);
   auto kill_all = [&] {
     for (Child& c : running) {
       kill(-c.pid, SIGKILL);
       kill(c.pid, SIGKILL);
       waitpid(c.pid, nullptr, 0);
       close(c.fd);
+      runners.ChildEnded(c.slot, /*clean=*/false);
     }
   };
   // Each complete line of `c`: a result, or how its work failed.
@@ -145,6 +150,8 @@ bool GoalProcesses::Run(const std::function<void(size_t, ordered_json)>& on_resu
         kill_all();
         return false;
       }
+      const int slot = static_cast<int>(std::find(slot_busy.begin(), slot_busy.end(), false) - slot_busy.begin());
+      runners.LendToNextChild(slot);
       std::cout.flush();
       std::cerr.flush();
       const pid_t pid = fork();
@@ -166,6 +173,8 @@ bool GoalProcesses::Run(const std::function<void(size_t, ordered_json)>& on_resu
       c.pid = pid;
       c.fd = fds[0];
       c.id = task.id;
+      c.slot = slot;
+      slot_busy[static_cast<size_t>(slot)] = true;
       c.start = c.last = Clock::now();
       running.push_back(std::move(c));
       on_tick(running.size());
@@ -216,6 +225,9 @@ bool GoalProcesses::Run(const std::function<void(size_t, ordered_json)>& on_resu
       if (!c.end.killed) c.end.silent_s = std::chrono::duration<double>(Clock::now() - c.last).count();
       const size_t id = c.id;
       const ChildEnd end = c.end;
+      slot_busy[static_cast<size_t>(c.slot)] = false;
+      runners.ChildEnded(c.slot, !end.killed && end.signal == 0 && end.exit_status == 0 && end.exception.empty() &&
+                                     !end.out_of_memory);
       running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
       on_end(id, end);
       on_tick(running.size());

@@ -24,6 +24,10 @@ struct GoalProcessOptions {
   // A child that sends no result for this long is killed (the engine
   // stops itself at its timeout; this is for one that does not).
   double silence_limit_s = 180;
+  // The witness runner's command (app/runner_pool.h, ServeWitness): when
+  // set, a serving runner per job, lent to the children that run there one
+  // after another (RunnerSlots).
+  std::vector<std::string> serving_runner;
 };
 
 // How a child ended.

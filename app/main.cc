@@ -3,6 +3,8 @@
 // errors in its input, 2 usage or set-up error.
 #include <iostream>
 #include <optional>
+#include <sstream>
+#include <string>
 
 #include "CLI/CLI.hpp"
 #include "app/dump_command.h"
@@ -28,6 +30,97 @@ void AddReachableStateOptions(CLI::App* cmd, jwp::wp::StaticsAtEntry* statics, b
       ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::StaticsAtEntry>{
           {"any", jwp::wp::StaticsAtEntry::kAny}, {"initial", jwp::wp::StaticsAtEntry::kInitial}}))
       ->capture_default_str();
+}
+
+constexpr const char* kExactHelp = "With --confirm: the exact search only. Without it, the search also passes costly calls without entering them (optimistic calls: assumed to return normally); such a candidate is a FOUND only once the JVM ran its witness to the goal, and a NOT_FOUND is still the exact search's";
+
+// The options of `jwp wp` that say what to search and how: on the command
+// line, and on each line of a --goals file (over the command line's).
+void AddWpGoalOptions(CLI::App* cmd, jwp::app::WpOptions* wp, std::optional<double>* timeout_s) {
+  cmd->add_option("--goal", wp->goal, "pkg.Class.method(desc)@line:N or @bci:N");
+  cmd->add_option("--kind", wp->kind, "reach, npe, throw, exception:T, exit:T or npe-arg:K")->capture_default_str();
+  cmd->add_option("--entry", wp->entry, "Entry method pkg.Class.method[(desc)] (default: the first public method met going up through callers)");
+  cmd->add_option("--max-caller-depth", wp->engine.max_caller_depth, "Levels of callers searched for the entry")->capture_default_str();
+  cmd->add_flag("--confirm", wp->confirm,
+                "Replay the witness on the JVM with the witness runner; the search may then also pass costly "
+                "calls optimistically (see --exact)");
+  cmd->add_flag("--exact", wp->exact, kExactHelp);
+  cmd->add_option("--max-candidates", wp->engine.max_candidates, "Optimistic candidates run on the JVM per goal")
+      ->capture_default_str();
+  cmd->add_option("--max-preconditions", wp->engine.max_preconditions,
+                  "Go on after the first precondition, up to this many (the others as alternatives, merged; "
+                  "jwp exceptions searches so)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 64u));
+  cmd->add_option("--witness-out", wp->witness_out, "Also write the witness JSON to this file");
+  cmd->add_option("--max-steps", wp->engine.max_steps, "Step budget per goal")->capture_default_str();
+  // One spelling of the goal's budget in every subcommand: --timeout in
+  // seconds (fractional allowed); --timeout-ms stays as a hidden alias.
+  auto* timeout = cmd->add_option("--timeout", *timeout_s, "Seconds per goal, fractional allowed (default 60)");
+  cmd->add_option("--timeout-ms", wp->engine.timeout_ms, "Wall-clock budget per goal in milliseconds")
+      ->group("")
+      ->excludes(timeout);
+  cmd->add_option("--max-terms", wp->engine.max_terms, "Term budget per goal (memory cap)")->capture_default_str();
+  cmd->add_option("--solver-timeout-ms", wp->engine.solver_timeout_ms, "Z3 timeout per query")->capture_default_str();
+  cmd->add_flag("!--no-calls", wp->engine.expand_calls, "Skip every call with skolems instead of following it");
+  cmd->add_flag("!--no-summaries", wp->engine.summaries, "Re-analyse callees for every path instead of sharing summaries");
+  cmd->add_flag("!--no-forward-facts", wp->engine.forward_facts,
+                "Explore backwards every edge, also those the objects the goal's method builds rule out");
+  cmd->add_flag("!--no-field-facts", wp->engine.field_facts,
+                "Treat every field at the entry as an input, also values no code of its class stores (absint/field_facts.h)");
+  cmd->add_flag("!--no-non-null-returns", wp->engine.non_null_returns,
+                "Let every call return null, also of methods that never do (absint/non_null_returns.h)");
+  cmd->add_flag("!--no-generalization", wp->engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
+  cmd->add_flag("!--no-simplification", wp->engine.simplify, "Check new minterms with Z3 alone, without the rewrite simplifier (paper Table 4)");
+  cmd->add_option("--max-call-depth", wp->engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();
+  cmd->add_option("--callgraph", wp->engine.callgraph,
+                  "directed: expand calls with several targets as the constraints choose them (paper Section 4); "
+                  "cha: every class-hierarchy target from the start")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::CallGraph>{
+          {"directed", jwp::wp::CallGraph::kDirected}, {"cha", jwp::wp::CallGraph::kCha}}))
+      ->capture_default_str();
+  cmd->add_option("--search-order", wp->engine.search_order,
+                  "shallow-first: fewer loop iterations and calls first (paper Section 6); fifo: creation order")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::SearchOrder>{
+          {"shallow-first", jwp::wp::SearchOrder::kShallowFirst}, {"fifo", jwp::wp::SearchOrder::kFifo}}))
+      ->capture_default_str();
+  cmd->add_option("--max-phases", wp->engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
+  cmd->add_flag("--enable-assertions", wp->engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
+  AddReachableStateOptions(cmd, &wp->engine.statics, &wp->engine.closed_packages);
+  cmd->add_flag("--trace", wp->trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
+  cmd->add_option("--max-targets", wp->engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
+}
+
+// --timeout's seconds into the engine's budget; false (said on `err`) when
+// it is not positive.
+bool ApplyTimeout(const std::optional<double>& timeout_s, jwp::app::WpOptions* wp, std::ostream& err) {
+  if (!timeout_s) return true;
+  if (!(*timeout_s > 0)) {
+    err << "error: --timeout must be positive (seconds per goal), not " << *timeout_s << "\n";
+    return false;
+  }
+  wp->engine.timeout_ms = *timeout_s * 1000;
+  return true;
+}
+
+// A line of a --goals file: its options over those of the command line
+// (`base`). The class path, the JDK, the models and the output format are
+// the batch's.
+absl::StatusOr<jwp::app::WpOptions> ParseGoalLine(const jwp::app::WpOptions& base, const std::string& line) {
+  jwp::app::WpOptions goal = base;
+  goal.goal.clear();
+  std::optional<double> timeout_s;
+  CLI::App app{"a goal of jwp wp --goals"};
+  AddWpGoalOptions(&app, &goal, &timeout_s);
+  try {
+    app.parse(line, /*program_name_included=*/false);
+  } catch (const CLI::ParseError& e) {
+    return absl::InvalidArgumentError(e.what());
+  }
+  if (goal.goal.empty()) return absl::InvalidArgumentError("no --goal");
+  std::ostringstream why;
+  if (!ApplyTimeout(timeout_s, &goal, why)) return absl::InvalidArgumentError(why.str());
+  return goal;
 }
 
 }  // namespace
@@ -71,66 +164,22 @@ int main(int argc, char** argv) {
   ir_cmd->add_flag("!--no-verify", ir.verify, "Do not run the IR verifier");
   ir_cmd->footer("Example:\n  jwp ir -cp app.jar 'com.example.Foo.bar(I)V'");
 
-  static constexpr const char* kExactHelp = "With --confirm: the exact search only. Without it, the search also passes costly calls without entering them (optimistic calls: assumed to return normally); such a candidate is a FOUND only once the JVM ran its witness to the goal, and a NOT_FOUND is still the exact search's";
   jwp::app::WpOptions wp;
   auto* wp_cmd = app.add_subcommand("wp", "Weakest precondition of one goal (exit 0 FOUND, 3 NOT_FOUND, 4 UNKNOWN, 5 refuted)");
   wp_cmd->add_option("-c,--cp,--class-path", wp.class_path, "Class path (a.jar:dir:b.jar)");
   wp_cmd->add_option("--jdk", wp.jdk, "JDK home (default: JAVA_HOME, then java on PATH)");
-  wp_cmd->add_option("--goal", wp.goal, "pkg.Class.method(desc)@line:N or @bci:N")->required();
-  wp_cmd->add_option("--kind", wp.kind, "reach, npe, throw, exception:T, exit:T or npe-arg:K")->capture_default_str();
-  wp_cmd->add_option("--entry", wp.entry, "Entry method pkg.Class.method[(desc)] (default: the first public method met going up through callers)");
-  wp_cmd->add_option("--max-caller-depth", wp.engine.max_caller_depth, "Levels of callers searched for the entry")->capture_default_str();
-  wp_cmd->add_flag("--confirm", wp.confirm,
-                   "Replay the witness on the JVM with the witness runner; the search may then also pass costly "
-                   "calls optimistically (see --exact)");
-  wp_cmd->add_flag("--exact", wp.exact, kExactHelp);
-  wp_cmd->add_option("--max-candidates", wp.engine.max_candidates, "Optimistic candidates run on the JVM per goal")
-      ->capture_default_str();
-  wp_cmd->add_option("--max-preconditions", wp.engine.max_preconditions,
-                     "Go on after the first precondition, up to this many (the others as alternatives, merged; "
-                     "jwp exceptions searches so)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 64u));
-  wp_cmd->add_flag("--json", wp.json, "Print one JSON object");
-  wp_cmd->add_option("--witness-out", wp.witness_out, "Also write the witness JSON to this file");
-  wp_cmd->add_option("--max-steps", wp.engine.max_steps, "Step budget per goal")->capture_default_str();
-  // One spelling of the goal's budget in every subcommand: --timeout in
-  // seconds (fractional allowed); --timeout-ms stays as a hidden alias.
   std::optional<double> wp_timeout_s;
-  auto* wp_timeout = wp_cmd->add_option("--timeout", wp_timeout_s, "Seconds per goal, fractional allowed (default 60)");
-  wp_cmd->add_option("--timeout-ms", wp.engine.timeout_ms, "Wall-clock budget per goal in milliseconds")
-      ->group("")
-      ->excludes(wp_timeout);
-  wp_cmd->add_option("--max-terms", wp.engine.max_terms, "Term budget per goal (memory cap)")->capture_default_str();
-  wp_cmd->add_option("--solver-timeout-ms", wp.engine.solver_timeout_ms, "Z3 timeout per query")->capture_default_str();
-  wp_cmd->add_flag("!--no-calls", wp.engine.expand_calls, "Skip every call with skolems instead of following it");
-  wp_cmd->add_flag("!--no-summaries", wp.engine.summaries, "Re-analyse callees for every path instead of sharing summaries");
+  AddWpGoalOptions(wp_cmd, &wp, &wp_timeout_s);
+  wp_cmd->add_flag("--json", wp.json, "Print one JSON object (with --goals: one per line, a goal each)");
   wp_cmd->add_flag("!--no-models", wp.models, "Analyse the JDK's own classes where jwp has models (models/: String)");
-  wp_cmd->add_flag("!--no-forward-facts", wp.engine.forward_facts,
-                   "Explore backwards every edge, also those the objects the goal's method builds rule out");
-  wp_cmd->add_flag("!--no-field-facts", wp.engine.field_facts,
-                   "Treat every field at the entry as an input, also values no code of its class stores (absint/field_facts.h)");
-  wp_cmd->add_flag("!--no-non-null-returns", wp.engine.non_null_returns,
-                   "Let every call return null, also of methods that never do (absint/non_null_returns.h)");
-  wp_cmd->add_flag("!--no-generalization", wp.engine.generalize, "Key summaries on the whole dependent part, without generic variables (paper Section 5)");
-  wp_cmd->add_flag("!--no-simplification", wp.engine.simplify, "Check new minterms with Z3 alone, without the rewrite simplifier (paper Table 4)");
-  wp_cmd->add_option("--max-call-depth", wp.engine.max_call_depth, "Calls deeper than this are skipped")->capture_default_str();
-  wp_cmd->add_option("--callgraph", wp.engine.callgraph,
-                     "directed: expand calls with several targets as the constraints choose them (paper Section 4); "
-                     "cha: every class-hierarchy target from the start")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::CallGraph>{
-          {"directed", jwp::wp::CallGraph::kDirected}, {"cha", jwp::wp::CallGraph::kCha}}))
+  wp_cmd->add_option("--goals", wp.goals_file,
+                     "A batch: a file (- for standard input) with a goal per line, each line the options of one "
+                     "goal (--goal G --kind K [--entry M] [--timeout S] ...) over those of the command line; the "
+                     "class path is opened once and each goal searched in a process of its own; results in the "
+                     "file's order (exit 0: every goal has its result, 1: some line is an error)");
+  wp_cmd->add_option("--jobs", wp.jobs, "With --goals: goals searched at once (default: the number of cores)");
+  wp_cmd->add_option("--memory-mb", wp.memory_mb, "With --goals: address-space cap per goal in MB (0: none)")
       ->capture_default_str();
-  wp_cmd->add_option("--search-order", wp.engine.search_order,
-                     "shallow-first: fewer loop iterations and calls first (paper Section 6); fifo: creation order")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, jwp::wp::SearchOrder>{
-          {"shallow-first", jwp::wp::SearchOrder::kShallowFirst}, {"fifo", jwp::wp::SearchOrder::kFifo}}))
-      ->capture_default_str();
-  wp_cmd->add_option("--max-phases", wp.engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
-  wp_cmd->add_flag("--enable-assertions", wp.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
-  AddReachableStateOptions(wp_cmd, &wp.engine.statics, &wp.engine.closed_packages);
-  wp_cmd->add_flag("--trace", wp.trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
-  wp_cmd->add_option("--max-targets", wp.engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
   wp_cmd->footer(
       "Examples:\n"
       "  jwp wp -cp app.jar --goal 'com.example.Foo.bar(I)V@line:42' --kind npe --confirm\n"
@@ -300,12 +349,14 @@ int main(int argc, char** argv) {
   if (dump_cmd->parsed()) return jwp::app::RunDump(dump, std::cout, std::cerr);
   if (ir_cmd->parsed()) return jwp::app::RunIr(ir, std::cout, std::cerr);
   if (wp_cmd->parsed()) {
-    if (wp_timeout_s) {
-      if (!(*wp_timeout_s > 0)) {
-        std::cerr << "error: --timeout must be positive (seconds per goal), not " << *wp_timeout_s << "\n";
-        return 2;
-      }
-      wp.engine.timeout_ms = *wp_timeout_s * 1000;
+    if (!ApplyTimeout(wp_timeout_s, &wp, std::cerr)) return 2;
+    if (wp.goal.empty() == wp.goals_file.empty()) {
+      std::cerr << "error: jwp wp needs --goal or --goals (one of them)\n";
+      return 2;
+    }
+    if (!wp.goals_file.empty()) {
+      return jwp::app::RunWpBatch(
+          wp, [&wp](const std::string& line) { return ParseGoalLine(wp, line); }, std::cout, std::cerr);
     }
     return jwp::app::RunWp(wp, std::cout, std::cerr);
   }

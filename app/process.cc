@@ -60,11 +60,12 @@ void Drain(int out_fd, int err_fd, std::string* out, std::string* err) {
 
 }  // namespace
 
-int Spawn(const std::vector<std::string>& argv, const posix_spawn_file_actions_t& actions, pid_t* pid) {
+int Spawn(const std::vector<std::string>& argv, const posix_spawn_file_actions_t& actions, pid_t* pid,
+          const posix_spawnattr_t* attributes) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  return posix_spawnp(pid, args[0], &actions, nullptr, args.data(), environ);
+  return posix_spawnp(pid, args[0], &actions, attributes, args.data(), environ);
 }
 
 ProcessResult RunProcess(const std::vector<std::string>& argv) {

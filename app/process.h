@@ -23,9 +23,11 @@ struct ProcessResult {
 };
 
 // Starts argv[0] (looked up in PATH when it has no '/') with `argv`, the
-// file actions `actions` and jwp's environment (posix_spawnp): 0 and the
-// child's pid in `pid`, or posix_spawnp's error number.
-int Spawn(const std::vector<std::string>& argv, const posix_spawn_file_actions_t& actions, pid_t* pid);
+// file actions `actions`, the attributes `attributes` (none when null) and
+// jwp's environment (posix_spawnp): 0 and the child's pid in `pid`, or
+// posix_spawnp's error number.
+int Spawn(const std::vector<std::string>& argv, const posix_spawn_file_actions_t& actions, pid_t* pid,
+          const posix_spawnattr_t* attributes = nullptr);
 
 // Runs argv[0] (looked up in PATH when it has no '/') with `argv`, its
 // stdin empty, and waits for it; its stdout and stderr are read as they

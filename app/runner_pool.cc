@@ -18,6 +18,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <utility>
 
 namespace jwp::app {
 namespace {
@@ -46,12 +47,18 @@ bool WriteToRunner(int fd, std::string_view text) {
   return ok;
 }
 
+}  // namespace
+
 // One runner started with --serve: its stdin and stdout are pipes to jwp,
 // its stderr is dropped (what a witness prints on stderr comes in the
 // reply).
 class ServingRunner {
  public:
-  static std::unique_ptr<ServingRunner> Start(const std::vector<std::string>& runner) {
+  // `own_group`: in a process group of its own, with the debuggees it
+  // starts, for a runner that outlives the goal processes that use it
+  // (RunnerSlots): one dropped while it may be running a witness is killed
+  // with its debuggee.
+  static std::unique_ptr<ServingRunner> Start(const std::vector<std::string>& runner, bool own_group) {
     int to[2], from[2];
     if (pipe2(to, O_CLOEXEC) != 0) return nullptr;
     if (pipe2(from, O_CLOEXEC) != 0) {
@@ -75,8 +82,15 @@ class ServingRunner {
     // jwp exceptions run goals in processes of their own) must reach end of
     // file when the goal's process ends, not when this runner does.
     posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    if (own_group) {
+      posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+      posix_spawnattr_setpgroup(&attributes, 0);
+    }
     pid_t pid = -1;
-    const int spawned = Spawn(argv, actions, &pid);
+    const int spawned = Spawn(argv, actions, &pid, &attributes);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     close(to[0]);
     close(from[1]);
@@ -85,25 +99,60 @@ class ServingRunner {
       close(from[0]);
       return nullptr;
     }
-    return std::unique_ptr<ServingRunner>(new ServingRunner(pid, to[1], from[0]));
+    return std::unique_ptr<ServingRunner>(new ServingRunner(pid, to[1], from[0], own_group, /*borrowed=*/false));
   }
 
   ServingRunner(const ServingRunner&) = delete;
   ServingRunner& operator=(const ServingRunner&) = delete;
 
   // The end of its input ends it; one that does not end at once is killed.
+  // A borrowed runner (a goal process's use of its parent's) that is
+  // dropped failed this process: it is killed, the parent finds it gone.
   ~ServingRunner() {
     if (pid_ < 0) return;
     close(to_);
     close(from_);
+    if (borrowed_) {
+      Kill();
+      return;
+    }
     for (int i = 0; i < 200; ++i) {
       const pid_t done = waitpid(pid_, nullptr, WNOHANG);
       if (done == pid_ || (done < 0 && errno != EINTR)) return;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    kill(pid_, SIGKILL);
+    Kill();
     while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
     }
+  }
+
+  // This process's use of a runner its parent keeps (lent through fork():
+  // the same pipes).
+  std::unique_ptr<ServingRunner> Borrow() const {
+    return std::unique_ptr<ServingRunner>(new ServingRunner(pid_, to_, from_, own_group_, /*borrowed=*/true));
+  }
+  bool borrowed() const { return borrowed_; }
+
+  // A runner of this process's own that may be running a witness: killed
+  // at once (with its debuggee when it has a group of its own) and reaped.
+  void Drop() {
+    if (pid_ < 0) return;
+    close(to_);
+    close(from_);
+    Kill();
+    while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+  }
+
+  // False (and reaped) when it has ended.
+  bool Alive() {
+    if (pid_ < 0) return false;
+    if (waitpid(pid_, nullptr, WNOHANG) != pid_) return true;
+    close(to_);
+    close(from_);
+    pid_ = -1;
+    return false;
   }
 
   // Forgets a runner this process inherited through fork(): its pipes are
@@ -115,7 +164,9 @@ class ServingRunner {
   }
 
   // Sends one witness and reads the reply. False when the runner is gone
-  // or answered out of protocol: it cannot be used again.
+  // or answered out of protocol (a reply that names another witness: one a
+  // goal process before this one asked for and did not read): it cannot be
+  // used again.
   bool Run(const std::string& witness_path, ProcessResult* result) {
     if (witness_path.find('\n') != std::string::npos) return false;
     if (!WriteToRunner(to_, witness_path + "\n")) return false;
@@ -132,6 +183,7 @@ class ServingRunner {
       rest.remove_prefix(static_cast<size_t>(end - rest.data()));
       if (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
     }
+    if (rest != witness_path) return false;
     std::string body;
     if (!ReadExact(static_cast<size_t>(numbers[1]) + static_cast<size_t>(numbers[2]), deadline, &body)) return false;
     result->status = numbers[0];
@@ -142,7 +194,13 @@ class ServingRunner {
   }
 
  private:
-  ServingRunner(pid_t pid, int to, int from) : pid_(pid), to_(to), from_(from) {}
+  ServingRunner(pid_t pid, int to, int from, bool own_group, bool borrowed)
+      : pid_(pid), to_(to), from_(from), own_group_(own_group), borrowed_(borrowed) {}
+
+  void Kill() const {
+    if (own_group_) kill(-pid_, SIGKILL);
+    kill(pid_, SIGKILL);
+  }
 
   // Reads more of the runner's stdout into buffer_; false at its end, on an
   // error or past the deadline.
@@ -186,8 +244,12 @@ class ServingRunner {
   pid_t pid_;
   int to_;    // its stdin
   int from_;  // its stdout
+  bool own_group_;
+  bool borrowed_;
   std::string buffer_;
 };
+
+namespace {
 
 // The idle runners by the command that starts them (the JDK and the class
 // path), for the process that started them.
@@ -220,14 +282,29 @@ class Pool {
     failed_.insert(key);
   }
 
+  // In a parent, before fork(): the next child takes `runner` (which the
+  // parent keeps) as an idle runner of its own for `key`; none when null.
+  void LendToNextChild(const std::string& key, const ServingRunner* runner) {
+    std::lock_guard<std::mutex> lock(mu_);
+    lent_key_ = key;
+    lent_ = runner;
+  }
+
+  // A process that ends normally leaves the runners it borrowed running.
   ~Pool() {
     std::lock_guard<std::mutex> lock(mu_);
     ForgetInherited();
+    for (auto& [key, runners] : idle_) {
+      for (auto& r : runners) {
+        if (r->borrowed()) r->Abandon();
+      }
+    }
   }
 
  private:
-  // After fork() (jwp validate's goals run in processes of their own) the
-  // runners are the parent's: the child starts its own.
+  // After fork() (the goals of jwp validate, jwp exceptions and a batch of
+  // jwp wp run in processes of their own) the runners are the parent's:
+  // the child starts its own, but for the one the parent lent it.
   void ForgetInherited() {
     if (owner_ == getpid()) return;
     for (auto& [key, runners] : idle_) {
@@ -235,6 +312,8 @@ class Pool {
     }
     idle_.clear();
     failed_.clear();
+    if (lent_ != nullptr) idle_[lent_key_].push_back(lent_->Borrow());
+    lent_ = nullptr;
     owner_ = getpid();
   }
 
@@ -242,6 +321,8 @@ class Pool {
   pid_t owner_ = getpid();
   std::map<std::string, std::vector<std::unique_ptr<ServingRunner>>> idle_;
   std::set<std::string> failed_;
+  std::string lent_key_;
+  const ServingRunner* lent_ = nullptr;
 };
 
 Pool& ThePool() {
@@ -254,18 +335,44 @@ bool ServingIsOff() {
   return v != nullptr && std::string_view(v) == "0";
 }
 
+std::string PoolKey(const std::vector<std::string>& runner) {
+  std::string key;
+  for (const std::string& a : runner) key += a + '\0';
+  return key;
+}
+
 }  // namespace
+
+RunnerSlots::RunnerSlots(std::vector<std::string> runner, int slots)
+    : runner_(std::move(runner)), key_(PoolKey(runner_)), slots_(static_cast<size_t>(std::max(slots, 0))) {}
+
+RunnerSlots::~RunnerSlots() { ThePool().LendToNextChild("", nullptr); }
+
+void RunnerSlots::LendToNextChild(int slot) {
+  std::unique_ptr<ServingRunner>& r = slots_.at(static_cast<size_t>(slot));
+  if (r == nullptr && !failed_ && !runner_.empty() && !ServingIsOff()) {
+    r = ServingRunner::Start(runner_, /*own_group=*/true);
+    failed_ = r == nullptr;
+  }
+  ThePool().LendToNextChild(key_, r.get());
+}
+
+void RunnerSlots::ChildEnded(int slot, bool clean) {
+  std::unique_ptr<ServingRunner>& r = slots_.at(static_cast<size_t>(slot));
+  if (r == nullptr) return;
+  if (!clean) r->Drop();
+  if (!r->Alive()) r.reset();
+}
 
 bool ServeWitness(const std::vector<std::string>& runner, const std::string& witness_path, ProcessResult* result) {
   if (runner.empty() || ServingIsOff()) return false;
-  std::string key;
-  for (const std::string& a : runner) key += a + '\0';
+  const std::string key = PoolKey(runner);
   Pool& pool = ThePool();
   std::unique_ptr<ServingRunner> r = pool.Take(key);
   const bool fresh = r == nullptr;
   if (fresh) {
     if (pool.Failed(key)) return false;
-    r = ServingRunner::Start(runner);
+    r = ServingRunner::Start(runner, /*own_group=*/false);
     if (r == nullptr) {
       pool.SetFailed(key);
       return false;

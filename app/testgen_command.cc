@@ -489,6 +489,8 @@ int SearchCoverage(const TestgenOptions& o, const AnalysedClassPath& analysed, s
   GoalProcessOptions pool;
   pool.jobs = o.jobs;
   pool.memory_mb = o.memory_mb;
+  std::string no_runner;  // then each confirmation says why
+  pool.serving_runner = WitnessRunnerCommand(search.class_path, search.jdk, &no_runner);
   pool.silence_limit_s = o.timeout_s * 1.5 + 30 + 120;  // the search, then the witness's replay
   GoalProcesses processes(pool);
   std::string error;

@@ -392,6 +392,8 @@ int RunValidate(const ValidateOptions& options, std::ostream& out, std::ostream&
   GoalProcessOptions pool;
   pool.jobs = options.jobs;
   pool.memory_mb = options.memory_mb;
+  std::string no_runner;  // then each confirmation says why
+  if (options.confirm) pool.serving_runner = WitnessRunnerCommand(options.class_path, options.jdk, &no_runner);
   const bool progress = options.progress == 1 || (options.progress == -1 && isatty(STDERR_FILENO));
   // The engine stops itself at the timeout; the child is killed only when
   // it overruns that by far (witness replay included).

@@ -327,33 +327,42 @@ bool RunsInDebuggee(const std::string& witness_path) {
 
 }  // namespace
 
-RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
-                             const std::string& jdk_home) {
-  RunnerOutcome run;
+std::vector<std::string> WitnessRunnerCommand(const std::string& class_path, const std::string& jdk_home,
+                                              std::string* error) {
   auto jdk = classfile::FindJdk(jdk_home);
   std::string jar = JwpLibFile("jwp-witness-runner.jar");
   if (!jdk.ok() || jar.empty() || !std::filesystem::exists(jar)) {
-    run.error = Cat("cannot run the witness runner: ",
-                    !jdk.ok() ? std::string(jdk.status().message()) : jar + " is missing", "\n");
-    return run;
+    *error = !jdk.ok() ? std::string(jdk.status().message()) : jar + " is missing";
+    return {};
   }
   // The verdict is on stdout; stderr (the entry's own output, or the
   // runner's error message) is shown only on errors. The runner's own JVM
   // only drives the debuggee (JdiCheck.java starts it with the same
   // flags): C1 and the serial collector start it about 15% sooner.
-  // The runner's JVM needs its own address space, and runs the analysed
-  // code on inputs jwp chose (an optimistic candidate is a guess): in a
-  // scratch directory (files the code makes from relative names, "null").
   // Its heap is bounded (WitnessRunner.MAX_HEAP, which the VMs it starts
   // get too): an entry that the solver's inputs make allocate gigabytes
   // ends at once in an OutOfMemoryError, no verdict (exit 2).
+  return {jdk->home + "/bin/java", "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+          "-cp", std::filesystem::absolute(jar).string() + ":" + AbsoluteClassPath(class_path),
+          "jwp.runner.WitnessRunner"};
+}
+
+RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
+                             const std::string& jdk_home) {
+  RunnerOutcome run;
+  std::string why;
+  std::vector<std::string> runner = WitnessRunnerCommand(class_path, jdk_home, &why);
+  if (runner.empty()) {
+    run.error = Cat("cannot run the witness runner: ", why, "\n");
+    return run;
+  }
+  // The runner's JVM needs its own address space, and runs the analysed
+  // code on inputs jwp chose (an optimistic candidate is a guess): in a
+  // scratch directory (files the code makes from relative names, "null").
   // A runner that serves many witnesses where one is free (app/runner_pool.h),
   // for the witnesses it runs in a debuggee. An exit check runs in the
   // runner's own JVM (one JVM in all), which a serving runner cannot share
   // (it starts a JVM for it): those run in a runner of their own.
-  std::vector<std::string> runner = {jdk->home + "/bin/java", "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                                     "-cp", std::filesystem::absolute(jar).string() + ":" + AbsoluteClassPath(class_path),
-                                     "jwp.runner.WitnessRunner"};
   const std::string witness = std::filesystem::absolute(witness_path).string();
   ProcessResult p;
   if (!RunsInDebuggee(witness) || !ServeWitness(runner, witness, &p)) {
@@ -519,25 +528,29 @@ void AddEntryChoice(const wp::EntryChoice& choice, ordered_json* j) {
   (*j)["public_callers_total"] = choice.public_callers_total;
 }
 
-int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
-  // An outcome that is no verdict: the message on stderr, and with --json
-  // also as an object on stdout.
+namespace {
+
+// An outcome that is no verdict: the message on stderr, and with --json
+// also as an object on stdout; returns `status`.
+int WpFailure(const WpOptions& options, std::string_view verdict, const std::string& message, int status,
+              std::ostream& out, std::ostream& err) {
+  err << "error: " << message << (message.ends_with('\n') ? "" : "\n");
+  if (options.json) {
+    std::string_view m = message;
+    while (m.ends_with('\n')) m.remove_suffix(1);
+    out << OutcomeJson(verdict, m, options.goal, options.kind).dump(2) << "\n";
+  }
+  return status;
+}
+
+}  // namespace
+
+int RunWpGoal(const AnalysedClassPath& analysed, const WpOptions& options, std::ostream& out, std::ostream& err) {
   auto fail = [&](std::string_view verdict, const std::string& message, int status) {
-    err << "error: " << message << (message.ends_with('\n') ? "" : "\n");
-    if (options.json) {
-      std::string_view m = message;
-      while (m.ends_with('\n')) m.remove_suffix(1);
-      out << OutcomeJson(verdict, m, options.goal, options.kind).dump(2) << "\n";
-    }
-    return status;
+    return WpFailure(options, verdict, message, status, out, err);
   };
   auto spec = wp::ParseGoal(options.goal, options.kind);
   if (!spec.ok()) return fail("ERROR", std::string(spec.status().message()), 2);
-  AnalysedClassPath analysed;
-  if (absl::Status opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed);
-      !opened.ok()) {
-    return fail("ERROR", std::string(opened.message()), 2);
-  }
   const classfile::ClassPath* cp = analysed.opened.class_path.get();
   const auto& hierarchy = analysed.hierarchy;
   auto goal = wp::ResolveGoal(*hierarchy, *spec);
@@ -646,6 +659,19 @@ int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
     case wp::Verdict::kUnknown: return 4;
   }
   return 4;
+}
+
+int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err) {
+  // A goal that does not parse is said before the class path is opened.
+  if (auto spec = wp::ParseGoal(options.goal, options.kind); !spec.ok()) {
+    return WpFailure(options, "ERROR", std::string(spec.status().message()), 2, out, err);
+  }
+  AnalysedClassPath analysed;
+  if (absl::Status opened = OpenAnalysedClassPath(options.class_path, options.jdk, options.models, err, &analysed);
+      !opened.ok()) {
+    return WpFailure(options, "ERROR", std::string(opened.message()), 2, out, err);
+  }
+  return RunWpGoal(analysed, options, out, err);
 }
 
 }  // namespace jwp::app

@@ -13,12 +13,15 @@
 #ifndef JWP_APP_WP_COMMAND_H_
 #define JWP_APP_WP_COMMAND_H_
 
+#include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "app/class_path_setup.h"
 #include "classfile/class_hierarchy.h"
 #include "nlohmann/json.hpp"
@@ -40,9 +43,36 @@ struct WpOptions {
   std::string witness_out;  // also write the witness JSON here
   bool trace = false;  // the engine's trace lines on `err`
   wp::EngineOptions engine;
+  // A batch (--goals): the file of goals, "-" for standard input; goals
+  // searched at once (0: the number of cores); each one's memory cap.
+  std::string goals_file;
+  int jobs = 0;
+  uint64_t memory_mb = 4096;
 };
 
 int RunWp(const WpOptions& options, std::ostream& out, std::ostream& err);
+
+struct AnalysedClassPath;
+// RunWp on a class path already opened (options.class_path, options.jdk
+// and options.models are those it was opened with).
+int RunWpGoal(const AnalysedClassPath& analysed, const WpOptions& options, std::ostream& out, std::ostream& err);
+
+// jwp wp --goals: every goal of options.goals_file, a line each (blank
+// lines and those starting with '#' skipped), `parse_line` giving the
+// goal's options (the class path, the JDK, the models and --json are the
+// batch's). The class path is opened once; each goal is searched in a
+// process of its own (app/goal_processes.h: a crash or a memory cap costs
+// only that goal), the witnesses confirmed by serving runners the
+// processes share (app/runner_pool.h, RunnerSlots). Results in the file's
+// order, as each is known: with --json one object per line, the single
+// run's object with "line" (the file's line) and "exit" (the status a
+// single run exits with); otherwise each goal's text after a line
+// "== line N: GOAL". Returns 0 when every goal has its result, 1 when
+// some line is an error (no goal, a bad option, a process that died), 2
+// when the batch cannot start.
+int RunWpBatch(const WpOptions& options,
+               const std::function<absl::StatusOr<WpOptions>(const std::string& line)>& parse_line, std::ostream& out,
+               std::ostream& err);
 
 // The witness runner's input (app/witness_runner/README.md) for a FOUND result.
 std::string WitnessJson(const wp::Result& result, const wp::GoalSpec& goal);
@@ -74,6 +104,11 @@ struct RunnerOutcome {
 };
 RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string& class_path,
                              const std::string& jdk_home);
+// The command that starts the witness runner (java, its flags, -cp, the
+// main class; without a witness) for `class_path`; empty with `error` set
+// when the JDK or lib/jwp-witness-runner.jar cannot be found.
+std::vector<std::string> WitnessRunnerCommand(const std::string& class_path, const std::string& jdk_home,
+                                              std::string* error);
 // ConfirmWitness on the witness document `witness` (JSON text), written to
 // a temporary file for the runner and removed after.
 RunnerOutcome ConfirmWitnessText(const std::string& witness, const std::string& class_path,

@@ -143,10 +143,57 @@ const ApiRun& ApiRunOnce() {
   return run;
 }
 
+// The hardening report against the fixture's own Javadoc (made here with the
+// JDK's javadoc): documented and confirmed, documented and not (a wrong
+// @throws: the type is searched too, and never thrown), and confirmed but
+// undocumented. Checked on the run of ApiShapesGetTheirConditions (the
+// tests run in six processes: a run shared by two tests was made twice).
+void ExpectTheJavadocComparison(const ApiRun& run) {
+  const std::string& out = run.out;
+  const jwp::testing::TempDir& tmp = run.tmp;
+  int status = -1;
+  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.clamp(III)I IllegalArgumentException if high < low  "
+                             "(documented: if low is greater than high)"));
+  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.name(Ljava/lang/String;)Ljava/lang/String; "
+                             "NullPointerException if s == null"));
+  EXPECT_THAT(out, HasSubstr("  not confirmed exceptions.Api.digit(C)I NumberFormatException  (documented: if c is "
+                             "not a digit): never thrown: no input throws it (exhaustive search"));
+  EXPECT_THAT(out, HasSubstr("java.lang.NumberFormatException: documented, but never thrown (exhaustive search)"));
+  EXPECT_THAT(out, HasSubstr("  undocumented  exceptions.Api.percent(II)I ArithmeticException if whole == 0"));
+  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.doubled([I)[I NullPointerException if values == null"));
+  // The Javadoc names the null case of trimmed's argument with the wrong
+  // type: the report says which the code throws there.
+  EXPECT_THAT(out, HasSubstr("  not confirmed exceptions.Api.trimmed(Ljava/lang/String;)Ljava/lang/String; "
+                             "IllegalArgumentException  (documented: if text is null): in the case it names the code "
+                             "throws NullPointerException (confirmed: text == null)"));
+  EXPECT_THAT(out, HasSubstr("documented (method, exception) pairs: 6, confirmed by jwp with a condition: 4 (67%)"));
+  EXPECT_THAT(out, HasSubstr("documented but never thrown: 1; documented, but the code throws another exception in "
+                             "the case named: 1\n"));
+  json report = json::parse(ReadText(tmp.File("out.json.javadoc.json")), nullptr, false);
+  ASSERT_TRUE(report.is_array()) << out;
+  bool instead = false;
+  for (const json& m : report) {
+    if (m.value("method", "") != "exceptions.Api.trimmed(Ljava/lang/String;)Ljava/lang/String;") continue;
+    for (const json& missed : m["documented_not_confirmed"]) {
+      instead = missed.contains("thrown_instead") &&
+                missed["thrown_instead"].value("exception", "") == "java.lang.NullPointerException" &&
+                missed["thrown_instead"].value("condition", "") == "text == null";
+    }
+  }
+  EXPECT_TRUE(instead) << report.dump(1);
+
+  const std::string missing =
+      RunCommand(Exceptions("exceptions.Api --compare-javadoc " + tmp.File("nothing") + " 2>&1"), &status);
+  EXPECT_EQ(status, 2) << missing;
+  EXPECT_THAT(missing, HasSubstr("--compare-javadoc"));
+  EXPECT_THAT(missing, HasSubstr(tmp.File("nothing")));
+}
+
 // The shapes of real API code: helpers (guava-style, Objects.requireNonNull),
 // the JVM's implicit exceptions, an exception two calls down, one caught and
-// rethrown as another, a String.format message, a loop.
-TEST(Exceptions, ApiShapesGetTheirConditions) {
+// rethrown as another, a String.format message, a loop; and the hardening
+// report against the fixture's Javadoc.
+TEST(Exceptions, ApiShapesGetTheirConditionsAndAreComparedWithTheirJavadoc) {
   const ApiRun& run = ApiRunOnce();
   ASSERT_EQ(run.javadoc_status, 0) << run.javadoc;
   ASSERT_EQ(run.status, 0) << run.out;
@@ -217,6 +264,7 @@ TEST(Exceptions, ApiShapesGetTheirConditions) {
           << key;
     }
   }
+  ExpectTheJavadocComparison(run);
 }
 
 // A complete condition is exactly when the method throws: run each such
@@ -405,54 +453,6 @@ TEST(Exceptions, JavadocAndMarkdownFormats) {
   const std::string bad = RunCommand(Exceptions("exceptions.Checks --format html 2>&1"), &status);
   EXPECT_EQ(status, 2) << bad;
   EXPECT_THAT(bad, HasSubstr("--format html: expected text, javadoc or markdown"));
-}
-
-// The hardening report against the fixture's own Javadoc (made here with the
-// JDK's javadoc): documented and confirmed, documented and not (a wrong
-// @throws: the type is searched too, and never thrown), and confirmed but
-// undocumented.
-TEST(Exceptions, CompareJavadocReportsConfirmedMissedAndUndocumented) {
-  const ApiRun& run = ApiRunOnce();
-  ASSERT_EQ(run.javadoc_status, 0) << run.javadoc;
-  ASSERT_EQ(run.status, 0) << run.out;
-  const std::string& out = run.out;
-  const jwp::testing::TempDir& tmp = run.tmp;
-  int status = -1;
-  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.clamp(III)I IllegalArgumentException if high < low  "
-                             "(documented: if low is greater than high)"));
-  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.name(Ljava/lang/String;)Ljava/lang/String; "
-                             "NullPointerException if s == null"));
-  EXPECT_THAT(out, HasSubstr("  not confirmed exceptions.Api.digit(C)I NumberFormatException  (documented: if c is "
-                             "not a digit): never thrown: no input throws it (exhaustive search"));
-  EXPECT_THAT(out, HasSubstr("java.lang.NumberFormatException: documented, but never thrown (exhaustive search)"));
-  EXPECT_THAT(out, HasSubstr("  undocumented  exceptions.Api.percent(II)I ArithmeticException if whole == 0"));
-  EXPECT_THAT(out, HasSubstr("  confirmed     exceptions.Api.doubled([I)[I NullPointerException if values == null"));
-  // The Javadoc names the null case of trimmed's argument with the wrong
-  // type: the report says which the code throws there.
-  EXPECT_THAT(out, HasSubstr("  not confirmed exceptions.Api.trimmed(Ljava/lang/String;)Ljava/lang/String; "
-                             "IllegalArgumentException  (documented: if text is null): in the case it names the code "
-                             "throws NullPointerException (confirmed: text == null)"));
-  EXPECT_THAT(out, HasSubstr("documented (method, exception) pairs: 6, confirmed by jwp with a condition: 4 (67%)"));
-  EXPECT_THAT(out, HasSubstr("documented but never thrown: 1; documented, but the code throws another exception in "
-                             "the case named: 1\n"));
-  json report = json::parse(ReadText(tmp.File("out.json.javadoc.json")), nullptr, false);
-  ASSERT_TRUE(report.is_array()) << out;
-  bool instead = false;
-  for (const json& m : report) {
-    if (m.value("method", "") != "exceptions.Api.trimmed(Ljava/lang/String;)Ljava/lang/String;") continue;
-    for (const json& missed : m["documented_not_confirmed"]) {
-      instead = missed.contains("thrown_instead") &&
-                missed["thrown_instead"].value("exception", "") == "java.lang.NullPointerException" &&
-                missed["thrown_instead"].value("condition", "") == "text == null";
-    }
-  }
-  EXPECT_TRUE(instead) << report.dump(1);
-
-  const std::string missing =
-      RunCommand(Exceptions("exceptions.Api --compare-javadoc " + tmp.File("nothing") + " 2>&1"), &status);
-  EXPECT_EQ(status, 2) << missing;
-  EXPECT_THAT(missing, HasSubstr("--compare-javadoc"));
-  EXPECT_THAT(missing, HasSubstr(tmp.File("nothing")));
 }
 
 // End to end on commons-lang3 (Debian's jar and its Javadoc): a sample of

@@ -1,5 +1,7 @@
 // `jwp wp` end to end (issue #5): output, JSON fields, exit codes, errors.
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -679,6 +681,68 @@ TEST(WpCommand, AServingRunnerGivesTheVerdictsOfARunnerEach) {
   }
   EXPECT_EQ(a["stats"]["candidates"], 2) << served;
   EXPECT_EQ(leftovers(), before);
+}
+
+// jwp wp --goals: each goal's result is what a run of its own gives (the
+// same verdict, witness and confirmation, its exit status in "exit"), in
+// the file's order, with the file's line; a line that is an error costs
+// only itself, and makes the batch's status 1.
+TEST(WpCommand, ABatchGivesEachGoalTheResultOfARunOfItsOwn) {
+  jwp::testing::TempDir tmp;
+  const std::vector<std::string> goals = {
+      "--goal 'wp.Optimistic.positiveThenLength(ILjava/lang/String;)I@line:50' --kind npe --max-steps 3000",
+      std::string(kOverflow),
+      "--goal 'wp.Arith.divInt(II)I@line:6' --kind exception:java.lang.ArithmeticException",
+      "--goal 'wp.Arith.divGuarded(II)I@line:23' --kind exception:java.lang.ArithmeticException",
+      "--goal 'wp.Arith.noSuchMethod()V@line:6' --kind reach",
+      "--kind reach --frobnicate",
+  };
+  {
+    std::ofstream f(tmp.File("goals.txt"));
+    f << "# a comment, then a blank line\n\n";
+    for (const std::string& g : goals) f << g << "\n";
+  }
+  int status = -1;
+  const std::string batch =
+      RunCommand(WpOnEngine("--json --confirm --jobs 2 --goals " + tmp.File("goals.txt")), &status);
+  EXPECT_EQ(status, 1) << batch;  // two lines are errors
+  std::vector<nlohmann::json> results;
+  std::istringstream lines(batch);
+  for (std::string line; std::getline(lines, line);) results.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(results.size(), goals.size()) << batch;
+  for (size_t i = 0; i + 2 < goals.size(); ++i) {
+    SCOPED_TRACE(goals[i]);
+    int single_status = -1;
+    const std::string single = RunCommand(WpOnEngine(goals[i] + " --json --confirm"), &single_status);
+    const nlohmann::json one = nlohmann::json::parse(single);
+    EXPECT_EQ(results[i]["line"], i + 3);
+    EXPECT_EQ(results[i]["exit"], single_status);
+    for (const char* key : {"verdict", "confirmed", "precondition", "witness", "assumptions"}) {
+      EXPECT_EQ(results[i].value(key, nlohmann::json()), one.value(key, nlohmann::json())) << key;
+    }
+  }
+  EXPECT_EQ(results[0]["verdict"], "FOUND");
+  EXPECT_EQ(results[0]["confirmed"], true);
+  EXPECT_EQ(results[3]["verdict"], "NOT_FOUND");
+  EXPECT_EQ(results[4]["verdict"], "NO_GOAL");
+  EXPECT_EQ(results[4]["exit"], 1);
+  EXPECT_EQ(results[5]["verdict"], "ERROR");
+  EXPECT_THAT(results[5]["message"].get<std::string>(), HasSubstr("line 8: "));
+  EXPECT_THAT(results[5]["message"].get<std::string>(), HasSubstr("frobnicate"));
+}
+
+TEST(WpCommand, ABatchNeedsGoalsItCanRead) {
+  int status = -1;
+  std::string out = RunCommand(Wp("--goals /nonexistent/goals.txt 2>&1"), &status);
+  EXPECT_EQ(status, 2);
+  EXPECT_THAT(out, HasSubstr("--goals /nonexistent/goals.txt: cannot read the file"));
+  out = RunCommand(Wp("--goals - --goal 'wp.Arith.divInt(II)I@line:6' < /dev/null 2>&1"), &status);
+  EXPECT_EQ(status, 2);
+  EXPECT_THAT(out, HasSubstr("needs --goal or --goals (one of them)"));
+  // No goals: nothing to say, and nothing wrong.
+  out = RunCommand(Wp("--goals - < /dev/null"), &status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_EQ(out, "");
 }
 
 // `throw new IllegalArgumentException(String.format(...))` with format

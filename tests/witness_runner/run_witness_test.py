@@ -143,11 +143,16 @@ def serve_all(a, manifest):
     replies, rest = [], p.stdout
     while rest:
         header, sep, rest = rest.partition(b"\n")
-        fields = header.decode("utf-8", "replace").split(" ")
-        if not sep or len(fields) != 4 or fields[0] != "JWP-RUNNER":
+        fields = header.decode("utf-8", "replace").split(" ", 4)
+        if not sep or len(fields) != 5 or fields[0] != "JWP-RUNNER":
             print(f"FAIL: not a reply: {header[:200]!r}")
             return 1
-        status, n_out, n_err = (int(x) for x in fields[1:])
+        status, n_out, n_err = (int(x) for x in fields[1:4])
+        # Each reply names the witness it answers, in the requests' order.
+        asked = os.path.join(os.path.abspath(a.serve), names[len(replies)]) if len(replies) < len(names) else None
+        if fields[4] != asked:
+            print(f"FAIL: reply {len(replies) + 1} names {fields[4]!r}, the request was {asked!r}")
+            return 1
         replies.append((status, rest[:n_out].decode("utf-8", "replace"),
                         rest[n_out:n_out + n_err].decode("utf-8", "replace")))
         rest = rest[n_out + n_err:]

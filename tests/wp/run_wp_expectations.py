@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """End-to-end test of `jwp wp` (issue #5) over tests/wp/expectations.tsv.
 
-For every goal line, runs `jwp wp --json --confirm` on a fixture jar and
-checks the verdict against the expected one, exactly: the markers are the
+For every goal line, runs `jwp wp --json --confirm` on a fixture jar (all
+of them in one `jwp wp --goals` batch) and checks the verdict against the expected one, exactly: the markers are the
 corpus's claims, and a slide in either direction shows. Every FOUND must be
 CONFIRMED by the witness runner on the JVM: a FOUND that the runner refutes
 fails the test, whatever was expected. An expected UNKNOWN that now decides
@@ -21,10 +21,10 @@ Prints a table of outcomes and a summary line.
 Exit status: 0 when every line matches, 1 otherwise, 2 on bad usage.
 """
 import argparse
-import concurrent.futures
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -86,45 +86,62 @@ def unknown_allowed(row):
     return "allow-unknown:" in row.get("note", "")
 
 
-def run_one(args, row):
+def goal_args(args, row):
+    """The options of one goal (a line of `jwp wp --goals`)."""
     # An expected UNKNOWN passes whether it stays UNKNOWN or comes out FOUND
     # and confirmed, so its budget is capped: wp.Loops.neverExits alone ran
     # for the full 60 s in each corpus.
     timeout_ms = args.timeout_ms
     if row["expected"] == "UNKNOWN" or (args.allow_unknown and unknown_allowed(row)):
         timeout_ms = min(timeout_ms, args.unknown_timeout_ms)
-    cmd = [args.jwp, "wp", "--cp", args.cp, "--goal", row["goal"], "--kind", row["kind"],
-           "--json", "--confirm", "--timeout-ms", str(timeout_ms)] + entry_args(row)
-    start = time.monotonic()
+    return ["--goal", row["goal"], "--kind", row["kind"], "--timeout-ms", str(timeout_ms)] + entry_args(row)
+
+
+def run_batch(args, rows, extra):
+    """Every row's goal in one `jwp wp --goals` (the class path opened once,
+    the witness runners shared): each row's result (jwp wp's JSON object,
+    with "exit", the status a run of its own exits with) or None, and the
+    batch's error."""
+    lines = "".join(" ".join(shlex.quote(a) for a in goal_args(args, r) + extra) + "\n" for r in rows)
+    cmd = [args.jwp, "wp", "--cp", args.cp, "--json", "--confirm", "--jobs", str(args.jobs), "--goals", "-"]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout_ms / 1000 + 120)
+        p = subprocess.run(cmd, input=lines, capture_output=True, text=True,
+                           timeout=len(rows) * (args.timeout_ms / 1000 + 120))
     except subprocess.TimeoutExpired:
-        return row, None, "jwp did not finish", time.monotonic() - start
-    elapsed = time.monotonic() - start
-    if p.returncode in (1, 2):
-        return row, None, "jwp error (exit %d): %s" % (p.returncode, p.stderr.strip()[:300]), elapsed
-    try:
-        result = json.loads(p.stdout)
-    except json.JSONDecodeError:
-        return row, None, "not JSON (exit %d): %s %s" % (p.returncode, p.stdout[:200], p.stderr[:200]), elapsed
+        return [None] * len(rows), "jwp did not finish"
+    results = []
+    for line in p.stdout.splitlines():
+        try:
+            results.append(json.loads(line))
+        except json.JSONDecodeError:
+            return [None] * len(rows), "not JSON: %s" % line[:200]
+    if p.returncode not in (0, 1) or len(results) != len(rows):
+        return [None] * len(rows), "jwp wp --goals exited %d with %d results for %d goals: %s" % (
+            p.returncode, len(results), len(rows), p.stderr[-600:])
+    return results, None
+
+
+def check_one(row, result, exact_result):
+    """What is wrong with a row's result (None when nothing)."""
+    if result is None:
+        return "no result"
     verdict = result.get("verdict")
-    expected_exit = EXIT_BY_VERDICT.get(verdict, -1)
+    if verdict not in EXIT_BY_VERDICT:
+        return "jwp error (exit %s): %s" % (result.get("exit"), result.get("message", "")[:300])
+    expected_exit = EXIT_BY_VERDICT[verdict]
     if verdict == "FOUND" and result.get("confirmed") is False:
         expected_exit = 5
-    if p.returncode != expected_exit:
-        return row, result, "exit status %d does not match verdict %s" % (p.returncode, verdict), elapsed
+    if result.get("exit") != expected_exit:
+        return "exit status %s does not match verdict %s" % (result.get("exit"), verdict)
     exact = exact_verdict(row)
     if exact is not None:
         # The same goal and budget without optimistic calls.
-        try:
-            q = subprocess.run(cmd + ["--exact"], capture_output=True, text=True, timeout=args.timeout_ms / 1000 + 120)
-            exact_result = json.loads(q.stdout)
-        except (subprocess.TimeoutExpired, json.JSONDecodeError):
-            return row, result, "the --exact run did not finish with JSON", time.monotonic() - start
+        if exact_result is None:
+            return "the --exact run gave no result"
         if exact_result.get("verdict") != exact:
-            return row, result, "with --exact: %s, the marker says %s (%s)" % (
-                exact_result.get("verdict"), exact, exact_result.get("reason", "")[:200]), time.monotonic() - start
-    return row, result, None, elapsed
+            return "with --exact: %s, the marker says %s (%s)" % (
+                exact_result.get("verdict"), exact, exact_result.get("reason", "")[:200])
+    return None
 
 
 def main():
@@ -156,8 +173,17 @@ def main():
     confirmed = 0
     stale = 0
     allowed_count = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda r: run_one(args, r), rows))
+    start = time.monotonic()
+    found, batch_error = run_batch(args, rows, [])
+    exact_rows = [r for r in rows if exact_verdict(r) is not None]
+    exact_found, exact_error = run_batch(args, exact_rows, ["--exact"]) if exact_rows else ([], None)
+    if batch_error or exact_error:
+        print("FAIL: %s" % (batch_error or exact_error))
+        return 1
+    exact_by_line = {r["lineno"]: e for r, e in zip(exact_rows, exact_found)}
+    results = [(row, result, check_one(row, result, exact_by_line.get(row["lineno"])),
+                (result or {}).get("stats", {}).get("time_ms", 0) / 1000)
+               for row, result in zip(rows, found)]
     if args.keep_json:
         with open(args.keep_json, "w", encoding="utf-8") as f:
             json.dump([result for _, result, _, _ in results if result], f, indent=1)
@@ -195,8 +221,8 @@ def main():
     for (e, a), n in sorted(counts.items()):
         print("  %-9s -> %-9s %d" % (e, a, n))
     print("run_wp_expectations: %d goals, %d FOUND confirmed on the JVM, %d stale markers, "
-          "%d UNKNOWN allowed by their markers, %d failures" % (len(rows), confirmed, stale, allowed_count,
-                                                               len(failures)))
+          "%d UNKNOWN allowed by their markers, %d failures (%.1f s)" % (
+              len(rows), confirmed, stale, allowed_count, len(failures), time.monotonic() - start))
     return 1 if failures else 0
 
 

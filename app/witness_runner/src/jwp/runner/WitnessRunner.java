@@ -81,8 +81,9 @@ public final class WitnessRunner {
   /**
    * --serve: witnesses one after another, for a jwp process that confirms many (one JVM start and
    * JDI's loading for all of them). Each line read is a witness file's path; each reply is a line
-   * "JWP-RUNNER status stdout-bytes stderr-bytes" followed by those bytes, what a run of its own would
-   * have printed and exited with. No analysed code runs in this JVM: a debuggee of its own runs each
+   * "JWP-RUNNER status stdout-bytes stderr-bytes path" followed by those bytes, what a run of its own
+   * would have printed and exited with. The path is the line as read: a runner that goal processes
+   * use one after another (jwp's RunnerSlots) is known to answer its present client. No analysed code runs in this JVM: a debuggee of its own runs each
    * witness (and an exit check, which runs in the runner's JVM, in a JVM started for it). Ends at the
    * end of its input.
    */
@@ -97,7 +98,7 @@ public final class WitnessRunner {
            PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
         code = runReporting(new String[] {"--served", line}, po, pe);
       }
-      replies.write((REPLY + code + " " + o.size() + " " + e.size() + "\n").getBytes(StandardCharsets.UTF_8));
+      replies.write((REPLY + code + " " + o.size() + " " + e.size() + " " + line + "\n").getBytes(StandardCharsets.UTF_8));
       o.writeTo(replies);
       e.writeTo(replies);
       replies.flush();
