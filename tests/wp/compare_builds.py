@@ -2,7 +2,8 @@
 """Two builds of jwp must search a goal the same way (wp/README.md,
 "Determinism"): the same verdict, precondition, statistics and summaries.
 
-Runs a sample of a goal corpus through both binaries with a step budget (no
+Runs a sample of a goal corpus through both binaries (a `jwp wp --goals`
+batch each; --one-process-per-goal for a build without it) with a step budget (no
 wall-clock limit in effect, so a slow sanitizer build stops where the
 optimized one does) and compares their JSON, timings left out. The suite
 runs it on the optimized gcc build and the clang sanitizer build: term
@@ -18,6 +19,7 @@ import argparse
 import concurrent.futures
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -33,16 +35,42 @@ def without_timings(x, ignored=()):
     return x
 
 
+def goal_args(args, row):
+    return ["--goal", row["goal"], "--kind", row["kind"], "--max-steps", str(args.max_steps),
+            "--timeout-ms", "3600000"] + entry_args(row)
+
+
+def parsed(args, stdout):
+    try:
+        return without_timings(json.loads(stdout), set(args.ignore) | {"line", "exit"}), None
+    except json.JSONDecodeError:
+        return None, "not JSON: %s" % stdout[:200]
+
+
 def run(jwp, args, row):
-    cmd = [jwp, "wp", "--cp", args.cp, "--goal", row["goal"], "--kind", row["kind"], "--json",
-           "--max-steps", str(args.max_steps), "--timeout-ms", "3600000"] + entry_args(row)
+    cmd = [jwp, "wp", "--cp", args.cp, "--json"] + goal_args(args, row)
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode in (1, 2):
         return None, "exit %d: %s" % (p.returncode, p.stderr.strip()[:300])
-    try:
-        return without_timings(json.loads(p.stdout), set(args.ignore)), None
-    except json.JSONDecodeError:
-        return None, "not JSON: %s %s" % (p.stdout[:200], p.stderr[:200])
+    return parsed(args, p.stdout)
+
+
+def run_batch(jwp, args, rows):
+    """Every row's goal in one `jwp wp --goals` run: a (result, error) per row."""
+    lines = "".join(" ".join(shlex.quote(a) for a in goal_args(args, r)) + "\n" for r in rows)
+    cmd = [jwp, "wp", "--cp", args.cp, "--json", "--jobs", str(args.jobs), "--goals", "-"]
+    p = subprocess.run(cmd, input=lines, capture_output=True, text=True)
+    out = p.stdout.splitlines()
+    if p.returncode == 2 or len(out) != len(rows):
+        return [(None, "jwp wp --goals exited %d with %d results for %d goals: %s" % (
+            p.returncode, len(out), len(rows), p.stderr[-300:]))] * len(rows)
+    results = []
+    for line in out:
+        result, error = parsed(args, line)
+        if result is not None and json.loads(line).get("exit") in (1, 2):
+            result, error = None, "exit %s: %s" % (json.loads(line).get("exit"), result.get("message", "")[:300])
+        results.append((result, error))
+    return results
 
 
 def first_difference(a, b, path=""):
@@ -57,13 +85,12 @@ def first_difference(a, b, path=""):
     return "%s: %s against %s" % (path or "(top)", json.dumps(a)[:200], json.dumps(b)[:200])
 
 
-def compare(args, row):
-    first, err = run(args.jwp[0], args, row)
+def compare(args, row, first_run, second_run):
+    (first, err), (second, err2) = first_run, second_run
     if err:
         return row, "%s: %s" % (args.jwp[0], err), None
-    second, err = run(args.jwp[1], args, row)
-    if err:
-        return row, "%s: %s" % (args.jwp[1], err), None
+    if err2:
+        return row, "%s: %s" % (args.jwp[1], err2), None
     verdicts = (first.get("verdict"), second.get("verdict"))
     if first != second:
         return row, first_difference(first, second), verdicts
@@ -78,6 +105,8 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="every Nth goal of the corpus")
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--one-process-per-goal", action="store_true",
+                    help="a jwp process per goal (a build without `jwp wp --goals`), not a batch per build")
     ap.add_argument("--ignore", action="append", default=[],
                     help="a JSON key left out of the comparison wherever it occurs (a field one build lacks)")
     args = ap.parse_args()
@@ -86,13 +115,18 @@ def main():
     rows = read_tsv(args.tsv)[::args.every]
     failures = 0
     transitions = {}
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for row, problem, verdicts in pool.map(lambda r: compare(args, r), rows):
-            if verdicts and verdicts[0] != verdicts[1]:
-                transitions[verdicts] = transitions.get(verdicts, 0) + 1
-            if problem:
-                failures += 1
-                print("DIFFERENT %s %s: %s" % (row["goal"], row["kind"], problem))
+    if args.one_process_per_goal:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            runs = [list(pool.map(lambda r: run(jwp, args, r), rows)) for jwp in args.jwp]
+    else:
+        runs = [run_batch(jwp, args, rows) for jwp in args.jwp]
+    for row, first, second in zip(rows, *runs):
+        row, problem, verdicts = compare(args, row, first, second)
+        if verdicts and verdicts[0] != verdicts[1]:
+            transitions[verdicts] = transitions.get(verdicts, 0) + 1
+        if problem:
+            failures += 1
+            print("DIFFERENT %s %s: %s" % (row["goal"], row["kind"], problem))
     for (a, b), n in sorted(transitions.items()):
         print("verdict %s -> %s: %d" % (a, b, n))
     print("%d goals, %d searched differently" % (len(rows), failures))
