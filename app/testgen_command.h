@@ -34,8 +34,9 @@ struct TestgenOptions {
   std::string source_label;  // names the results in the tests' comments ("" = the --from file's name)
 };
 
-// Exit status: 0 every confirmed witness became a passing test; 1 some did
-// not (skipped or dropped, each listed); 2 usage or set-up error.
+// Exit status: 0 every confirmed witness became a passing test (but those
+// that set environment variables, which a JUnit test cannot: listed); 1
+// some did not (skipped or dropped, each listed); 2 usage or set-up error.
 int RunTestgen(const TestgenOptions& options, std::ostream& out, std::ostream& err);
 
 // `--tests DIR` of jwp validate and jwp exceptions: RunTestgen over the

@@ -212,6 +212,12 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
     for (const wp::Replay::Property& p : w.properties) properties[p.key] = value_json(p.value);
     j["properties"] = properties;
   }
+  if (!w.variables.empty()) {
+    // Environment variables of the JVM that runs the entry (null: unset).
+    ordered_json environment = ordered_json::object();
+    for (const wp::Replay::Property& p : w.variables) environment[p.key] = value_json(p.value);
+    j["environment"] = environment;
+  }
   if (w.assertions) j["assertions"] = true;  // java -ea, as the search assumed
   if (!w.field_facts.empty()) j["field_facts"] = FieldFactsJson(w.field_facts);
   if (!w.stand_in_returns.empty()) {

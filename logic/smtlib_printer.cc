@@ -150,7 +150,10 @@ std::string SmtLibPrinter::name_for(Term t) {
       const VarInfo& info = tm_.var_info(t);
       std::string n(info.name);
       if (info.role == VarRole::kSkolem) {
-        n = absl::StrCat("sk", n.substr(std::string_view("σ").size()));
+        // σ_exc#3 -> sk_exc#3; an input's skolem named for what it reads
+        // (System.getProperty("k")) -> sk.System.getProperty("k").
+        constexpr std::string_view kSigma = "σ";
+        n = n.starts_with(kSigma) ? absl::StrCat("sk", n.substr(kSigma.size())) : absl::StrCat("sk.", n);
       }
       if (info.role == VarRole::kProgram && info.ns != 0) absl::StrAppend(&n, "@", info.ns);
       return unique(n);

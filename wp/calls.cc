@@ -341,8 +341,8 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
 }
 
 // A call the transformer models as what it does, along edge `eid`: a
-// system property read by a constant name as an input the witness sets
-// (Transformer::through_property_read); Class.isAssignableFrom as a subtype test (Transformer::
+// system property or environment variable read by a constant name as an
+// input the witness sets (Transformer::through_environment_read); Class.isAssignableFrom as a subtype test (Transformer::
 // through_is_assignable_from; its exceptional edges too); along a normal
 // edge, a call of a VarHandle that a static final
 // field holds, bound by its class initializer (callgraph/var_handles.h), or
@@ -354,13 +354,13 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
   Transformer& tr = *acts_[item.at.act].tr;
   const ir::Edge& e = ir.edges[eid];
   Step st;
-  if (std::optional<PropertyRead> read = PropertyReadOf(ir, call)) {
+  if (std::optional<EnvironmentRead> read = EnvironmentReadOf(ir, call)) {
     if (e.kind != ir::EdgeKind::kException) {
-      st = tr.through_property_read(call, *read, tr.through_phis(eid, item.phi));
+      st = tr.through_environment_read(call, *read, tr.through_phis(eid, item.phi));
     } else {
       // A constant, non-empty name: only a security manager the program
       // installed could make it throw, which the search does not explore.
-      st.lossy = Cat("System.getProperty at ", SourceLocation(ir, call),
+      st.lossy = Cat("System.", call.name, " at ", SourceLocation(ir, call),
                      ": a SecurityException (of a security manager the program installs) is not explored");
     }
   } else if (IsAssignableFromCall(call)) {

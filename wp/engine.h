@@ -237,12 +237,15 @@ struct Replay {
   };
   std::vector<Static> statics;
   // The system properties the witness sets before the call (a null value:
-  // cleared), from the unknowns of the reads (wp/environment.cc).
+  // cleared), and the environment variables of the JVM that runs the entry
+  // (a null value: unset), from the unknowns of the reads
+  // (wp/environment.cc).
   struct Property {
     std::string key;
     solver::WitnessValue value;
   };
   std::vector<Property> properties;
+  std::vector<Property> variables;
   // Ids of java/lang/String objects that are not literals (no text in the
   // model): replayed as fresh empty strings, not interned.
   std::vector<std::string> plain_strings;

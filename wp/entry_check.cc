@@ -279,13 +279,16 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var)) {
       r.statics.push_back({f->owner, f->name, f->descriptor, v.value});
     }
-    // A system property the model read: a read's unknown (the first of
-    // each name; later reads of it in the model are the JVM's to agree).
+    // A system property or environment variable the model read: a read's
+    // unknown (the first of each name; later reads of it in the model are
+    // the JVM's to agree).
     if (v.role == logic::VarRole::kSkolem) {
-      if (const std::string* key = vocab_.property_of_site(tm_.var_info(v.var).site)) {
-        const bool known = std::any_of(r.properties.begin(), r.properties.end(),
-                                       [&](const Replay::Property& p) { return p.key == *key; });
-        if (!known) r.properties.push_back({*key, v.value});
+      if (const EnvironmentRead* read = vocab_.environment_of_site(tm_.var_info(v.var).site)) {
+        std::vector<Replay::Property>& set =
+            read->source == EnvironmentRead::Source::kSystemProperty ? r.properties : r.variables;
+        const bool known =
+            std::any_of(set.begin(), set.end(), [&](const Replay::Property& p) { return p.key == read->key; });
+        if (!known) set.push_back({read->key, v.value});
       }
     }
     // A class constant's object is the one its class initializer made.

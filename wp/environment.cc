@@ -1,6 +1,7 @@
-// The environment as input (issue #28): a system property that the program
-// reads by a constant name is a value the witness sets, as `java -Dk=v`
-// would: Transformer::through_property_read.
+// The environment as input (issue #28): a system property or an
+// environment variable that the program reads by a constant name is a value
+// the witness sets, as `java -Dk=v` or `NAME=v java` would:
+// Transformer::through_environment_read.
 #include <string>
 #include <vector>
 
@@ -13,29 +14,41 @@ namespace jwp::wp {
 
 using logic::Term;
 
-std::optional<PropertyRead> PropertyReadOf(const ir::MethodIR& ir, const ir::Instruction& call) {
+std::optional<EnvironmentRead> EnvironmentReadOf(const ir::MethodIR& ir, const ir::Instruction& call) {
   if (call.op != ir::Op::kInvoke || call.invoke != ir::InvokeKind::kStatic || call.owner != "java/lang/System" ||
-      call.name != "getProperty" || call.operands.empty()) {
+      call.operands.empty()) {
     return std::nullopt;
   }
-  PropertyRead r;
-  if (call.descriptor == "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;" && call.operands.size() == 2) {
+  EnvironmentRead r;
+  constexpr std::string_view kOneString = "(Ljava/lang/String;)Ljava/lang/String;";
+  if (call.name == "getenv") {
+    if (call.descriptor != kOneString || call.operands.size() != 1) return std::nullopt;
+    r.source = EnvironmentRead::Source::kEnvironmentVariable;
+  } else if (call.name != "getProperty") {
+    return std::nullopt;
+  } else if (call.descriptor == "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;" &&
+             call.operands.size() == 2) {
     r.with_default = true;
-  } else if (call.descriptor != "(Ljava/lang/String;)Ljava/lang/String;" || call.operands.size() != 1) {
+  } else if (call.descriptor != kOneString || call.operands.size() != 1) {
     return std::nullopt;
   }
   // A constant name: getProperty checks it (NullPointerException for null,
-  // IllegalArgumentException for ""), and a name computed at run time is
-  // left to the JDK's code.
+  // IllegalArgumentException for ""), getenv too (NullPointerException),
+  // and a name computed at run time is left to the JDK's code. An
+  // environment variable's name never holds '=' (no process can set one).
   const ir::ValueId key = call.operands[0];
   if (key < 0 || ir.values[key].def == ir::kNone) return std::nullopt;
   const ir::Instruction& def = ir.def(key);
   if (def.op != ir::Op::kConst || def.const_kind != ir::ConstKind::kString || def.text.empty()) return std::nullopt;
+  if (r.source == EnvironmentRead::Source::kEnvironmentVariable && def.text.find('=') != std::string::npos) {
+    return std::nullopt;
+  }
   r.key = def.text;
   return r;
 }
 
 // wp(r = System.getProperty("k"), φ) = (p == null ∨ typeOf(p) == String) ∧ φ[p/r]
+// (System.getenv("NAME") alike)
 // with p a fresh unknown of this read (a skolem: what the property holds
 // when the program reads it, whatever set it before), and
 // (p == null ∧ φ[d/r]) ∨ (p != null ∧ typeOf(p) == String ∧ φ[p/r]) for
@@ -44,13 +57,14 @@ std::optional<PropertyRead> PropertyReadOf(const ir::MethodIR& ir, const ir::Ins
 // them; the witness runner installs none): its exceptional edges are lossy
 // (WpProblem::through_modelled_call). A minterm that
 // constrains p is a candidate for the JVM: the witness sets the property
-// to p's value before the call (Replay::properties), and only a run that
+// to p's value before the call (Replay::properties, Replay::variables: the
+// runner starts the JVM that runs the entry with them), and only a run that
 // reaches the goal makes it a FOUND. Each read gets its own unknown: a
 // program that sets the property between two reads is over-approximated,
 // never missed.
-Step Transformer::through_property_read(const ir::Instruction& call, const PropertyRead& read,
-                                        const logic::Minterm& post) {
-  const uint32_t site = vocab_.property_site(read.key, SourceLocation(ir_, call));
+Step Transformer::through_environment_read(const ir::Instruction& call, const EnvironmentRead& read,
+                                           const logic::Minterm& post) {
+  const uint32_t site = vocab_.environment_site(read, SourceLocation(ir_, call));
   const Term p = tm_.fresh_skolem(logic::SkolemKind::kInput, logic::Sort::Ref(), site);
   const Term string_type = vocab_.type(models::kStringClass);
   const Term is_string = tm_.mk_eq(tm_.mk_type_of(p), string_type);

@@ -81,6 +81,7 @@ std::string ReplayKey(const Replay& r) {
   }
   for (const Replay::Static& st : r.statics) key += Cat(" ", st.owner, ".", st.name, "=", solver::to_string(st.value));
   for (const Replay::Property& p : r.properties) key += Cat(" -D", p.key, "=", solver::to_string(p.value));
+  for (const Replay::Property& p : r.variables) key += Cat(" env:", p.key, "=", solver::to_string(p.value));
   return key;
 }
 

@@ -63,13 +63,9 @@ Step conjoined(logic::TermManager& tm, logic::Term phi, std::vector<logic::Term>
 // through_is_assignable_from).
 bool IsAssignableFromCall(const ir::Instruction& call);
 
-// A read of a system property by a constant name (wp/environment.cc):
-// System.getProperty("k") or getProperty("k", default).
-struct PropertyRead {
-  std::string key;
-  bool with_default = false;
-};
-std::optional<PropertyRead> PropertyReadOf(const ir::MethodIR& ir, const ir::Instruction& call);
+// A read of the environment by a constant name (EnvironmentRead,
+// wp/vocabulary.h), or nothing.
+std::optional<EnvironmentRead> EnvironmentReadOf(const ir::MethodIR& ir, const ir::Instruction& call);
 
 class Transformer {
  public:
@@ -120,10 +116,11 @@ class Transformer {
   // Its exceptional edge `e` (not the receiver's NullPointerException).
   Step through_is_assignable_from_throwing(const ir::Instruction& call, const ir::Edge& e,
                                            const logic::Minterm& post);
-  // A system property read by a constant name, along its normal edge: an
-  // unknown of the read that the witness sets (wp/environment.cc); it
-  // throws nothing.
-  Step through_property_read(const ir::Instruction& call, const PropertyRead& read, const logic::Minterm& post);
+  // A system property or environment variable read by a constant name,
+  // along its normal edge: an unknown of the read that the witness sets
+  // (wp/environment.cc); it throws nothing.
+  Step through_environment_read(const ir::Instruction& call, const EnvironmentRead& read,
+                                const logic::Minterm& post);
 
   // The minterm at the start of e.to with e's phi operands substituted.
   logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);

@@ -607,11 +607,14 @@ logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
 
 uint32_t Vocabulary::call_site(const std::string& description) { return call_site(description, description); }
 
-uint32_t Vocabulary::property_site(const std::string& key, const std::string& where) {
-  const uint32_t site = call_site(Cat("the value of system property \"", key, "\" read at ", where,
+uint32_t Vocabulary::environment_site(const EnvironmentRead& read, const std::string& where) {
+  const bool variable = read.source == EnvironmentRead::Source::kEnvironmentVariable;
+  const uint32_t site = call_site(Cat("the value of ", variable ? "environment variable" : "system property", " \"",
+                                      read.key, "\" read at ", where,
                                       " is needed (the witness sets it; the JVM must confirm)"));
-  if (property_sites_.try_emplace(site, key).second) {
-    tm_.name_input_site(site, Cat("System.getProperty(", logic::java_string_literal(key), ")"));
+  if (environment_sites_.try_emplace(site, read).second) {
+    tm_.name_input_site(site,
+                        Cat(variable ? "System.getenv(" : "System.getProperty(", logic::java_string_literal(read.key), ")"));
   }
   return site;
 }

@@ -35,6 +35,16 @@ inline constexpr uint32_t kStaticNamespace = 0x7fffffff;
 // The namespace of class constants (Vocabulary::class_constant_of).
 inline constexpr uint32_t kConstantNamespace = 0x7ffffffe;
 
+// A read of the environment by a constant name (wp/environment.cc): a
+// system property, System.getProperty("k") or getProperty("k", default),
+// or an environment variable, System.getenv("NAME").
+struct EnvironmentRead {
+  enum class Source { kSystemProperty, kEnvironmentVariable };
+  Source source = Source::kSystemProperty;
+  std::string key;
+  bool with_default = false;
+};
+
 class Vocabulary {
  public:
   Vocabulary(logic::TermManager& tm, const classfile::ClassHierarchy& h) : tm_(tm), h_(h) {}
@@ -178,13 +188,13 @@ class Vocabulary {
     auto it = skipped_calls_.find(site);
     return it == skipped_calls_.end() ? nullptr : &it->second;
   }
-  // The site of the unknowns of system property `key` read at `where`
-  // (Transformer::through_property_read), and the property a site reads
-  // (nullptr for any other site).
-  uint32_t property_site(const std::string& key, const std::string& where);
-  const std::string* property_of_site(uint32_t site) const {
-    auto it = property_sites_.find(site);
-    return it == property_sites_.end() ? nullptr : &it->second;
+  // The site of the unknowns of the system property or environment
+  // variable `read` reads at `where` (Transformer::through_environment_read),
+  // and what a site reads (nullptr for any other site).
+  uint32_t environment_site(const EnvironmentRead& read, const std::string& where);
+  const EnvironmentRead* environment_of_site(uint32_t site) const {
+    auto it = environment_sites_.find(site);
+    return it == environment_sites_.end() ? nullptr : &it->second;
   }
 
   // For witnesses: the static field behind a variable made by static_field.
@@ -261,7 +271,7 @@ class Vocabulary {
   std::vector<std::string> sites_;
   absl::flat_hash_map<std::string, uint32_t> site_ids_;
   absl::flat_hash_map<uint32_t, SkippedCall> skipped_calls_;
-  absl::flat_hash_map<uint32_t, std::string> property_sites_;
+  absl::flat_hash_map<uint32_t, EnvironmentRead> environment_sites_;
   struct Resolved {
     std::string owner;
     bool is_final = false;

@@ -292,6 +292,43 @@ public class ExpectationCheck {
       }
     });
     ex("Environment.modeOrDefault" + AE, () -> Environment.modeOrDefault(0));
+    ex("Environment.variableMode" + AE,
+        () -> inJvmWithEnvironment(Map.of("JWP_MODE", "fast"), "wp.Environment", "variableMode", 0));
+  }
+
+  /**
+   * Calls the static `cls.method(int)` in a JVM of its own, with `env` added to this one's environment
+   * (a JVM's environment is fixed at its start): returns what it returned, or rethrows what it threw,
+   * with its stack as it was there (a Throwable serializes its stack trace).
+   */
+  static Object inJvmWithEnvironment(Map<String, String> env, String cls, String method, int arg) throws Throwable {
+    ProcessBuilder pb = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), Call.class.getName(), cls, method, Integer.toString(arg));
+    pb.environment().putAll(env);
+    pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+    Process p = pb.start();
+    Object result;
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(p.getInputStream())) {
+      result = in.readObject();
+    }
+    p.waitFor();
+    if (result instanceof Throwable) throw (Throwable) result;
+    return result;
+  }
+
+  /** inJvmWithEnvironment's JVM: the call, and what it returned or threw written to stdout, serialized. */
+  public static final class Call {
+    public static void main(String[] a) throws Exception {
+      Object result;
+      try {
+        result = Class.forName(a[0]).getMethod(a[1], int.class).invoke(null, Integer.parseInt(a[2]));
+      } catch (java.lang.reflect.InvocationTargetException e) {
+        result = e.getCause();
+      }
+      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(System.out)) {
+        out.writeObject(result);
+      }
+    }
   }
 
   public static void main(String[] args) throws Exception {

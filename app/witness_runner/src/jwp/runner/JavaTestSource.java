@@ -452,6 +452,9 @@ final class JavaTestSource {
 
   /** The witness's system properties, set before the call and put back as they were after it. */
   private void setProperties() throws BadWitness {
+    if (!w.environment.isEmpty()) {
+      throw w.bad("environment", "a JUnit test cannot set the environment variables of the JVM it runs in");
+    }
     for (Map.Entry<String, Object> e : w.properties.entrySet()) {
       String key = JavaNames.stringLiteral(e.getKey());
       String saved = JavaNames.identifier("savedProperty", locals);

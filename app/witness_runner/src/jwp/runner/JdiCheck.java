@@ -330,7 +330,9 @@ final class JdiCheck {
     cmd.add("-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=" + address);
     cmd.add(Debuggee.class.getName());
     try {
-      return new ProcessBuilder(cmd).directory(dir.toFile()).start();
+      ProcessBuilder debuggee = new ProcessBuilder(cmd).directory(dir.toFile());
+      w.applyEnvironment(debuggee.environment());
+      return debuggee.start();
     } catch (IOException e) {
       stopListening();
       throw new SetupError("cannot start the debuggee VM: " + e.getMessage(), e);

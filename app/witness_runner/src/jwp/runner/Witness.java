@@ -77,6 +77,8 @@ final class Witness {
   Map<String, Object> statics = new LinkedHashMap<>();
   // System properties set before the call, as java -Dk=v sets them: a heap id of a String, or null to clear.
   Map<String, Object> properties = new LinkedHashMap<>();
+  // Environment variables of the JVM that runs the entry: a heap id of a String, or null to unset.
+  Map<String, Object> environment = new LinkedHashMap<>();
   long timeoutMs = DEFAULT_TIMEOUT_MS;
   boolean assertions; // run with assertions enabled in the analysed classes (java -ea)
   List<FieldFactChecks.Check> fieldFacts = new ArrayList<>(); // the state must keep these
@@ -99,6 +101,18 @@ final class Witness {
     return new BadWitness(source + ": " + (where.isEmpty() ? "" : where + ": ") + what);
   }
 
+  /** Sets the witness's environment variables in `env` (a ProcessBuilder's): a String's text, or unset. */
+  void applyEnvironment(Map<String, String> env) {
+    for (Map.Entry<String, Object> e : environment.entrySet()) {
+      if (e.getValue() == null) {
+        env.remove(e.getKey());
+      } else {
+        String text = heap.get((String) e.getValue()).string;
+        env.put(e.getKey(), text == null ? "" : text); // a string without text is an empty one
+      }
+    }
+  }
+
   static Witness parse(String source, String text) throws BadWitness {
     Witness w = new Witness();
     w.source = source;
@@ -109,7 +123,7 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "properties", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns", "record"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "properties", "environment", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns", "record"));
     if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
@@ -210,6 +224,23 @@ final class Witness {
           if (!w.heap.get(v).cls.equals("java/lang/String")) throw w.bad(where, "heap object \"" + v + "\" is not a java/lang/String");
         }
         w.properties.put(p.getKey(), v);
+      }
+    }
+
+    if (top.containsKey("environment")) {
+      for (Map.Entry<String, Object> p : w.object(top.get("environment"), "environment").entrySet()) {
+        String name = p.getKey(), where = "environment: " + name;
+        if (name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf('\0') >= 0) {
+          throw w.bad("environment", "\"" + name + "\" cannot name an environment variable");
+        }
+        Object v = p.getValue();
+        if (v != null) {
+          if (!(v instanceof String) || !w.heap.containsKey(v)) throw w.bad(where, "the value must be null or a heap object's id");
+          HeapObject h = w.heap.get(v);
+          if (!h.cls.equals("java/lang/String")) throw w.bad(where, "heap object \"" + v + "\" is not a java/lang/String");
+          if (h.string != null && h.string.indexOf('\0') >= 0) throw w.bad(where, "an environment variable cannot hold a NUL character");
+        }
+        w.environment.put(name, v);
       }
     }
 

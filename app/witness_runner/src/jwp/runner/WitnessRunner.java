@@ -143,6 +143,8 @@ public final class WitnessRunner {
     FieldFactChecks.verify(w, w.fieldFacts, ClassLoader.getSystemClassLoader());
     if (!w.expect.kind.equals("exit")) return new JdiCheck(w, text, out, err).run();
     if (served) return relaunch(w, text, out, err); // no analysed code in a serving JVM
+    // Environment variables are the JVM's from its start: a JVM started with them.
+    if (!w.environment.isEmpty() && !inProcessOnly) return relaunch(w, text, out, err);
     return exitInProcess(w, text, inProcessOnly, out, err);
   }
 
@@ -214,7 +216,9 @@ public final class WitnessRunner {
     cmd.add("-");
     java.nio.file.Path dir = Files.createTempDirectory("jwp-exit-check-");
     try {
-      Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+      ProcessBuilder check = new ProcessBuilder(cmd).directory(dir.toFile());
+      w.applyEnvironment(check.environment());
+      Process p = check.start();
       Thread errCopy = new Thread(() -> copyQuietly(p.getErrorStream(), err), "jwp-exit-check-err");
       errCopy.setDaemon(true);
       errCopy.start();
