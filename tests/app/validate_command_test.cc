@@ -345,7 +345,10 @@ TEST(Validate, ConfigurationsGiveTheSameVerdictsOnTheFixtures) {
   for (const char* config : {"no-generalization", "cha", "no-simplification"}) {
     Scratch s;
     int status = -1;
-    std::string out = RunCommand(JwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
+    // What the configurations search: the optimized build's binary where
+    // run_all.sh names it (validate's own code runs under the sanitizers in
+    // FixtureReportsGetTheirExpectedVerdictsAndValidSarif).
+    std::string out = RunCommand(jwp::testing::EngineJwpBinary() + " validate -cp " + Jar() + " --findbugs " + Report() +
                                      " --select 1-6 --jobs 2 --timeout 20 --no-progress --config " + config +
                                      " --json " + (s / "o.json") + " 2>&1",
                                  &status);
