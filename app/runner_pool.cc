@@ -121,9 +121,7 @@ class ServingRunner {
       if (done == pid_ || (done < 0 && errno != EINTR)) return;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    Kill();
-    while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
-    }
+    KillAndReap();
   }
 
   // This process's use of a runner its parent keeps (lent through fork():
@@ -139,9 +137,7 @@ class ServingRunner {
     if (pid_ < 0) return;
     close(to_);
     close(from_);
-    Kill();
-    while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
-    }
+    KillAndReap();
     pid_ = -1;
   }
 
@@ -200,6 +196,11 @@ class ServingRunner {
   void Kill() const {
     if (own_group_) kill(-pid_, SIGKILL);
     kill(pid_, SIGKILL);
+  }
+  void KillAndReap() const {
+    Kill();
+    while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
   }
 
   // Reads more of the runner's stdout into buffer_; false at its end, on an

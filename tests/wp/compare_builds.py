@@ -19,12 +19,11 @@ import argparse
 import concurrent.futures
 import json
 import os
-import shlex
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run_wp_expectations import entry_args, read_tsv  # noqa: E402
+from run_wp_expectations import entry_args, read_tsv, run_goals  # noqa: E402
 
 
 def without_timings(x, ignored=()):
@@ -42,7 +41,7 @@ def goal_args(args, row):
 
 def parsed(args, stdout):
     try:
-        return without_timings(json.loads(stdout), set(args.ignore) | {"line", "exit"}), None
+        return without_timings(json.loads(stdout), set(args.ignore)), None
     except json.JSONDecodeError:
         return None, "not JSON: %s" % stdout[:200]
 
@@ -56,21 +55,12 @@ def run(jwp, args, row):
 
 
 def run_batch(jwp, args, rows):
-    """Every row's goal in one `jwp wp --goals` run: a (result, error) per row."""
-    lines = "".join(" ".join(shlex.quote(a) for a in goal_args(args, r)) + "\n" for r in rows)
-    cmd = [jwp, "wp", "--cp", args.cp, "--json", "--jobs", str(args.jobs), "--goals", "-"]
-    p = subprocess.run(cmd, input=lines, capture_output=True, text=True)
-    out = p.stdout.splitlines()
-    if p.returncode == 2 or len(out) != len(rows):
-        return [(None, "jwp wp --goals exited %d with %d results for %d goals: %s" % (
-            p.returncode, len(out), len(rows), p.stderr[-300:]))] * len(rows)
-    results = []
-    for line in out:
-        result, error = parsed(args, line)
-        if result is not None and json.loads(line).get("exit") in (1, 2):
-            result, error = None, "exit %s: %s" % (json.loads(line).get("exit"), result.get("message", "")[:300])
-        results.append((result, error))
-    return results
+    """Every row's goal in one `jwp wp --goals` run (run_goals): a (result, error) per row."""
+    results, error = run_goals(jwp, args.cp, [goal_args(args, r) for r in rows], [], args.jobs)
+    if results is None:
+        return [(None, error)] * len(rows)
+    return [(None, "exit %s: %s" % (r.get("exit"), r.get("message", "")[:300])) if r.get("exit") in (1, 2)
+            else (without_timings(r, set(args.ignore) | {"line", "exit"}), None) for r in results]
 
 
 def first_difference(a, b, path=""):

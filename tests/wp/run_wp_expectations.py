@@ -97,28 +97,35 @@ def goal_args(args, row):
     return ["--goal", row["goal"], "--kind", row["kind"], "--timeout-ms", str(timeout_ms)] + entry_args(row)
 
 
-def run_batch(args, rows, extra):
-    """Every row's goal in one `jwp wp --goals` (the class path opened once,
-    the witness runners shared): each row's result (jwp wp's JSON object,
-    with "exit", the status a run of its own exits with) or None, and the
-    batch's error."""
-    lines = "".join(" ".join(shlex.quote(a) for a in goal_args(args, r) + extra) + "\n" for r in rows)
-    cmd = [args.jwp, "wp", "--cp", args.cp, "--json", "--confirm", "--jobs", str(args.jobs), "--goals", "-"]
+def run_goals(jwp, cp, goals, options, jobs, timeout=None):
+    """`goals` (each a list of `jwp wp` options) in one `jwp wp --json --goals -` batch with the
+    command line's `options` (the class path opened once, the witness runners shared): each goal's
+    JSON object (with "line", and "exit": the status a run of its own exits with) in their order and
+    None, or None and why the batch gave no such list. compare_builds.py runs its goals so too."""
+    lines = "".join(" ".join(shlex.quote(a) for a in g) + "\n" for g in goals)
+    cmd = [jwp, "wp", "--cp", cp, "--json", "--jobs", str(jobs)] + options + ["--goals", "-"]
     try:
-        p = subprocess.run(cmd, input=lines, capture_output=True, text=True,
-                           timeout=len(rows) * (args.timeout_ms / 1000 + 120))
+        p = subprocess.run(cmd, input=lines, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return [None] * len(rows), "jwp did not finish"
+        return None, "jwp did not finish"
     results = []
     for line in p.stdout.splitlines():
         try:
             results.append(json.loads(line))
         except json.JSONDecodeError:
-            return [None] * len(rows), "not JSON: %s" % line[:200]
-    if p.returncode not in (0, 1) or len(results) != len(rows):
-        return [None] * len(rows), "jwp wp --goals exited %d with %d results for %d goals: %s" % (
-            p.returncode, len(results), len(rows), p.stderr[-600:])
+            return None, "not JSON: %s" % line[:200]
+    if p.returncode not in (0, 1) or len(results) != len(goals):
+        return None, "jwp wp --goals exited %d with %d results for %d goals: %s" % (
+            p.returncode, len(results), len(goals), p.stderr[-600:])
     return results, None
+
+
+def run_batch(args, rows, extra):
+    """Every row's goal, confirmed, in one batch (run_goals): each row's result or None, and the
+    batch's error."""
+    results, error = run_goals(args.jwp, args.cp, [goal_args(args, r) + extra for r in rows], ["--confirm"],
+                               args.jobs, timeout=len(rows) * (args.timeout_ms / 1000 + 120))
+    return (results, None) if results is not None else ([None] * len(rows), error)
 
 
 def check_one(row, result, exact_result):
