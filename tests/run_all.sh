@@ -35,9 +35,13 @@ ctest --test-dir build --output-on-failure -j "$jobs" --timeout 600
 if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang' build-asan/CMakeCache.txt; then
   rm -rf build-asan
 fi
+# Its Java (fixtures, printer cases, the model and runner jars) is the
+# optimized build's, just built from the same sources (JWP_JAVA_ARTIFACTS_FROM,
+# CMakeLists.txt): javac and javadoc again took some 40 s of this stage.
 echo "== $(date +%T) sanitizer build (build-asan/: clang, ASan+UBSan, unit tests and libFuzzer targets)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DJWP_SANITIZE=ON -DJWP_FUZZ=ON -DJWP_UNIT_TESTS=ON "${unity[@]}" -DJWP_BENCH=OFF \
+  -DJWP_JAVA_ARTIFACTS_FROM="$PWD/build" \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"  # -g1: line tables for ASan's reports, 3/4 of -g's compile time
 cmake --build build-asan -j "$jobs"
 echo "== $(date +%T) sanitizer tests and short fuzz runs"
