@@ -135,10 +135,16 @@ ForwardFacts ForwardFactsCache::Get(const classfile::ClassHierarchy& h, const ir
   const std::string key = absl::StrCat(entry.QualifiedName(), " ", options.max_steps, " ", options.max_depth, " ",
                                        options.max_contexts, " ", options.max_objects, " ",
                                        options.field_facts != nullptr, options.non_null_returns != nullptr);
+  std::string patterns;
+  if (options.inputs != nullptr) {
+    for (const callgraph::MethodPattern& p : options.inputs->inputs()) absl::StrAppend(&patterns, " in:", p.text());
+    for (const callgraph::MethodPattern& p : options.inputs->assumes()) absl::StrAppend(&patterns, " assume:", p.text());
+  }
+  const std::string key_with_inputs = key + patterns;
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = by_key_.find(key);
+  auto it = by_key_.find(key_with_inputs);
   *computed = it == by_key_.end();
-  if (*computed) it = by_key_.emplace(key, ComputeForwardFacts(h, cache_, entry, options)).first;
+  if (*computed) it = by_key_.emplace(key_with_inputs, ComputeForwardFacts(h, cache_, entry, options)).first;
   ForwardFacts out = it->second;
   // The root context ran `entry` of the first goal: this goal's IR of the
   // same method (same blocks, edges and instructions) stands in for it.

@@ -116,6 +116,10 @@ struct ForwardOptions {
   // A call the analysis does not follow returns non-null when the method
   // never returns null; null: it may return anything.
   NonNullReturns* non_null_returns = nullptr;
+  // The methods a user names as inputs and assumptions (callgraph/
+  // input_methods.h): their calls are unknown calls, whatever their code
+  // does (it does not run: the witness runner returns the inputs' values).
+  const callgraph::InputMethods* inputs = nullptr;
 };
 
 class ForwardFacts {

@@ -388,6 +388,18 @@ bool Interpreter::Invoke(Activation& a, const ir::Instruction& in, Heap& heap, b
   auto dispatched_to = [&](std::string method) {
     out_->by_context[a.context].dispatched[call].insert(std::move(method));
   };
+  const bool input_or_assume =
+      opt_.inputs != nullptr &&
+      opt_.inputs->Classify(in.owner, in.name, in.descriptor) != callgraph::InputMethods::Kind::kNone;
+  if (input_or_assume) {
+    // Any value of its type (not what the method's code could return):
+    // the witness gives it.
+    dispatched_to(std::string(ForwardContext::kUnknownTarget));
+    for (const AbsVal& v : args) Escape(heap, v);
+    if (in.result != ir::kNone) a.Set(in.result, AbsVal::Top());
+    *exc_heap = heap;
+    return true;
+  }
   if (in.invoke == ir::InvokeKind::kDynamic || (has_receiver && args.empty())) {
     dispatched_to(std::string(ForwardContext::kUnknownTarget));
     Unknown(in, args, heap, a);

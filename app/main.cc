@@ -32,6 +32,30 @@ void AddReachableStateOptions(CLI::App* cmd, jwp::wp::StaticsAtEntry* statics, b
       ->capture_default_str();
 }
 
+// --input-method and --assume-method (callgraph/input_methods.h), for
+// each subcommand that searches.
+void AddInputMethodOptions(CLI::App* cmd, jwp::callgraph::InputMethods* inputs) {
+  auto adder = [inputs](bool input) {
+    return [inputs, input](const std::vector<std::string>& patterns) {
+      for (const std::string& p : patterns) {
+        const absl::Status s = input ? inputs->AddInput(p) : inputs->AddAssume(p);
+        if (!s.ok()) throw CLI::ValidationError(input ? "--input-method" : "--assume-method", std::string(s.message()));
+      }
+    };
+  };
+  cmd->add_option_function<std::vector<std::string>>(
+         "--input-method", adder(true),
+         "Calls of these methods are inputs (pkg.Class.method, '*' in the name matching any run; repeatable): each "
+         "call returns a value the witness gives, in call order (primitive and String results); the witness runner "
+         "returns it on the JVM, so a FOUND needs --confirm (e.g. org.sosy_lab.sv_benchmarks.Verifier.nondet*)")
+      ->type_name("PATTERN");
+  cmd->add_option_function<std::vector<std::string>>(
+         "--assume-method", adder(false),
+         "Calls of these methods (void, one boolean) end every path whose argument is false (repeatable; e.g. "
+         "org.sosy_lab.sv_benchmarks.Verifier.assume)")
+      ->type_name("PATTERN");
+}
+
 constexpr const char* kExactHelp = "With --confirm: the exact search only. Without it, the search also passes costly calls without entering them (optimistic calls: assumed to return normally); such a candidate is a FOUND only once the JVM ran its witness to the goal, and a NOT_FOUND is still the exact search's";
 
 // The options of `jwp wp` that say what to search and how: on the command
@@ -87,6 +111,7 @@ void AddWpGoalOptions(CLI::App* cmd, jwp::app::WpOptions* wp, std::optional<doub
   cmd->add_option("--max-phases", wp->engine.max_phases, "Phases of directed call-graph construction")->capture_default_str();
   cmd->add_flag("--enable-assertions", wp->engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   AddReachableStateOptions(cmd, &wp->engine.statics, &wp->engine.closed_packages);
+  AddInputMethodOptions(cmd, &wp->engine.inputs);
   cmd->add_flag("--trace", wp->trace, "Print how the search goes on standard error: each phase's end and the targets it enables, each waiting minterm's sites, each new summary");
   cmd->add_option("--max-targets", wp->engine.max_targets, "Targets per call site (cha: more are skipped; directed: enabled at once at an unconstrained site)")->capture_default_str();
 }
@@ -216,6 +241,7 @@ int main(int argc, char** argv) {
   validate_cmd->add_flag("!--no-models", validate.models, "Analyse the JDK's own classes where jwp has models");
   validate_cmd->add_flag("--enable-assertions", validate.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   AddReachableStateOptions(validate_cmd, &validate.engine.statics, &validate.engine.closed_packages);
+  AddInputMethodOptions(validate_cmd, &validate.engine.inputs);
   validate_cmd->add_flag_callback("--progress", [&validate] { validate.progress = 1; },
                                   "Progress line on stderr (default: when stderr is a terminal)");
   validate_cmd->add_flag_callback("--no-progress", [&validate] { validate.progress = 0; }, "No progress line");
@@ -278,6 +304,7 @@ int main(int argc, char** argv) {
   exceptions_cmd->add_flag("!--no-models", exceptions.models, "Analyse the JDK's own classes where jwp has models");
   exceptions_cmd->add_flag("--enable-assertions", exceptions.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   AddReachableStateOptions(exceptions_cmd, &exceptions.engine.statics, &exceptions.engine.closed_packages);
+  AddInputMethodOptions(exceptions_cmd, &exceptions.engine.inputs);
   exceptions_cmd->footer("Example:\n  jwp exceptions -cp commons-lang3.jar org.apache.commons.lang3.Validate --json out.json");
 
   jwp::app::TestgenOptions testgen;

@@ -626,11 +626,15 @@ int RunTestgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
   int written = 0, reflective = 0;
   // A witness that sets environment variables (issue #28, System.getenv):
   // the JVM's environment is fixed at its start, so a JUnit test cannot
-  // replay it (the writer says so); said, and not a failure.
-  int environment = 0;
+  // replay it (the writer says so); said, and not a failure. Nor can a
+  // test make input methods (--input-method) return the witness's values.
+  int environment = 0, inputs = 0;
   std::set<std::string> classes;
   for (const Scenario& sc : scenarios) {
-    environment += sc.test.empty() && sc.witness.contains("environment") && !sc.witness["environment"].empty();
+    const bool sets_environment =
+        sc.test.empty() && sc.witness.contains("environment") && !sc.witness["environment"].empty();
+    environment += sets_environment;
+    inputs += !sets_environment && sc.test.empty() && sc.witness.contains("inputs");
     if (!sc.test.empty() && sc.problem.empty()) {
       ++written;
       reflective += sc.reflective;
@@ -647,9 +651,10 @@ int RunTestgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
   out << "; " << reflective << " set state reflectively (@Tag(\"state-set-reflectively\")); "
       << scenarios.size() - written << " of " << scenarios.size() << " confirmed witnesses gave no test"
       << (environment > 0 ? StrCat(" (", environment, " set environment variables, which a JUnit test cannot)") : "")
+      << (inputs > 0 ? StrCat(" (", inputs, " give input methods' values, which a JUnit test cannot)") : "")
       << "\n";
   if (o.verify && !verified) return 2;
-  return written + environment == static_cast<int>(scenarios.size()) && scope_status == 0 ? 0 : 1;
+  return written + environment + inputs == static_cast<int>(scenarios.size()) && scope_status == 0 ? 0 : 1;
 }
 
 int WriteTestsFor(const nlohmann::ordered_json& results, const std::string& class_path, const std::string& jdk,

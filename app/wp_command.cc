@@ -25,6 +25,7 @@
 #include "classfile/descriptor.h"
 #include "classfile/jdk.h"
 #include "classfile/strings.h"
+#include "logic/printer.h"
 #include "models/string_model.h"
 #include "nlohmann/json.hpp"
 #include "types/stand_ins.h"
@@ -217,6 +218,15 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
     ordered_json environment = ordered_json::object();
     for (const wp::Replay::Property& p : w.variables) environment[p.key] = value_json(p.value);
     j["environment"] = environment;
+  }
+  if (!w.input_methods.empty()) {
+    // What the calls of the input methods return, by position (the runner
+    // returns them on entry; a position not listed gets the type's default).
+    ordered_json values = ordered_json::array();
+    for (const wp::Replay::Input& x : w.inputs) {
+      values.push_back({{"position", x.position}, {"method", x.method}, {"value", value_json(x.value)}});
+    }
+    j["inputs"] = {{"methods", w.input_methods}, {"values", values}};
   }
   if (w.assertions) j["assertions"] = true;  // java -ea, as the search assumed
   if (!w.field_facts.empty()) j["field_facts"] = FieldFactsJson(w.field_facts);
@@ -642,8 +652,28 @@ int RunWpGoal(const AnalysedClassPath& analysed, const WpOptions& options, std::
       for (int32_t l : r.path) out << " " << l;
       out << "\n";
       if (r.confirmed_on_jvm) {
-        out << "optimistic: found through calls the search did not enter (the assumptions below that start with "
-               "\"optimistic:\"); the JVM ran the witness to the goal before this was called FOUND\n";
+        out << "optimistic: found through calls the search did not enter or inputs it did not choose (the "
+               "assumptions below that start with \"optimistic:\"); the JVM ran the witness to the goal before "
+               "this was called FOUND\n";
+      }
+      if (r.witness && !r.witness->inputs.empty()) {
+        out << "inputs (the values the input methods' calls return, in call order):\n";
+        for (const wp::Replay::Input& x : r.witness->inputs) {
+          std::string value = solver::to_string(x.value);
+          // As Java writes the method's result type: a boolean, a char.
+          const char result = x.method.empty() ? 0 : x.method.back();
+          if (x.value.kind == WitnessValue::Kind::kInt && result == 'Z') value = x.value.integral != 0 ? "true" : "false";
+          if (x.value.kind == WitnessValue::Kind::kInt && result == 'C' && x.value.integral >= 32 && x.value.integral < 127 &&
+              x.value.integral != '\'' && x.value.integral != '\\') {
+            value = Cat("'", std::string(1, static_cast<char>(x.value.integral)), "'");
+          }
+          for (const solver::WitnessObject& o : r.witness->heap) {
+            if (x.value.kind == WitnessValue::Kind::kRef && o.id == x.value.object && o.string_value) {
+              value = logic::java_string_literal(*o.string_value);
+            }
+          }
+          out << "  " << x.position << ": " << x.method << " returns " << value << "\n";
+        }
       }
       out << "assumptions:" << (r.assumptions.empty() ? " none" : "") << "\n";
       for (const auto& a : r.assumptions) out << "  - " << a << "\n";

@@ -154,6 +154,16 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
           break;
         }
         case ir::Op::kInvoke:
+          if (options_.inputs != nullptr) {
+            // An input method's call reads the next input (its code does
+            // not run, whatever a caller's `handled` follows into); an
+            // assumption's writes nothing (input_methods.h).
+            const InputMethods::Kind kind = options_.inputs->Classify(in.owner, in.name, in.descriptor);
+            if (kind == InputMethods::Kind::kInput) {
+              direct.statics_.insert(ModSet::FieldKey(kInputsOwner, kInputsReadName, kInputsReadDescriptor));
+            }
+            if (kind != InputMethods::Kind::kNone) break;
+          }
           if (handled != nullptr && (*handled)(insn)) break;
           if (std::optional<VarHandleBinding> b = var_handles_.OfCall(m, in)) {
             // A bound VarHandle (var_handles.h): the access writes its

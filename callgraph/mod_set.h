@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "callgraph/call_targets.h"
+#include "callgraph/input_methods.h"
 #include "callgraph/lambda_classes.h"
 #include "callgraph/method_cache.h"
 #include "callgraph/method_ref.h"
@@ -85,6 +86,10 @@ struct ModSetOptions {
   // reaches those that implement it. Their code must be in the MethodCache
   // (MethodCache::set_lambdas). Null: lambda bodies are not reached.
   const LambdaClasses* lambdas = nullptr;
+  // The methods the user names as inputs and assumptions (input_methods.h):
+  // their code is not reached; an input's call writes the count of inputs
+  // read (kInputsOwner.kInputsReadName). Null: none.
+  const InputMethods* inputs = nullptr;
 };
 
 // Lazily computed, cached mod-sets, per method and context (the exact types

@@ -384,7 +384,8 @@ Term TermManager::mk_skolem(SkolemKind kind, Sort sort, uint32_t site, uint32_t 
       break;
   }
   if (auto named = input_names_.find(site); kind == SkolemKind::kInput && named != input_names_.end()) {
-    display = named->second;  // what the program reads: one name for all its reads
+    display = named->second.display;  // what the program reads: one name for all its reads
+    if (named->second.indexed) absl::StrAppend(&display, "#", index);
   } else {
     absl::StrAppend(&display, "#", index);
   }

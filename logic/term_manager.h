@@ -146,8 +146,12 @@ class TermManager {
   Term mk_skolem(SkolemKind kind, Sort sort, uint32_t site, uint32_t index, Term about = Term());
   Term fresh_skolem(SkolemKind kind, Sort sort, uint32_t site, Term about = Term());
   // How the kInput skolems of `site` print (`System.getProperty("k")`),
-  // without the index; set before the first is made.
-  void name_input_site(uint32_t site, std::string display) { input_names_.try_emplace(site, std::move(display)); }
+  // without the index (`indexed`: with it, `Verifier.nondetInt()#7`, for a
+  // site whose each execution reads another value); set before the first
+  // is made.
+  void name_input_site(uint32_t site, std::string display, bool indexed = false) {
+    input_names_.try_emplace(site, InputName{std::move(display), indexed});
+  }
   // A variable never returned before, named "<prefix>#<k>".
   Term fresh_var(std::string_view prefix, Sort sort);
 
@@ -346,7 +350,11 @@ class TermManager {
   uint32_t next_fresh_ = 0;
   uint32_t next_generic_ = 0;
   uint32_t next_skolem_ = 0;
-  absl::flat_hash_map<uint32_t, std::string> input_names_;
+  struct InputName {
+    std::string display;
+    bool indexed = false;
+  };
+  absl::flat_hash_map<uint32_t, InputName> input_names_;
   uint32_t next_temp_ = 0;
   Stats stats_;
   Term true_, false_, null_, object_type_, string_type_, length_field_, exc_;

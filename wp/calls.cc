@@ -354,7 +354,29 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
   Transformer& tr = *acts_[item.at.act].tr;
   const ir::Edge& e = ir.edges[eid];
   Step st;
-  if (std::optional<EnvironmentRead> read = EnvironmentReadOf(ir, call)) {
+  const callgraph::InputMethods::Kind input = call.op == ir::Op::kInvoke
+                                                  ? opt_.inputs.Classify(call.owner, call.name, call.descriptor)
+                                                  : callgraph::InputMethods::Kind::kNone;
+  if (input != callgraph::InputMethods::Kind::kNone) {
+    // A method the user names as an input or an assumption (wp/inputs.cc):
+    // its code does not run, and it throws nothing but an instance
+    // method's NullPointerException for a null receiver.
+    if (e.kind == ir::EdgeKind::kException) {
+      if (call.invoke != ir::InvokeKind::kStatic) {
+        st.lossy = Cat("the NullPointerException of input method ", dotted(std::string(call.owner)), ".", call.name,
+                       " called on a null receiver at ", SourceLocation(ir, call), " is not explored");
+      }
+    } else {
+      const Minterm after = tr.through_phis(eid, item.phi);
+      st = input == callgraph::InputMethods::Kind::kInput ? tr.through_input_call(call, after)
+                                                          : tr.through_assume_call(call, after);
+    }
+  } else if (call.op == ir::Op::kInvoke && opt_.inputs.Names(call.owner, call.name)) {
+    note(Cat("a method pattern names ", dotted(std::string(call.owner)), ".", call.name, call.descriptor, " at ",
+             SourceLocation(ir, call),
+             ", which is neither an input (a primitive or String result) nor an assumption ((Z)V): analysed as a call"));
+    return false;
+  } else if (std::optional<EnvironmentRead> read = EnvironmentReadOf(ir, call)) {
     if (e.kind != ir::EdgeKind::kException) {
       st = tr.through_environment_read(call, *read, tr.through_phis(eid, item.phi));
     } else {
@@ -694,6 +716,7 @@ void WpProblem::ensure_mod_sets() {
   callgraph::ModSetOptions o;
   o.natives_are_top = false;
   o.lambdas = &lambdas_;
+  if (!opt_.inputs.empty()) o.inputs = &opt_.inputs;
   mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
   forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
 }
@@ -949,10 +972,25 @@ Minterm WpProblem::fresh_skolems(const Minterm& m, const Minterm& framed) {
     for (Term v : logic::free_variables(framed)) callers.insert(v);
   }
   logic::Substitution s(tm_);
+  // A skolem `about` another that is renamed (an input's position, about
+  // its value: wp/inputs.cc) is about the new one: renamed after it.
+  absl::flat_hash_map<Term, Term> renamed;
+  std::vector<Term> later;
   for (Term v : logic::free_variables(m)) {
     const logic::VarInfo& info = tm_.var_info(v);
     if (info.role != logic::VarRole::kSkolem || vocab_.is_global(v) || callers.contains(v) || v == marker_) continue;
-    s.add(v, tm_.fresh_skolem(info.skolem_kind, info.sort, info.site, info.about));
+    if (!info.about.is_null() && info.about.is_var()) {
+      later.push_back(v);
+      continue;
+    }
+    const Term fresh = tm_.fresh_skolem(info.skolem_kind, info.sort, info.site, info.about);
+    renamed.emplace(v, fresh);
+    s.add(v, fresh);
+  }
+  for (Term v : later) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    auto it = renamed.find(info.about);
+    s.add(v, tm_.fresh_skolem(info.skolem_kind, info.sort, info.site, it == renamed.end() ? info.about : it->second));
   }
   return s.empty() ? m : s.apply(m);
 }

@@ -62,6 +62,7 @@
 #include <vector>
 
 #include "absint/field_facts.h"
+#include "callgraph/input_methods.h"
 #include "classfile/class_hierarchy.h"
 #include "solver/witness.h"
 #include "wp/search_order.h"
@@ -134,6 +135,14 @@ struct EngineOptions {
   // `$assertionsDisabled` field (Vocabulary::static_field) has that value,
   // and the witness runner runs with the same setting.
   bool enable_assertions = false;
+  // Methods the user names as inputs and assumptions (--input-method,
+  // --assume-method; callgraph/input_methods.h): an input's call returns
+  // a fresh value of the witness (Replay::inputs), an assumption's false
+  // argument ends its path (wp/inputs.cc). A minterm that read inputs is a
+  // candidate the JVM must confirm (as one that passed calls
+  // optimistically): only with `optimistic_calls` (--confirm) is it
+  // replayed.
+  callgraph::InputMethods inputs;
   // Field facts (absint/field_facts.h, issue #29): a field that only ever
   // holds one value is that constant, and the fields a precondition reads
   // at the entry hold values their class's code can store there. Off: every
@@ -246,6 +255,18 @@ struct Replay {
   };
   std::vector<Property> properties;
   std::vector<Property> variables;
+  // What the calls of the input methods return (EngineOptions::inputs), by
+  // position: the n-th call of any of them (from 0, in the thread that
+  // runs the entry) returns the value at position n; a position not listed
+  // returns what the runner chooses (the precondition does not read it).
+  // `input_methods`: the patterns, for the runner to intercept the calls.
+  struct Input {
+    int64_t position = 0;
+    std::string method;  // "pkg.Class.method(desc)", the call the search met there
+    solver::WitnessValue value;
+  };
+  std::vector<Input> inputs;
+  std::vector<std::string> input_methods;
   // Ids of java/lang/String objects that are not literals (no text in the
   // model): replayed as fresh empty strings, not interned.
   std::vector<std::string> plain_strings;

@@ -276,7 +276,7 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     std::erase_if(o.fields, [](const solver::WitnessField& x) { return x.owner == models::kStringBuilderClass; });
   }
   for (const auto& v : w.variables) {
-    if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var)) {
+    if (const Vocabulary::StaticField* f = vocab_.static_field_of(v.var); f != nullptr && f->owner != callgraph::kInputsOwner) {
       r.statics.push_back({f->owner, f->name, f->descriptor, v.value});
     }
     // A system property or environment variable the model read: a read's
@@ -291,6 +291,19 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
         if (!known) set.push_back({read->key, v.value});
       }
     }
+    // An input's position, about the skolem of its value (wp/inputs.cc).
+    if (v.role == logic::VarRole::kSkolem) {
+      const logic::VarInfo& info = tm_.var_info(v.var);
+      const Vocabulary::InputSite* in = vocab_.input_of_site(info.site);
+      if (in != nullptr && in->position && v.value.kind == solver::WitnessValue::Kind::kInt) {
+        auto value = std::find_if(w.variables.begin(), w.variables.end(), [&](const auto& x) { return x.var == info.about; });
+        const bool taken = std::any_of(r.inputs.begin(), r.inputs.end(),
+                                       [&](const Replay::Input& x) { return x.position == v.value.integral; });
+        if (value != w.variables.end() && !taken && v.value.integral >= 0) {
+          r.inputs.push_back({v.value.integral, in->method, value->value});
+        }
+      }
+    }
     // A class constant's object is the one its class initializer made.
     const Vocabulary::ClassConstant* c = vocab_.class_constant_of(v.var);
     if (c == nullptr) continue;
@@ -300,6 +313,9 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     if (o == r.heap.end() || o->static_value) return std::nullopt;  // a model the facts exclude
     o->static_value = c->key();
   }
+  std::sort(r.inputs.begin(), r.inputs.end(),
+            [](const Replay::Input& a, const Replay::Input& b) { return a.position < b.position; });
+  r.input_methods = vocab_.input_methods();
   r.assertions = vocab_.assertions_enabled();
   AddStandInReturns(w, &r);
   return r;
@@ -818,10 +834,27 @@ std::string WpProblem::input_without_a_class(const Minterm& phi, const Activatio
   return "";
 }
 
+// At the entry no input has been read (wp/inputs.cc): the count of those
+// read is 0, and each input's position is a number.
+Minterm WpProblem::no_inputs_read(const Minterm& phi) {
+  if (opt_.inputs.empty() || phi.is_true() || phi.is_false()) return phi;
+  const Term read = vocab_.inputs_read();
+  if (!logic::mentions(phi, read)) return phi;
+  const Term body = logic::substitute(tm_, phi.term(), read, tm_.mk_int(0));
+  auto dnf = logic::to_dnf(tm_, body, 2);
+  if (dnf.ok() && dnf->empty()) return Minterm::from_term(tm_.mk_false());
+  if (!dnf.ok() || dnf->size() != 1) {
+    // (A constant for a variable leaves a conjunction of literals one.)
+    note("incomplete: a minterm whose inputs' positions did not stay one conjunction was dropped");
+    return Minterm::from_term(tm_.mk_false());
+  }
+  return opt_.simplify ? simplifier_.simplify((*dnf)[0]) : (*dnf)[0];
+}
+
 bool WpProblem::at_entry(const Item& item) {
   // (What is known of static finals and the current thread was put in by
   // push: Vocabulary::with_global_facts.)
-  const Minterm phi = without_cached_boxes(item.phi);
+  const Minterm phi = no_inputs_read(without_cached_boxes(item.phi));
   if (phi.is_false()) return false;
   if (ph_.result.stats.first_entry_steps == 0) {
     ph_.result.stats.first_entry_steps = std::max<uint64_t>(1, used_.steps + ph_.result.stats.steps);

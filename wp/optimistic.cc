@@ -82,6 +82,7 @@ std::string ReplayKey(const Replay& r) {
   for (const Replay::Static& st : r.statics) key += Cat(" ", st.owner, ".", st.name, "=", solver::to_string(st.value));
   for (const Replay::Property& p : r.properties) key += Cat(" -D", p.key, "=", solver::to_string(p.value));
   for (const Replay::Property& p : r.variables) key += Cat(" env:", p.key, "=", solver::to_string(p.value));
+  for (const Replay::Input& x : r.inputs) key += Cat(" input", x.position, "=", solver::to_string(x.value));
   return key;
 }
 
@@ -306,6 +307,8 @@ bool WpProblem::passes_optimistically(const Item& item, ir::EdgeId eid) {
   const ir::Edge& e = ir.edges[eid];
   if (e.kind == ir::EdgeKind::kException) return false;
   const ir::Instruction& call = ir.insns[ir.blocks[e.from].insns.back()];
+  // (An input or assumption is exact as it is: wp/inputs.cc.)
+  if (opt_.inputs.Classify(call.owner, call.name, call.descriptor) != callgraph::InputMethods::Kind::kNone) return false;
   return !cheap_call(call) && !expanded_sites_.contains(PassedSite(ir, call)) &&
          !expanded_callees_.contains(Cat(call.owner, ".", call.name));
 }

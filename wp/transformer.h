@@ -122,6 +122,13 @@ class Transformer {
   Step through_environment_read(const ir::Instruction& call, const EnvironmentRead& read,
                                 const logic::Minterm& post);
 
+  // A call of a method the user names as an input (EngineOptions::inputs),
+  // along its normal edge: a fresh value the witness gives it, at the next
+  // position among the inputs (wp/inputs.cc).
+  Step through_input_call(const ir::Instruction& call, const logic::Minterm& post);
+  // A call of an assumption method along its normal edge: its argument true.
+  Step through_assume_call(const ir::Instruction& call, const logic::Minterm& post);
+
   // The minterm at the start of e.to with e's phi operands substituted.
   logic::Minterm through_phis(ir::EdgeId e, const logic::Minterm& post);
 

@@ -619,6 +619,27 @@ uint32_t Vocabulary::environment_site(const EnvironmentRead& read, const std::st
   return site;
 }
 
+Term Vocabulary::inputs_read() {
+  return static_field(callgraph::kInputsOwner, callgraph::kInputsReadName, callgraph::kInputsReadDescriptor);
+}
+
+uint32_t Vocabulary::input_site(const ir::Instruction& call, const std::string& where, bool position) {
+  const std::string owner = classfile::JavaName(call.owner);
+  const std::string method = Cat(owner, ".", call.name, call.descriptor);
+  // One text for both sites: a reason names the call once.
+  const std::string text = Cat("the value of ", method, " called at ", where,
+                               " (an input method: the witness gives it at its position among the inputs; the JVM "
+                               "must confirm)");
+  const uint32_t site = call_site(text, position ? Cat(text, " (position)") : text);
+  if (input_sites_.try_emplace(site, InputSite{method, position}).second) {
+    // The simple class name: `Verifier.nondetInt()#7`.
+    const size_t dot = owner.rfind('.');
+    const std::string call_text = Cat(dot == std::string::npos ? owner : owner.substr(dot + 1), ".", call.name, "()");
+    tm_.name_input_site(site, position ? Cat("position(", call_text, ")") : call_text, /*indexed=*/true);
+  }
+  return site;
+}
+
 uint32_t Vocabulary::call_site(const std::string& description, const std::string& identity) {
   auto [it, inserted] = site_ids_.try_emplace(Cat("\x01", identity), static_cast<uint32_t>(sites_.size()));
   if (inserted) sites_.push_back(description);

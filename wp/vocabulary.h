@@ -197,6 +197,25 @@ class Vocabulary {
     return it == environment_sites_.end() ? nullptr : &it->second;
   }
 
+  // The inputs of EngineOptions::inputs (wp/inputs.cc). `inputs_read`: the
+  // count of input values read so far, a static of no class
+  // (callgraph::kInputsOwner), 0 at the entry. A call of an input method
+  // at `where` has two sites: its values' (`position` false) and their
+  // positions' (true; a position skolem is `about` its value skolem).
+  struct InputSite {
+    std::string method;  // "pkg.Class.method(desc)"
+    bool position = false;
+  };
+  logic::Term inputs_read();
+  // The input methods' patterns (EngineOptions::inputs), for witnesses.
+  void set_input_methods(std::vector<std::string> patterns) { input_methods_ = std::move(patterns); }
+  const std::vector<std::string>& input_methods() const { return input_methods_; }
+  uint32_t input_site(const ir::Instruction& call, const std::string& where, bool position);
+  const InputSite* input_of_site(uint32_t site) const {
+    auto it = input_sites_.find(site);
+    return it == input_sites_.end() ? nullptr : &it->second;
+  }
+
   // For witnesses: the static field behind a variable made by static_field.
   struct StaticField {
     std::string owner, name, descriptor;
@@ -272,6 +291,8 @@ class Vocabulary {
   absl::flat_hash_map<std::string, uint32_t> site_ids_;
   absl::flat_hash_map<uint32_t, SkippedCall> skipped_calls_;
   absl::flat_hash_map<uint32_t, EnvironmentRead> environment_sites_;
+  absl::flat_hash_map<uint32_t, InputSite> input_sites_;
+  std::vector<std::string> input_methods_;
   struct Resolved {
     std::string owner;
     bool is_final = false;

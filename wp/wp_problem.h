@@ -241,6 +241,9 @@ class WpProblem : private DirectedQueries {
         solver_(tm_, solver_options()) {
     vocab_.set_lambdas(&lambdas_);
     vocab_.set_assertions_enabled(opt.enable_assertions);
+    std::vector<std::string> input_patterns;
+    for (const callgraph::MethodPattern& p : opt.inputs.inputs()) input_patterns.push_back(p.text());
+    vocab_.set_input_methods(std::move(input_patterns));
     entry_check_.set_drop_implied(opt.max_preconditions > 1);
     vocab_.set_statics_initial(opt.statics == StaticsAtEntry::kInitial);
     if (opt.field_facts) {
@@ -652,6 +655,7 @@ class WpProblem : private DirectedQueries {
     absint::ForwardOptions fopt;
     fopt.field_facts = field_facts_.get();
     fopt.non_null_returns = non_null_returns_.get();
+    if (!opt_.inputs.empty()) fopt.inputs = &opt_.inputs;
     const auto t0 = Clock::now();
     bool computed = true;
     forward_ = opt_.forward_facts_cache ? opt_.forward_facts_cache->Get(h_, ir_, fopt, &computed)
@@ -716,6 +720,7 @@ class WpProblem : private DirectedQueries {
   // `phi` without the skolems of cached boxes that it uses only for their
   // value, type and nullness; `phi` itself when none is eliminated.
   Minterm without_cached_boxes(const Minterm& phi);
+  Minterm no_inputs_read(const Minterm& phi);
   static const ForwardContext* prunes(const ForwardContext* f) { return f != nullptr && f->prunes ? f : nullptr; }
   // The forward facts of `callee` (whose IR is set), called at `call` by activation `caller`.
   void inherit_facts(Activation& callee, int32_t caller, ir::InsnId call) {

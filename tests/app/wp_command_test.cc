@@ -724,6 +724,51 @@ TEST(WpCommand, AnEnvironmentVariableIsAnInputTheWitnessSets) {
   EXPECT_THAT(unconfirmed, HasSubstr("environment variable \\\"JWP_MODE\\\"")) << unconfirmed;
 }
 
+// --input-method (issue #28): each call of a method the pattern names
+// returns a value of the witness at its position among the inputs, which
+// the runner returns on the JVM; without --confirm nobody runs them, and
+// the answer names the calls. A pattern that is none is an error.
+TEST(WpCommand, AnInputMethodsCallsReturnTheWitnesssValuesInCallOrder) {
+  const std::string goal =
+      "--goal 'wp.Inputs.secondDecides()I@line:54' --kind exception:java.lang.ArithmeticException --json "
+      "--input-method 'wp.Inputs$Harness.nondet*'";
+  int status = -1;
+  const std::string out = RunCommand(WpOnEngine(goal + " --confirm"), &status);
+  ASSERT_EQ(status, 0) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["verdict"], "FOUND");
+  EXPECT_EQ(j["confirmed"], true);
+  ASSERT_TRUE(j["witness"].contains("inputs")) << out;
+  const nlohmann::json& inputs = j["witness"]["inputs"];
+  EXPECT_EQ(inputs["methods"], nlohmann::json::array({"wp.Inputs$Harness.nondet*"}));
+  ASSERT_EQ(inputs["values"].size(), 2u) << out;
+  EXPECT_EQ(inputs["values"][0]["position"], 0);
+  EXPECT_EQ(inputs["values"][0]["value"], 7);
+  EXPECT_EQ(inputs["values"][0]["method"], "wp.Inputs$Harness.nondetInt()I");
+  EXPECT_EQ(inputs["values"][1]["position"], 1);
+  EXPECT_EQ(inputs["values"][1]["value"], 42);
+  const std::string unconfirmed = RunCommand(WpOnEngine(goal), &status);
+  EXPECT_EQ(status, 4) << unconfirmed;
+  EXPECT_THAT(unconfirmed, HasSubstr("an input method: the witness gives it")) << unconfirmed;
+  // The input is any int, not what the stub's code returns (0): the
+  // forward facts, which run callees' code, do not prune on that.
+  const std::string stub =
+      RunCommand(WpOnEngine("--goal 'wp.Inputs.notTheStubsZero()I@line:117' --kind exception:java.lang.ArithmeticException "
+                            "--json --confirm --input-method 'wp.Inputs$Harness.nondet*'"),
+                 &status);
+  ASSERT_EQ(status, 0) << stub;
+  const nlohmann::json s = nlohmann::json::parse(stub);
+  EXPECT_EQ(s["verdict"], "FOUND") << stub;
+  EXPECT_EQ(s["confirmed"], true) << stub;
+  EXPECT_EQ(s["witness"]["inputs"]["values"][0]["value"], 5) << stub;
+  for (const std::string bad : {"--input-method nondetInt", "--assume-method 'a.*.assume'"}) {
+    const std::string error = RunCommand(WpOnEngine(goal + " " + bad + " 2>&1"), &status);
+    EXPECT_EQ(status, 2) << error;
+    EXPECT_THAT(error, HasSubstr(bad.substr(0, bad.find(' ')))) << error;
+    EXPECT_THAT(error, HasSubstr("method pattern")) << error;
+  }
+}
+
 // jwp wp --goals: each goal's result is what a run of its own gives (the
 // same verdict, witness and confirmation, its exit status in "exit"), in
 // the file's order, with the file's line; a line that is an error costs

@@ -18,6 +18,7 @@ using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using ::testing::Not;
 using testing::World;
 
 class ModSetsTest : public ::testing::Test {
@@ -200,6 +201,68 @@ TEST_F(ModSetsSmallBudgetTest, BudgetMakesTheQueryTopOnly) {
   const ModSet& middle = Of("callgraph/Chain", "middle", "()V");
   EXPECT_FALSE(middle.top) << middle.top_reason;
   EXPECT_THAT(middle.Fields(), ElementsAre("callgraph/Box.value:I"));
+}
+
+// The methods a user names as inputs and assumptions (input_methods.h):
+// their code does not run; an input's call writes the count of inputs read.
+const InputMethods& HarnessMethods() {
+  static const InputMethods* methods = [] {
+    auto* m = new InputMethods();
+    EXPECT_TRUE(m->AddInput("wp.Inputs$Harness.nondet*").ok());
+    EXPECT_TRUE(m->AddAssume("wp.Inputs$Harness.assume").ok());
+    return m;
+  }();
+  return *methods;
+}
+
+class ModSetsInputsTest : public ModSetsTest {
+ protected:
+  ModSetsInputsTest() : ModSetsTest(ModSetOptions{.natives_are_top = false, .inputs = &HarnessMethods()}) {}
+};
+
+TEST_F(ModSetsInputsTest, AnInputsCallWritesTheCountOfInputsReadAndRunsNoCode) {
+  // Through a callee (pair) too; the harness's queue is never reached.
+  const ModSet& s = Of("wp/Inputs", "throughACallee", "()I");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_THAT(s.Statics(), ElementsAre("jwp;inputs.read:I"));
+  EXPECT_THAT(s.Fields(), IsEmpty());
+  EXPECT_THAT(s.AssumedNatives(), IsEmpty());
+  // An assumption writes nothing (Runtime.halt is not reached).
+  const ModSet& a = Of("wp/Inputs", "assumed", "()I");
+  EXPECT_FALSE(a.top) << a.top_reason;
+  EXPECT_THAT(a.Statics(), ElementsAre("jwp;inputs.read:I"));
+  EXPECT_THAT(a.AssumedNatives(), IsEmpty());
+}
+
+TEST_F(ModSetsNoEffectNativesTest, WithoutInputMethodsTheHarnessCodeRuns) {
+  const ModSet& s = Of("wp/Inputs", "secondDecides", "()I");
+  EXPECT_TRUE(s.top || !s.Fields().empty()) << "the queue's remove writes its fields";
+  EXPECT_THAT(s.Statics(), Not(Contains("jwp;inputs.read:I")));
+}
+
+TEST(InputMethods, PatternsNameAClassAndAMethodWithStars) {
+  InputMethods m;
+  ASSERT_TRUE(m.AddInput("org.sosy_lab.sv_benchmarks.Verifier.nondet*").ok());
+  ASSERT_TRUE(m.AddInput("p.Outer$Inner.*Value").ok());
+  ASSERT_TRUE(m.AddAssume("org.sosy_lab.sv_benchmarks.Verifier.assume").ok());
+  using K = InputMethods::Kind;
+  EXPECT_EQ(m.Classify("org/sosy_lab/sv_benchmarks/Verifier", "nondetInt", "()I"), K::kInput);
+  EXPECT_EQ(m.Classify("org/sosy_lab/sv_benchmarks/Verifier", "nondetString", "()Ljava/lang/String;"), K::kInput);
+  EXPECT_EQ(m.Classify("org/sosy_lab/sv_benchmarks/Verifier", "nondet", "()J"), K::kInput);
+  EXPECT_EQ(m.Classify("p/Outer$Inner", "readValue", "(I)D"), K::kInput);
+  EXPECT_EQ(m.Classify("p/Outer$Inner", "readValues", "()D"), K::kNone);
+  // Results no input gives, the wrong class, an assumption's descriptor.
+  EXPECT_EQ(m.Classify("org/sosy_lab/sv_benchmarks/Verifier", "nondetObject", "()Ljava/lang/Object;"), K::kNone);
+  EXPECT_EQ(m.Classify("org/sosy_lab/sv_benchmarks/Verifier", "nondetVoid", "()V"), K::kNone);
+  EXPECT_TRUE(m.Names("org/sosy_lab/sv_benchmarks/Verifier", "nondetObject"));
+  EXPECT_EQ(m.Classify("other/Verifier", "nondetInt", "()I"), K::kNone);
+  EXPECT_EQ(m.Classify("org/sosy_lab/sv_benchmarks/Verifier", "assume", "(Z)V"), K::kAssume);
+  EXPECT_EQ(m.Classify("org/sosy_lab/sv_benchmarks/Verifier", "assume", "(ZZ)V"), K::kNone);
+  for (const char* bad : {"nondetInt", ".nondet", "Verifier.", "a.*.nondet", "a.B.(x)", "a..B.m"}) {
+    absl::Status s = m.AddInput(bad);
+    EXPECT_FALSE(s.ok()) << bad;
+    EXPECT_THAT(std::string(s.message()), HasSubstr(bad));
+  }
 }
 
 TEST_F(ModSetsTest, MissingMethodMakesTop) {

@@ -294,6 +294,23 @@ public class ExpectationCheck {
     ex("Environment.modeOrDefault" + AE, () -> Environment.modeOrDefault(0));
     ex("Environment.variableMode" + AE,
         () -> inJvmWithEnvironment(Map.of("JWP_MODE", "fast"), "wp.Environment", "variableMode", 0));
+    ex("Inputs.secondDecides" + AE, () -> withInputs(Inputs::secondDecides, "7", "42"));
+    ex("Inputs.onlyTheThird:exception:java.lang.IllegalStateException",
+        () -> withInputs(Inputs::onlyTheThird, "0", "0", "1099511627776"));
+    ex("Inputs.summed" + AE, () -> withInputs(Inputs::summed, "1", "2", "3"));
+    ex("Inputs.throughACallee" + AE, () -> withInputs(Inputs::throughACallee, "true", "3", "4"));
+    ex("Inputs.named" + AE, () -> withInputs(Inputs::named, "go", "x"));
+  }
+
+  /** The input methods' values (wp.Inputs.Harness reads them in call order), then the call. */
+  static Object withInputs(Body call, String... values) throws Throwable {
+    Inputs.Harness.VALUES.clear();
+    Inputs.Harness.VALUES.addAll(List.of(values));
+    try {
+      return call.run();
+    } finally {
+      Inputs.Harness.VALUES.clear();
+    }
   }
 
   /**

@@ -53,8 +53,13 @@ def read_tsv(path):
 def entry_args(row):
     """--entry for a note's `entry=pkg.C.m(desc)`, --statics for its
     `statics=any|initial`, --closed-packages for `closed-packages:`,
-    --max-steps for `max-steps=N`, else nothing."""
+    --max-steps for `max-steps=N`, --input-method and --assume-method for
+    `input-method=P` and `assume-method=P`, else nothing."""
     for word in row.get("note", "").split():
+        for option in ("input-method", "assume-method"):
+            if word.startswith(option + "="):
+                return ["--" + option, word[len(option) + 1:]] + entry_args(
+                    dict(row, note=row["note"].replace(word, "")))
         if word.startswith("max-steps="):
             return ["--max-steps", word[len("max-steps="):].rstrip(".,:")] + entry_args(
                 dict(row, note=row["note"].replace(word, "")))

@@ -15,6 +15,8 @@ public final class Debuggee {
   static final String MARK = "@@jwp-runner@@ ";
   /** Between an OUTCOME's text and the thrown exception's stack (Outcome.stack), when it threw. */
   static final String STACK = " @@stack ";
+  /** Before an OUTCOME's text when the expect is an exit and the entry exited so (JdiCheck checks exits with inputs). */
+  static final String EXIT_MET = "@@exit ";
 
   private static volatile boolean reported;
 
@@ -37,11 +39,13 @@ public final class Debuggee {
     try {
       Witness w = Witness.parse(source, text);
       Materializer m = new Materializer(w, ClassLoader.getSystemClassLoader());
-      m.expectType();
+      Class<?> type = m.expectType();
       Materializer.Call call = m.materialize();
       m.linkExpectClass();
       Outcome o = Outcome.invoke(call, w.timeoutMs);
-      report = "OUTCOME " + o.describe() + (o.stack().isEmpty() ? "" : STACK + o.stack());
+      boolean exitMet = w.expect.kind.equals("exit") && o.kind == Outcome.Kind.THREW
+          && (o.thrown.getClass() == type || (w.expect.subtypes && type.isInstance(o.thrown)));
+      report = "OUTCOME " + (exitMet ? EXIT_MET : "") + o.describe() + (o.stack().isEmpty() ? "" : STACK + o.stack());
     } catch (BadWitness e) {
       report = "BAD " + oneLine(e.getMessage());
     } catch (Outcome.InvokeError e) {

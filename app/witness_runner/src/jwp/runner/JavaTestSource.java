@@ -452,6 +452,9 @@ final class JavaTestSource {
 
   /** The witness's system properties, set before the call and put back as they were after it. */
   private void setProperties() throws BadWitness {
+    if (!w.inputMethods.isEmpty()) {
+      throw w.bad("inputs", "a JUnit test cannot make the input methods return the witness's values");
+    }
     if (!w.environment.isEmpty()) {
       throw w.bad("environment", "a JUnit test cannot set the environment variables of the JVM it runs in");
     }

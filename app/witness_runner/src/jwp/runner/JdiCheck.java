@@ -91,6 +91,7 @@ final class JdiCheck {
   private Set<Integer> callSites; // via_call: the invoke instructions (bci) whose callees count, once armed
   private volatile String marker; // the debuggee's last marker line
   private final CallObserver observer; // the calls jwp assumed (witness "observe")
+  private final InputReplayer inputs; // the input methods' values (witness "inputs")
 
   JdiCheck(Witness w, String text, PrintStream out, PrintStream err) {
     this.w = w;
@@ -99,6 +100,7 @@ final class JdiCheck {
     this.out = out;
     this.err = err;
     this.observer = new CallObserver(w.observe, ENTRY_THREAD);
+    this.inputs = new InputReplayer(w, ENTRY_THREAD);
   }
 
   static final class SetupError extends Exception {
@@ -141,11 +143,15 @@ final class JdiCheck {
     boolean timedOut = false;
     try {
       EventRequestManager erm = vm.eventRequestManager();
-      String cls = Descriptors.binaryName(x.cls);
-      ClassPrepareRequest cpr = erm.createClassPrepareRequest();
-      cpr.addClassFilter(cls);
-      cpr.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
-      cpr.enable();
+      // (An exit has no location: the debuggee's outcome decides.)
+      String cls = x.cls == null ? null : Descriptors.binaryName(x.cls);
+      if (cls != null) {
+        ClassPrepareRequest cpr = erm.createClassPrepareRequest();
+        cpr.addClassFilter(cls);
+        cpr.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+        cpr.enable();
+      }
+      inputs.enable(erm);
       if (x.kind.equals("exception")) {
         ExceptionRequest er = erm.createExceptionRequest(null, true, true);
         // the throw location's class; via_call: the throw is in a callee, any class
@@ -153,7 +159,7 @@ final class JdiCheck {
         er.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
         er.enable();
       }
-      for (ReferenceType rt : vm.classesByName(cls)) {
+      for (ReferenceType rt : cls == null ? List.<ReferenceType>of() : vm.classesByName(cls)) {
         if (rt.isPrepared()) arm(erm, rt);
       }
       for (String c : observer.classes()) {
@@ -187,6 +193,7 @@ final class JdiCheck {
             }
             break loop;
           }
+          if (inputs.handle(e)) continue;
           if (observer.handle(e, erm)) continue;
           if (e instanceof ClassPrepareEvent) {
             ReferenceType rt = ((ClassPrepareEvent) e).referenceType();
@@ -231,6 +238,7 @@ final class JdiCheck {
         out.println("  covered outcomes:" + (recordedOutcomes.isEmpty() ? "" : " " + String.join(" ", recordedOutcomes)));
         if (timedOut) out.println("  note: the entry call did not end within the timeout: what it covered after is not recorded");
       }
+      for (String c : inputs.lines()) out.println("  " + c);
       for (String c : observer.lines()) out.println("  " + c);
       for (String n : notes) out.println("  note: " + n);
       return 0;
@@ -248,12 +256,26 @@ final class JdiCheck {
       stack = outcome.substring(cut + Debuggee.STACK.length());
       outcome = outcome.substring(0, cut);
     }
-    if (!armed) throw new SetupError("class " + x.cls + " was never prepared in the debuggee", null);
+    boolean exitMet = outcome.startsWith(Debuggee.EXIT_MET);
+    if (exitMet) outcome = outcome.substring(Debuggee.EXIT_MET.length());
+    if (!armed && x.cls != null) throw new SetupError("class " + x.cls + " was never prepared in the debuggee", null);
     if (outcome.startsWith("threw java.lang.OutOfMemoryError")) { // the VM's limit: no verdict
       throw new SetupError(WitnessRunner.outOfMemory(outcome), null);
     }
+    if (exitMet) {
+      out.println("CONFIRMED");
+      out.println("  goal: " + goal(where));
+      out.println("  observed: " + outcome);
+      for (String c : inputs.lines()) out.println("  " + c);
+      for (String c : observer.lines()) out.println("  " + c);
+      for (String n : notes) out.println("  note: " + n);
+      return 0;
+    }
     String first;
     switch (x.kind) {
+      case "exit":
+        first = outcome + ", expected " + goal(where);
+        break;
       case "exception":
         String want = Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "")
             + (x.viaCall ? " raised inside the call at " : " at ") + where;
@@ -275,6 +297,7 @@ final class JdiCheck {
     out.println("  entry: " + outcome);
     if (!stack.isEmpty()) out.println("  stack: " + stack);
     for (String o : observed) out.println("  observed: " + o);
+    for (String c : inputs.lines()) out.println("  " + c);
     for (String c : observer.lines()) out.println("  " + c);
     for (String n : notes) out.println("  note: " + n);
     return 1;
@@ -282,6 +305,8 @@ final class JdiCheck {
 
   private String goal(String where) {
     switch (x.kind) {
+      case "exit":
+        return "exit with " + Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "");
       case "exception":
         return "exception " + Descriptors.binaryName(x.type) + (x.subtypes ? " (or a subtype)" : "")
             + (x.viaCall ? " raised inside the call at " : " thrown by ") + where;

@@ -79,6 +79,10 @@ final class Witness {
   Map<String, Object> properties = new LinkedHashMap<>();
   // Environment variables of the JVM that runs the entry: a heap id of a String, or null to unset.
   Map<String, Object> environment = new LinkedHashMap<>();
+  // Input methods (jwp --input-method patterns, pkg.Class.method with '*' in the name) and the values
+  // their calls return by position (a number as written, or a heap id of a String, or null): InputReplayer.
+  List<String> inputMethods = new ArrayList<>();
+  Map<Long, Object> inputValues = new LinkedHashMap<>();
   long timeoutMs = DEFAULT_TIMEOUT_MS;
   boolean assertions; // run with assertions enabled in the analysed classes (java -ea)
   List<FieldFactChecks.Check> fieldFacts = new ArrayList<>(); // the state must keep these
@@ -113,6 +117,42 @@ final class Witness {
     }
   }
 
+  private static void parseInputs(Witness w, Map<String, Object> inputs) throws BadWitness {
+    w.onlyKeys(inputs, "inputs", Set.of("methods", "values"));
+    for (Object p : w.array(w.required(inputs, "methods", "inputs"), "inputs.methods")) {
+      String pattern = w.string(p, "inputs.methods");
+      int dot = pattern.lastIndexOf('.');
+      if (dot <= 0 || dot == pattern.length() - 1 || pattern.substring(0, dot).contains("*")) {
+        throw w.bad("inputs.methods", "\"" + pattern + "\" is not pkg.Class.method ('*' only in the method's name)");
+      }
+      w.inputMethods.add(pattern);
+    }
+    List<Object> values = inputs.containsKey("values") ? w.array(inputs.get("values"), "inputs.values") : List.of();
+    for (int i = 0; i < values.size(); i++) {
+      String where = "inputs.values[" + i + "]";
+      Map<String, Object> v = w.object(values.get(i), where);
+      w.onlyKeys(v, where, Set.of("position", "method", "value"));
+      Object pos = w.required(v, "position", where);
+      if (!(pos instanceof Json.Num) || !((Json.Num) pos).isIntegral() || ((Json.Num) pos).text.startsWith("-")) {
+        throw w.bad(where + ".position", "expected a number from 0");
+      }
+      long position = Long.parseLong(((Json.Num) pos).text);
+      if (w.inputValues.containsKey(position)) throw w.bad(where + ".position", "position " + position + " is given twice");
+      Object value = v.get("value");
+      if (value instanceof String && !w.heap.containsKey(value) && !Set.of("NaN", "Infinity", "-Infinity").contains(value)) {
+        throw w.bad(where + ".value", "\"" + value + "\" is neither a heap object's id nor NaN or an infinity");
+      }
+      if (value instanceof String && w.heap.containsKey(value) && !w.heap.get(value).cls.equals("java/lang/String")) {
+        throw w.bad(where + ".value", "heap object \"" + value + "\" is not a java/lang/String");
+      }
+      if (value != null && !(value instanceof String) && !(value instanceof Json.Num)) {
+        throw w.bad(where + ".value", "expected a number, a heap object's id (a String) or null");
+      }
+      w.inputValues.put(position, value);
+    }
+    if (!w.inputValues.isEmpty() && w.inputMethods.isEmpty()) throw w.bad("inputs", "values without methods");
+  }
+
   static Witness parse(String source, String text) throws BadWitness {
     Witness w = new Witness();
     w.source = source;
@@ -123,7 +163,7 @@ final class Witness {
       throw w.bad("", e.getMessage());
     }
     Map<String, Object> top = w.object(doc, "top level");
-    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "properties", "environment", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns", "record"));
+    w.onlyKeys(top, "top level", Set.of("entry", "receiver", "arguments", "heap", "statics", "properties", "environment", "inputs", "expect", "timeout_ms", "assertions", "field_facts", "observe", "stand_in_returns", "record"));
     if (top.containsKey("assertions")) w.assertions = w.bool(top.get("assertions"), "assertions");
 
     Map<String, Object> entry = w.object(w.required(top, "entry", "top level"), "entry");
@@ -243,6 +283,8 @@ final class Witness {
         w.environment.put(name, v);
       }
     }
+
+    if (top.containsKey("inputs")) parseInputs(w, w.object(top.get("inputs"), "inputs"));
 
     if (top.containsKey("stand_in_returns")) {
       List<Object> all = w.array(top.get("stand_in_returns"), "stand_in_returns");

@@ -141,7 +141,8 @@ public final class WitnessRunner {
     if (source == null) source = file.equals("-") ? "<stdin>" : file;
     Witness w = Witness.parse(source, text);
     FieldFactChecks.verify(w, w.fieldFacts, ClassLoader.getSystemClassLoader());
-    if (!w.expect.kind.equals("exit")) return new JdiCheck(w, text, out, err).run();
+    // Input methods' values are returned through the debugger, exits too.
+    if (!w.expect.kind.equals("exit") || !w.inputMethods.isEmpty()) return new JdiCheck(w, text, out, err).run();
     if (served) return relaunch(w, text, out, err); // no analysed code in a serving JVM
     // Environment variables are the JVM's from its start: a JVM started with them.
     if (!w.environment.isEmpty() && !inProcessOnly) return relaunch(w, text, out, err);
