@@ -6,6 +6,7 @@
 #ifndef JWP_CALLGRAPH_ENABLED_TARGETS_H_
 #define JWP_CALLGRAPH_ENABLED_TARGETS_H_
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,14 @@ class EnabledTargets {
     return it != sites_.end() && it->second.contains(target);
   }
   bool HasAny(const std::string& site) const { return sites_.contains(site); }
+  // The targets enabled at `site`, in name order.
+  std::vector<std::string> At(const std::string& site) const {
+    auto it = sites_.find(site);
+    if (it == sites_.end()) return {};
+    std::vector<std::string> out(it->second.begin(), it->second.end());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
   // Enabled at some site.
   bool IsEnabledAnywhere(const std::string& target) const { return targets_.contains(target); }
   size_t num_sites() const { return sites_.size(); }

@@ -122,10 +122,10 @@ std::vector<callgraph::MethodId> targets_in_receiver_order(const callgraph::Call
 }
 }  // namespace
 
-std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string* why, bool all) {
-  const bool capped = opt_.callgraph == CallGraph::kDirected && !all;
+std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string* why) {
+  const bool capped = opt_.callgraph == CallGraph::kDirected;
   std::string key = Cat(call.owner, ".", call.name, call.descriptor, " ", static_cast<int>(call.invoke),
-                        call.interface_owner ? "I" : "C", capped ? "" : " all");
+                        call.interface_owner ? "I" : "C");
   auto it = targets_.find(key);
   if (it != targets_.end()) {
     if (!it->second) *why = target_errors_[key];
@@ -138,11 +138,10 @@ std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string
     return nullptr;
   };
   // The class-hierarchy targets (callgraph/call_targets.h): in directed
-  // mode listed up to max_targets + 1 unless all are asked for; otherwise
-  // more than the cap is a failure.
+  // mode listed up to max_targets + 1 (with_enabled adds the targets a
+  // site enables beyond them); otherwise more than the cap is a failure.
   callgraph::CallTargetOptions options;
-  options.max_targets = capped ? opt_.max_targets + 1
-                               : (opt_.callgraph == CallGraph::kCha ? opt_.max_targets : kMaxDirectedTargets);
+  options.max_targets = capped ? opt_.max_targets + 1 : opt_.max_targets;
   options.record_dispatch = true;
   const callgraph::CallTargets cha = callgraph::ChaTargets(h_, call, options);
   if (cha.opaque) return fail("an invokedynamic call site");
@@ -160,21 +159,9 @@ std::vector<Target>* WpProblem::targets(const ir::Instruction& call, std::string
   if (ids.empty() && !call.interface_owner) return fail("has no concrete target on the class path");
   auto list = std::make_unique<std::vector<Target>>();
   for (const callgraph::MethodId& id : ids) {
-    auto declared = method_cache_.Find(id);
-    if (!declared.ok()) return fail(Cat("target ", declared.status().message()));
-    const classfile::MethodInfo& m = *declared->method;
     Target t;
-    t.owner = id.owner;
-    t.name = id.name;
-    t.descriptor = id.descriptor;
-    t.model = callgraph::FindMethodModel(h_, t.owner, m);
-    if (!t.model) {  // else the model's code stands in for the method's own
-      if (m.IsNative()) {
-        t.native = true;
-      } else if (!m.code) {
-        return fail(Cat("target ", t.owner, ".", t.name, " has no code"));
-      }
-    }
+    std::string not_made;
+    if (!make_target(id, &t, &not_made)) return fail(std::move(not_made));
     list->push_back(std::move(t));
   }
   std::vector<Target>* out = (targets_[key] = std::move(list)).get();
@@ -204,10 +191,62 @@ std::vector<callgraph::MethodId> WpProblem::stand_in_targets(const ir::Instructi
   return ids;
 }
 
-std::vector<Target>* WpProblem::all_targets(const ir::Instruction& call, std::vector<Target>* listed,
-                                              std::string* why) {
+bool WpProblem::make_target(const callgraph::MethodId& id, Target* t, std::string* why) {
+  auto declared = method_cache_.Find(id);
+  if (!declared.ok()) {
+    *why = Cat("target ", declared.status().message());
+    return false;
+  }
+  const classfile::MethodInfo& m = *declared->method;
+  t->owner = id.owner;
+  t->name = id.name;
+  t->descriptor = id.descriptor;
+  t->model = callgraph::FindMethodModel(h_, t->owner, m);
+  if (!t->model) {  // else the model's code stands in for the method's own
+    if (m.IsNative()) {
+      t->native = true;
+    } else if (!m.code) {
+      *why = Cat("target ", t->owner, ".", t->name, " has no code");
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<Target>* WpProblem::with_enabled(const ir::Instruction& call, std::vector<Target>* listed,
+                                               const std::string& site_key, std::string* why) {
   if (listed == nullptr || !truncated(listed)) return listed;
-  return targets(call, why, /*all=*/true);
+  absl::flat_hash_set<std::string> known;
+  for (const Target& t : *listed) known.insert(t.key());
+  for (const Target& t : lambda_targets(call)) known.insert(t.key());
+  std::vector<std::string> missing;
+  for (std::string& k : enabled_.At(site_key)) {
+    if (!known.contains(k)) missing.push_back(std::move(k));
+  }
+  if (missing.empty()) return listed;
+  // Lists made before stay (a caller may hold pointers into one); the
+  // enabled targets only grow, so the last is current when its size is.
+  std::vector<std::unique_ptr<std::vector<Target>>>& made = with_enabled_[site_key];
+  if (!made.empty() && made.back()->size() == listed->size() + missing.size()) return made.back().get();
+  auto list = std::make_unique<std::vector<Target>>(*listed);
+  for (const std::string& k : missing) {
+    // A key is owner.name(descriptor); internal names hold no '.'.
+    const size_t paren = k.find('(');
+    const size_t dot = k.rfind('.', paren);
+    if (paren == std::string::npos || dot == std::string::npos) {
+      *why = Cat("an enabled target ", k, " names no method");
+      return nullptr;
+    }
+    Target t;
+    if (!make_target(callgraph::MethodId(k.substr(0, dot), k.substr(dot + 1, paren - dot - 1), k.substr(paren)), &t,
+                     why)) {
+      return nullptr;
+    }
+    list->push_back(std::move(t));
+  }
+  truncated_.insert(list.get());
+  made.push_back(std::move(list));
+  return made.back().get();
 }
 
 std::vector<Target>& WpProblem::lambda_targets(const ir::Instruction& call) {
@@ -443,7 +482,7 @@ std::optional<WpProblem::ChosenTargets> WpProblem::choose_targets(const Item& it
   const std::string site_key = EnabledTargets::SiteKey(ir, call);
   const bool listed_in_part = truncated(all);
   if (directed && listed_in_part && enabled_.HasAny(site_key)) {
-    all = all_targets(call, all, &why);
+    all = with_enabled(call, all, site_key, &why);
     if (all == nullptr) {
       note(Cat("a call is skipped: ", where, " ", why));
       return std::nullopt;
@@ -666,7 +705,7 @@ void WpProblem::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
     if (lambda_enabled(t)) on.push_back(&t);
   }
   if (enabled_.HasAny(site_key)) {
-    all = all_targets(call, all, &why);
+    all = with_enabled(call, all, site_key, &why);
     if (all == nullptr) return;
     for (const Target& t : *all) {
       if (enabled_.IsEnabled(site_key, t.key())) on.push_back(&t);

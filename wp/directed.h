@@ -32,7 +32,6 @@ namespace jwp::wp::internal {
 
 struct Target;  // wp_problem.h
 
-constexpr size_t kMaxDirectedTargets = 4096;  // class-hierarchy targets listed per site
 constexpr size_t kMaxPending = 256;           // minterms waiting for expansion per phase
 constexpr size_t kSmallSite = 4;              // targets enabled at once without a wider search
 constexpr uint64_t kPhaseGrace = 200;         // steps a phase runs on after minterms wait

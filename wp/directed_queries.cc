@@ -16,12 +16,14 @@ std::vector<std::string> WpProblem::BoundedTargets(std::span<const Term> facts, 
   const ir::Instruction& call = site.ir->insns[site.call];
   absl::flat_hash_set<std::string> allowed;  // empty: no bound found
   bool bounded = false;
+  bool named_method = false;  // `allowed` is a method constant's, not the class hierarchy's
   for (Term lit : facts) {
     if (!lit.is(logic::TermKind::kEq) || (lit.arg(0) != sigma && lit.arg(1) != sigma)) continue;
     Term other = lit.arg(0) == sigma ? lit.arg(1) : lit.arg(0);
     if (other.is(logic::TermKind::kMethodConst)) {
       logic::MemberRef m = tm_.method_info(other);
       allowed = {Cat(m.owner, ".", m.name, m.descriptor)};
+      named_method = true;
       bounded = true;
       break;
     }
@@ -57,25 +59,59 @@ std::vector<std::string> WpProblem::BoundedTargets(std::span<const Term> facts, 
       bounded = true;
     }
   }
-  std::vector<Target>* listed = site.targets;
-  if (bounded && truncated(listed)) {
-    // A bound may allow targets beyond the first ones listed.
-    std::string why;
-    if (std::vector<Target>* whole = all_targets(call, listed, &why)) listed = whole;
-  }
+  const std::vector<Target>* listed = site.targets;
   std::vector<std::string> candidates;
+  absl::flat_hash_set<std::string> known;
   for (const Target& t : *listed) {
     const std::string k = t.key();
+    known.insert(k);
     if (enabled_.IsEnabled(site.key, k)) continue;
     if (bounded && !allowed.contains(k)) continue;
     candidates.push_back(k);
   }
   for (const Target& t : lambda_targets(call)) {
     const std::string k = t.key();
+    known.insert(k);
     if (lambda_enabled(t) || (bounded && !allowed.contains(k))) continue;
     candidates.push_back(k);
   }
+  if (bounded && truncated(listed)) {
+    // A bound may allow targets beyond the first ones listed: the bound's
+    // own, as the class hierarchy selects them for its types, in name
+    // order. (Listing every target to intersect it read thousands of
+    // classes for a receiver of Object.toString.) A method constant the
+    // minterm names is taken when a concrete subtype of its class selects
+    // it (or its class has too many to ask: a target too many costs only
+    // the search, one too few its completeness).
+    std::vector<std::string> beyond;
+    for (const std::string& k : allowed) {
+      if (!known.contains(k) && !enabled_.IsEnabled(site.key, k)) beyond.push_back(k);
+    }
+    std::sort(beyond.begin(), beyond.end());
+    for (std::string& k : beyond) {
+      if (named_method && !selected_somewhere(call, k)) continue;
+      candidates.push_back(std::move(k));
+    }
+  }
   return candidates;
+}
+
+// Whether some concrete subtype of the class of method `k` (a target key,
+// owner.name(descriptor)) selects it at `call`; true when the class has
+// more than kMaxSubtypesAsked of them.
+bool WpProblem::selected_somewhere(const ir::Instruction& call, const std::string& k) {
+  constexpr size_t kMaxSubtypesAsked = 64;
+  const std::string owner = k.substr(0, k.rfind('.', k.find('(')));
+  const classfile::ClassId c = h_.Find(owner);
+  if (c == classfile::kNoClass) return false;
+  std::vector<std::string> types;
+  for (classfile::ClassId sub : h_.ConcreteSubtypes(c)) {
+    if (types.size() == kMaxSubtypesAsked) return true;
+    types.emplace_back(h_.Name(sub));
+  }
+  const callgraph::CallTargets ct = callgraph::TargetsForTypes(h_, call, types);
+  return std::any_of(ct.targets.begin(), ct.targets.end(),
+                     [&](const callgraph::MethodId& m) { return Cat(m.owner, ".", m.name, m.descriptor) == k; });
 }
 
 // May the dispatch skolem `sigma` of pending minterm `p` be target `k` of
@@ -86,17 +122,13 @@ bool WpProblem::DispatchFeasible(const Pending& p, Term sigma, const DirectedSit
   // (ph_.result is the phase's: the checks are counted per phase.)
   if (out_of_time() || ph_.result.stats.dispatch_checks >= kMaxCandidateChecks) return true;
   ++ph_.result.stats.dispatch_checks;
-  std::string why;
-  const std::vector<Target>* listed = all_targets(site.ir->insns[site.call], site.targets, &why);
-  const Target* t = nullptr;
-  for (const Target& x : listed != nullptr ? *listed : *site.targets) {
-    if (x.key() == k) t = &x;
-  }
-  for (const Target& x : lambda_targets(site.ir->insns[site.call])) {
-    if (x.key() == k) t = &x;
-  }
-  if (t == nullptr) return true;
-  Minterm with = logic::conjoin(tm_, p.phi, tm_.mk_eq(sigma, tm_.mk_method(t->owner, t->name, t->descriptor)));
+  // The target by its key (owner.name(descriptor); internal names hold no
+  // '.'): listing the site's every target for it read thousands of classes.
+  const size_t paren = k.find('(');
+  const size_t dot = paren == std::string::npos ? std::string::npos : k.rfind('.', paren);
+  if (dot == std::string::npos) return true;
+  const Term method = tm_.mk_method(k.substr(0, dot), k.substr(dot + 1, paren - dot - 1), k.substr(paren));
+  Minterm with = logic::conjoin(tm_, p.phi, tm_.mk_eq(sigma, method));
   with = simplifier_.simplify(with);
   if (with.is_false()) return false;
   std::vector<Term> query(with.begin(), with.end());

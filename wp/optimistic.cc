@@ -193,13 +193,46 @@ std::vector<Term> WpProblem::input_pins(const Replay& r, EntryCheck::Entry entry
   return pins;
 }
 
+// The values of the input methods' calls (wp/inputs.cc) that witness `r`
+// gives, as pins: `s == v` for each input whose position `query` fixes (a
+// literal k == c of its position skolem k, which is about s).
+void WpProblem::input_method_pins(const Replay& r, const Minterm& query, std::vector<Term>* pins) {
+  if (r.inputs.empty() || query.is_true() || query.is_false()) return;
+  using Kind = solver::WitnessValue::Kind;
+  for (Term lit : query) {
+    if (!lit.is(logic::TermKind::kEq)) continue;
+    Term k = lit.arg(0), c = lit.arg(1);
+    if (!k.is_var()) std::swap(k, c);
+    if (!k.is_var() || !c.is(logic::TermKind::kConst) || !c.sort().is_int()) continue;
+    const logic::VarInfo& info = tm_.var_info(k);
+    const Vocabulary::InputSite* site =
+        info.role == logic::VarRole::kSkolem ? vocab_.input_of_site(info.site) : nullptr;
+    if (site == nullptr || !site->position || info.about.is_null()) continue;
+    const Term s = info.about;
+    auto in = std::find_if(r.inputs.begin(), r.inputs.end(),
+                           [&](const Replay::Input& x) { return x.position == c.integral_value(); });
+    if (in == r.inputs.end()) continue;
+    if ((in->value.kind == Kind::kInt || in->value.kind == Kind::kLong || in->value.kind == Kind::kBool) &&
+        (s.sort().is_int() || s.sort().is_long())) {
+      const Term v = tm_.mk_integral(s.sort(), in->value.integral);
+      pins->push_back(tm_.mk_eq(s, v));
+    } else if (in->value.kind == Kind::kNull && s.sort().is_ref()) {
+      pins->push_back(tm_.mk_eq(s, tm_.mk_null()));
+    } else if (in->value.kind == Kind::kRef && s.sort().is_ref()) {
+      pins->push_back(tm_.mk_ne(s, tm_.mk_null()));
+    }
+  }
+}
+
 // A clause no witness with the same integral parameters, null parameters
 // and lengths of string and array parameters as `r` satisfies: the
 // candidate re-solved with it asks Z3 for other inputs. Null when `r` pins
 // nothing it could exclude.
-Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry) {
+Term WpProblem::other_inputs(const Replay& r, EntryCheck::Entry entry, const Minterm& query) {
   std::vector<Term> differs;
-  for (Term pin : input_pins(r, entry)) differs.push_back(tm_.mk_not(pin));
+  std::vector<Term> pins = input_pins(r, entry);
+  input_method_pins(r, query, &pins);
+  for (Term pin : pins) differs.push_back(tm_.mk_not(pin));
   return differs.empty() ? Term() : tm_.mk_or(differs);
 }
 
@@ -465,7 +498,24 @@ void WpProblem::queue_candidate(const Item& item, const Minterm& phi) {
     opt_.trace(Cat("phase ", phase_, ": a candidate waits for the JVM", throws ? " (at the end: it assumes a call threw)" : "",
                    ": ", trace_text(c.phi)));
   }
+  if (!throws && rests_on_inputs_only(c.phi)) ph_.inputs_only_waiting = true;
   (throws ? ph_.throwing_candidates : ph_.candidates).push_back(std::move(c));
+}
+
+// A candidate that assumed nothing of any call, only inputs the witness
+// sets, is a precondition but for the JVM's run: it need not wait for the
+// exact search's share (a loop over an input's count kept SvComp.main's
+// waiting until the step budget ran out, 15 s).
+bool WpProblem::rests_on_inputs_only(const Minterm& phi) const {
+  if (phi.is_true() || phi.is_false()) return false;
+  bool any = false;
+  for (Term v : logic::free_variables(phi)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role != logic::VarRole::kSkolem) continue;
+    if (info.skolem_kind != logic::SkolemKind::kInput) return false;
+    any = true;
+  }
+  return any;
 }
 
 // A literal other than σ_exc == null on a passed call's exception: the
@@ -502,6 +552,7 @@ void WpProblem::run_all_candidates() {
 
 bool WpProblem::candidates_due() const {
   if (ph_.candidates.empty()) return false;
+  if (ph_.inputs_only_waiting) return true;
   const uint64_t steps = used_.steps + ph_.result.stats.steps;
   const double ms = elapsed_ms();
   return steps >= std::min<uint64_t>(kCandidatesAfterSteps, opt_.max_steps / 4) || ms >= opt_.timeout_ms / 4;
@@ -512,6 +563,7 @@ bool WpProblem::candidates_due() const {
 void WpProblem::run_candidates(bool within_timeout) {
   std::vector<Item> queued;
   queued.swap(ph_.candidates);
+  ph_.inputs_only_waiting = false;
   for (const Item& c : queued) {
     if (within_timeout ? out_of_time() : !candidate_time_left()) {
       optimistic_remark("optimistic: no time left to run the candidates on the JVM");
@@ -592,7 +644,7 @@ bool WpProblem::try_candidate(const Item& item) {
   // Inputs the JVM refuted already: ask Z3 for others (a refinement round).
   Minterm asked = query;
   for (int round = 0; found && refuted_before(found->witness, item); ++round) {
-    const Term other = other_inputs(found->witness, at);
+    const Term other = other_inputs(found->witness, at, asked);
     if (round == kCandidateResolves || other.is_null()) {
       found.reset();
       why_not = "its inputs were refuted on the JVM already";
@@ -624,14 +676,16 @@ bool WpProblem::try_candidate(const Item& item) {
     if (!learned_something && refined) return false;
     if (learned_something) {
       asked = *learned;
-      found = solve_keeping_inputs(asked, input_pins(refuted, at), solve);
+      std::vector<Term> pins = input_pins(refuted, at);
+      input_method_pins(refuted, asked, &pins);
+      found = solve_keeping_inputs(asked, pins, solve);
     }
     ++ph_.result.stats.candidate_rounds;
     if (!learned_something || (found && refuted_before(found->witness, item))) {
       // Nothing learned that moves the inputs (a call's result seen only as
       // an object of a class, or not seen): other inputs, as a refinement
       // round asks.
-      const Term other = other_inputs(refuted, at);
+      const Term other = other_inputs(refuted, at, asked);
       if (other.is_null()) return false;
       asked = logic::conjoin(tm_, asked, other);
       found = solve(asked);

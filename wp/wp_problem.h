@@ -470,17 +470,23 @@ class WpProblem : private DirectedQueries {
   // A call the transformer models as what it does, along edge `eid`
   // (wp/calls.cc): false when `call` is none of those.
   bool through_modelled_call(const Item& item, ir::EdgeId eid, const ir::Instruction& call);
-  std::vector<Target>* targets(const ir::Instruction& call, std::string* why, bool all = false);
+  std::vector<Target>* targets(const ir::Instruction& call, std::string* why);
   // Directed construction lists no more than max_targets + 1 targets of a
   // call unless asked for all: listing means reading every concrete
   // subtype's methods (hundreds of classes for Set.contains), and a site
   // with more targets is expanded only for the few its constraints allow.
   bool truncated(const std::vector<Target>* list) const { return truncated_.contains(list); }
-  // The whole list of a site whose first listing was truncated and that
-  // needs it (targets enabled, a type bound to intersect); null (and *why)
-  // when it is too long or cannot be built.
-  std::vector<Target>* all_targets(const ir::Instruction& call, std::vector<Target>* listed,
-                                   std::string* why);
+  // A truncated listing with the targets enabled at `site_key` that it
+  // lacks appended (in name order), each made from its key: what expanding
+  // and skipping the site need, without listing every target (a pinned
+  // receiver of Object.toString made a listing of all its targets read
+  // thousands of classes: 80% of a goal's time). `listed` itself when it is whole or
+  // lacks none; null (and *why) when a target cannot be made.
+  std::vector<Target>* with_enabled(const ir::Instruction& call, std::vector<Target>* listed,
+                                    const std::string& site_key, std::string* why);
+  bool selected_somewhere(const ir::Instruction& call, const std::string& k);
+  // The target `id` names (a model, a native, or code), or why not.
+  bool make_target(const callgraph::MethodId& id, Target* t, std::string* why);
   int32_t assume(int32_t parent, const std::string& text);
   bool at_entry(const Item& item);
   std::string input_without_a_class(const Minterm& phi, const Activation& a);
@@ -512,6 +518,8 @@ class WpProblem : private DirectedQueries {
   void queue_candidate(const Item& item, const Minterm& phi);
   bool candidates_due() const;
   bool assumes_a_throw(const Minterm& phi) const;
+  // Whether every skolem of `phi` is an input (SkolemKind::kInput).
+  bool rests_on_inputs_only(const Minterm& phi) const;
   bool candidate_time_left() const;
   // Time spent on the goal, over every phase.
   double elapsed_ms() const;
@@ -543,11 +551,13 @@ class WpProblem : private DirectedQueries {
     std::string callee;  // "pkg/C.m" as the call names it
   };
   static constexpr size_t kMaxPassedPerSite = 64;
-  Term other_inputs(const Replay& r, EntryCheck::Entry entry);
+  Term other_inputs(const Replay& r, EntryCheck::Entry entry, const Minterm& query);
   // `p == value` for each integral or null parameter of the entry that the
-  // witness `r` gives (other_inputs negates them; the concolic round keeps
-  // what it can of them).
+  // witness `r` gives (other_inputs negates them, and those of the input
+  // methods' values in `query`; the concolic round keeps what it can of
+  // them).
   std::vector<Term> input_pins(const Replay& r, EntryCheck::Entry entry);
+  void input_method_pins(const Replay& r, const Minterm& query, std::vector<Term>* pins);
   // Concolic refinement (concolic.cc): the calls a candidate assumed, for
   // the runner to observe; what the runner saw them return, as equalities on
   // their skolems; a witness for the query with those, keeping as many of
@@ -633,6 +643,8 @@ class WpProblem : private DirectedQueries {
   absl::flat_hash_map<std::string, std::unique_ptr<std::vector<Target>>> targets_;
   absl::flat_hash_map<std::string, std::string> target_errors_;
   absl::flat_hash_set<const std::vector<Target>*> truncated_;
+  // with_enabled's lists, by site key (rebuilt when more are enabled).
+  absl::flat_hash_map<std::string, std::vector<std::unique_ptr<std::vector<Target>>>> with_enabled_;
   callgraph::MethodCache method_cache_{h_};
   // Methods that never return null (absint/non_null_returns.h), over
   // method_cache_; null with --no-non-null-returns.
@@ -809,6 +821,9 @@ class WpProblem : private DirectedQueries {
     absl::flat_hash_set<std::string> reason_set;
     bool found = false;
     std::vector<Item> candidates;  // optimistic candidates waiting for the JVM (optimistic.cc)
+    // One of them rests on inputs alone (properties, variables, input
+    // methods' values), no call passed or skipped: due at once.
+    bool inputs_only_waiting = false;
     // Those that assume a passed call threw: they run only when the search
     // ends (run_all_candidates), after the others.
     std::vector<Item> throwing_candidates;

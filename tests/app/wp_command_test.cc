@@ -729,9 +729,11 @@ TEST(WpCommand, AnEnvironmentVariableIsAnInputTheWitnessSets) {
 // the runner returns on the JVM; without --confirm nobody runs them, and
 // the answer names the calls. A pattern that is none is an error.
 TEST(WpCommand, AnInputMethodsCallsReturnTheWitnesssValuesInCallOrder) {
-  const std::string goal =
-      "--goal 'wp.Inputs.secondDecides()I@line:54' --kind exception:java.lang.ArithmeticException --json "
-      "--input-method 'wp.Inputs$Harness.nondet*'";
+  constexpr const char* kInputs = "tests/fixtures/java8/wp/Inputs.java";
+  const std::string goal = "--goal 'wp.Inputs.secondDecides()I@line:" +
+                           std::to_string(jwp::testing::LineHolding(kInputs, "return 10 / (a - 7);")) +
+                           "' --kind exception:java.lang.ArithmeticException --json "
+                           "--input-method 'wp.Inputs$Harness.nondet*'";
   int status = -1;
   const std::string out = RunCommand(WpOnEngine(goal + " --confirm"), &status);
   ASSERT_EQ(status, 0) << out;
@@ -753,8 +755,10 @@ TEST(WpCommand, AnInputMethodsCallsReturnTheWitnesssValuesInCallOrder) {
   // The input is any int, not what the stub's code returns (0): the
   // forward facts, which run callees' code, do not prune on that.
   const std::string stub =
-      RunCommand(WpOnEngine("--goal 'wp.Inputs.notTheStubsZero()I@line:117' --kind exception:java.lang.ArithmeticException "
-                            "--json --confirm --input-method 'wp.Inputs$Harness.nondet*'"),
+      RunCommand(WpOnEngine("--goal 'wp.Inputs.notTheStubsZero()I@line:" +
+                            std::to_string(jwp::testing::LineHolding(kInputs, "return 1 / (x - 5);")) +
+                            "' --kind exception:java.lang.ArithmeticException --json --confirm "
+                            "--input-method 'wp.Inputs$Harness.nondet*'"),
                  &status);
   ASSERT_EQ(status, 0) << stub;
   const nlohmann::json s = nlohmann::json::parse(stub);

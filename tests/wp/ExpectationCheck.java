@@ -300,6 +300,14 @@ public class ExpectationCheck {
     ex("Inputs.summed" + AE, () -> withInputs(Inputs::summed, "1", "2", "3"));
     ex("Inputs.throughACallee" + AE, () -> withInputs(Inputs::throughACallee, "true", "3", "4"));
     ex("Inputs.named" + AE, () -> withInputs(Inputs::named, "go", "x"));
+    ex("SvComp.main:exception:java.lang.AssertionError", () -> {
+      // As `java -ea` runs the task (before the class is initialized).
+      ClassLoader.getSystemClassLoader().setClassAssertionStatus("wp.SvComp", true);
+      org.sosy_lab.sv_benchmarks.Verifier.VALUES.clear();
+      org.sosy_lab.sv_benchmarks.Verifier.VALUES.add("4");
+      SvComp.main(new String[0]);
+      return null;
+    });
   }
 
   /** The input methods' values (wp.Inputs.Harness reads them in call order), then the call. */

@@ -54,8 +54,11 @@ def entry_args(row):
     """--entry for a note's `entry=pkg.C.m(desc)`, --statics for its
     `statics=any|initial`, --closed-packages for `closed-packages:`,
     --max-steps for `max-steps=N`, --input-method and --assume-method for
-    `input-method=P` and `assume-method=P`, else nothing."""
+    `input-method=P` and `assume-method=P`, --enable-assertions for
+    `enable-assertions`, else nothing."""
     for word in row.get("note", "").split():
+        if word.rstrip(".,:") == "enable-assertions":
+            return ["--enable-assertions"] + entry_args(dict(row, note=row["note"].replace(word, "")))
         for option in ("input-method", "assume-method"):
             if word.startswith(option + "="):
                 return ["--" + option, word[len(option) + 1:]] + entry_args(
