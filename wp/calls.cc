@@ -191,6 +191,13 @@ std::vector<callgraph::MethodId> WpProblem::stand_in_targets(const ir::Instructi
   return ids;
 }
 
+std::optional<callgraph::MethodId> Target::MethodOfKey(std::string_view key) {
+  const size_t paren = key.find('(');
+  const size_t dot = paren == std::string_view::npos ? std::string_view::npos : key.rfind('.', paren);
+  if (dot == std::string_view::npos) return std::nullopt;
+  return callgraph::MethodId(key.substr(0, dot), key.substr(dot + 1, paren - dot - 1), key.substr(paren));
+}
+
 bool WpProblem::make_target(const callgraph::MethodId& id, Target* t, std::string* why) {
   auto declared = method_cache_.Find(id);
   if (!declared.ok()) {
@@ -230,18 +237,13 @@ std::vector<Target>* WpProblem::with_enabled(const ir::Instruction& call, std::v
   if (!made.empty() && made.back()->size() == listed->size() + missing.size()) return made.back().get();
   auto list = std::make_unique<std::vector<Target>>(*listed);
   for (const std::string& k : missing) {
-    // A key is owner.name(descriptor); internal names hold no '.'.
-    const size_t paren = k.find('(');
-    const size_t dot = k.rfind('.', paren);
-    if (paren == std::string::npos || dot == std::string::npos) {
+    const std::optional<callgraph::MethodId> id = Target::MethodOfKey(k);
+    if (!id) {
       *why = Cat("an enabled target ", k, " names no method");
       return nullptr;
     }
     Target t;
-    if (!make_target(callgraph::MethodId(k.substr(0, dot), k.substr(dot + 1, paren - dot - 1), k.substr(paren)), &t,
-                     why)) {
-      return nullptr;
-    }
+    if (!make_target(*id, &t, why)) return nullptr;
     list->push_back(std::move(t));
   }
   truncated_.insert(list.get());

@@ -101,8 +101,8 @@ std::vector<std::string> WpProblem::BoundedTargets(std::span<const Term> facts, 
 // more than kMaxSubtypesAsked of them.
 bool WpProblem::selected_somewhere(const ir::Instruction& call, const std::string& k) {
   constexpr size_t kMaxSubtypesAsked = 64;
-  const std::string owner = k.substr(0, k.rfind('.', k.find('(')));
-  const classfile::ClassId c = h_.Find(owner);
+  const std::optional<callgraph::MethodId> m = Target::MethodOfKey(k);
+  const classfile::ClassId c = m ? h_.Find(m->owner) : classfile::kNoClass;
   if (c == classfile::kNoClass) return false;
   std::vector<std::string> types;
   for (classfile::ClassId sub : h_.ConcreteSubtypes(c)) {
@@ -122,12 +122,11 @@ bool WpProblem::DispatchFeasible(const Pending& p, Term sigma, const DirectedSit
   // (ph_.result is the phase's: the checks are counted per phase.)
   if (out_of_time() || ph_.result.stats.dispatch_checks >= kMaxCandidateChecks) return true;
   ++ph_.result.stats.dispatch_checks;
-  // The target by its key (owner.name(descriptor); internal names hold no
-  // '.'): listing the site's every target for it read thousands of classes.
-  const size_t paren = k.find('(');
-  const size_t dot = paren == std::string::npos ? std::string::npos : k.rfind('.', paren);
-  if (dot == std::string::npos) return true;
-  const Term method = tm_.mk_method(k.substr(0, dot), k.substr(dot + 1, paren - dot - 1), k.substr(paren));
+  // The target by its key: listing the site's every target for it read
+  // thousands of classes.
+  const std::optional<callgraph::MethodId> m = Target::MethodOfKey(k);
+  if (!m) return true;
+  const Term method = tm_.mk_method(m->owner, m->name, m->descriptor);
   Minterm with = logic::conjoin(tm_, p.phi, tm_.mk_eq(sigma, method));
   with = simplifier_.simplify(with);
   if (with.is_false()) return false;

@@ -167,6 +167,9 @@ struct Target {
   // goal's LambdaClasses; npos for class-path methods.
   size_t lambda = std::string::npos;
   std::string key() const { return Cat(owner, ".", name, descriptor); }
+  // The method a key names (owner.name(descriptor); internal names hold no
+  // '.'), or nothing when `key` is not one.
+  static std::optional<callgraph::MethodId> MethodOfKey(std::string_view key);
   // A native the table of models/jdk_natives.def does not assume (it may
   // throw), other than an array's clone at `call`: a call of it is skipped.
   bool skipped_native(const ir::Instruction& call) const;
