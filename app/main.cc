@@ -54,6 +54,10 @@ void AddInputMethodOptions(CLI::App* cmd, jwp::callgraph::InputMethods* inputs) 
          "Calls of these methods (void, one boolean) end every path whose argument is false (repeatable; e.g. "
          "org.sosy_lab.sv_benchmarks.Verifier.assume)")
       ->type_name("PATTERN");
+  cmd->add_flag_callback(
+      "--no-file-system-inputs", [inputs] { inputs->set_file_system(false); },
+      "Analyse java.io.File's queries (exists, isDirectory, length, list, ...) as code, whose file-system natives "
+      "are skipped calls, instead of as inputs the witness runner makes a file tree for");
 }
 
 constexpr const char* kExactHelp = "With --confirm: the exact search only. Without it, the search also passes costly calls without entering them (optimistic calls: assumed to return normally); such a candidate is a FOUND only once the JVM ran its witness to the goal, and a NOT_FOUND is still the exact search's";

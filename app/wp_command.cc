@@ -670,6 +670,10 @@ int RunWpGoal(const AnalysedClassPath& analysed, const WpOptions& options, std::
           for (const solver::WitnessObject& o : r.witness->heap) {
             if (x.value.kind == WitnessValue::Kind::kRef && o.id == x.value.object && o.string_value) {
               value = logic::java_string_literal(*o.string_value);
+            } else if (x.value.kind == WitnessValue::Kind::kRef && o.id == x.value.object && o.length) {
+              // A file query's listing (list, listFiles): the runner makes a
+              // directory of that many entries.
+              value = Cat("an array of length ", *o.length, " (", o.id, ")");
             }
           }
           out << "  " << x.position << ": " << x.method << " returns " << value << "\n";

@@ -91,6 +91,7 @@ def run_one(args, config, report, jar, keep):
         cmd.append("--confirm")
     if config == "exact":
         cmd.append("--exact")
+    cmd += args.extra
     if args.tests and config == "production":
         cmd += ["--tests", os.path.join(keep, "tests", os.path.basename(report).split(".findbugs")[0])]
     t0 = time.monotonic()
@@ -156,6 +157,8 @@ def main():
     ap.add_argument("--only", help="only report files whose name matches this regex")
     ap.add_argument("--out", help="also write the markdown here")
     ap.add_argument("--keep", help="keep the JSON results in this directory")
+    ap.add_argument("--extra", action="append", default=[],
+                    help="one more argument for jwp validate (repeatable; --extra=--no-file-system-inputs)")
     ap.add_argument("--tests", action="store_true",
                     help="production runs with --tests (jwp testgen): a JUnit 5 reproducer per VALIDATED report, "
                          "compiled and run twice; the table counts them")

@@ -48,6 +48,8 @@ CATEGORIES = [
                 r"ArrayStoreException at .* explored for \d+ run-time array types only")),
     ("the listed natives (Class, Reflection, file system, Unsafe, Thread, Object, System, Array, Float/Double, StrictMath)",
      re.compile(r"native method (" + "|".join(LISTED_NATIVES) + r")[^ ]* .*may throw")),
+    ("of those, the file-system natives (UnixFileSystem, FileInputStream, FileOutputStream)",
+     re.compile(r"native method java\.io\.(UnixFileSystem|FileInputStream|FileOutputStream)\.[^ ]* .*may throw")),
     ("any native that may throw (the listed ones included)", re.compile(r"native method [^ ]+ .*may throw")),
     ("signature-polymorphic calls (VarHandle, MethodHandle)", re.compile(r"signature-polymorphic method")),
     ("reports that make no goal", re.compile(r"^no goal|names no argument|nothing .*dereferences")),

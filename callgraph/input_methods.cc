@@ -97,8 +97,42 @@ bool InputMethods::InputResult(std::string_view descriptor) {
   return ret == "Ljava/lang/String;";
 }
 
+namespace {
+
+constexpr FileQuery kFileQueries[] = {
+    {"exists", "()Z"},
+    {"isFile", "()Z"},
+    {"isDirectory", "()Z"},
+    {"canRead", "()Z"},
+    {"canWrite", "()Z"},
+    {"canExecute", "()Z"},
+    {"length", "()J", /*non_negative=*/true},
+    {"mkdir", "()Z"},
+    {"mkdirs", "()Z"},
+    {"delete", "()Z"},
+    {"list", "()[Ljava/lang/String;", false, /*array=*/true},
+    {"listFiles", "()[Ljava/io/File;", false, /*array=*/true},
+};
+
+}  // namespace
+
+const FileQuery* FileQueryOf(std::string_view owner, std::string_view name, std::string_view descriptor) {
+  if (owner != "java/io/File") return nullptr;
+  for (const FileQuery& q : kFileQueries) {
+    if (q.name == name && q.descriptor == descriptor) return &q;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> FileQueryPatterns() {
+  std::vector<std::string> out;
+  for (const FileQuery& q : kFileQueries) out.push_back(absl::StrCat("java.io.File.", std::string(q.name)));
+  return out;
+}
+
 InputMethods::Kind InputMethods::Classify(std::string_view owner, std::string_view name,
                                           std::string_view descriptor) const {
+  if (file_system_ && FileQueryOf(owner, name, descriptor) != nullptr) return Kind::kFileQuery;
   for (const MethodPattern& p : inputs_) {
     if (p.Matches(owner, name) && InputResult(descriptor)) return Kind::kInput;
   }

@@ -55,19 +55,45 @@ class MethodPattern {
   std::string method_glob_;  // '*' matches any run
 };
 
+// The file system as input (issue #28): a query of java.io.File that asks
+// the file system, not the path (exists, isFile, isDirectory, canRead,
+// canWrite, canExecute, length, mkdir, mkdirs, delete, list, listFiles),
+// is an input too, whose value the witness gives at its position among the
+// inputs: each call a fresh value (two queries of one path are not tied
+// together: an over-approximation, as a file system another process
+// changes). The witness runner makes the file tree under the debuggee's
+// directory answer so: it does not return the value but lets the query run
+// on the files it made (app/witness_runner, InputReplayer).
+struct FileQuery {
+  std::string_view name;
+  std::string_view descriptor;
+  // length: a value from 0; list and listFiles: null or an array of the
+  // result's type, of a length from 0.
+  bool non_negative = false;
+  bool array = false;
+};
+// The query owner.name(descriptor) is, or null.
+const FileQuery* FileQueryOf(std::string_view owner, std::string_view name, std::string_view descriptor);
+// The patterns of the queries, for witnesses ("java.io.File.exists", ...).
+std::vector<std::string> FileQueryPatterns();
+
 class InputMethods {
  public:
-  enum class Kind { kNone, kInput, kAssume };
+  enum class Kind { kNone, kInput, kAssume, kFileQuery };
 
   // Adds a pattern (MethodPattern::Parse's error when it is not one).
   absl::Status AddInput(std::string_view pattern);
   absl::Status AddAssume(std::string_view pattern);
 
-  bool empty() const { return inputs_.empty() && assumes_.empty(); }
+  bool empty() const { return inputs_.empty() && assumes_.empty() && !file_system_; }
+  // Whether java.io.File's queries are inputs (FileQuery; the default).
+  bool file_system() const { return file_system_; }
+  void set_file_system(bool on) { file_system_ = on; }
   const std::vector<MethodPattern>& inputs() const { return inputs_; }
   const std::vector<MethodPattern>& assumes() const { return assumes_; }
 
-  // What a call of owner.name(descriptor) is: an input (a pattern of
+  // What a call of owner.name(descriptor) is: a file-system query
+  // (FileQueryOf, when file_system()), an input (a pattern of
   // `inputs` matches and the result is a primitive or a String), an
   // assumption (a pattern of `assumes` matches and the descriptor is (Z)V
   // or (I)V), or neither.
@@ -83,6 +109,7 @@ class InputMethods {
  private:
   std::vector<MethodPattern> inputs_;
   std::vector<MethodPattern> assumes_;
+  bool file_system_ = true;
 };
 
 }  // namespace jwp::callgraph

@@ -159,7 +159,7 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
             // not run, whatever a caller's `handled` follows into); an
             // assumption's writes nothing (input_methods.h).
             const InputMethods::Kind kind = options_.inputs->Classify(in.owner, in.name, in.descriptor);
-            if (kind == InputMethods::Kind::kInput) {
+            if (kind == InputMethods::Kind::kInput || kind == InputMethods::Kind::kFileQuery) {
               direct.statics_.insert(ModSet::FieldKey(kInputsOwner, kInputsReadName, kInputsReadDescriptor));
             }
             if (kind != InputMethods::Kind::kNone) break;

@@ -399,18 +399,23 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
                                                   ? opt_.inputs.Classify(call.owner, call.name, call.descriptor)
                                                   : callgraph::InputMethods::Kind::kNone;
   if (input != callgraph::InputMethods::Kind::kNone) {
-    // A method the user names as an input or an assumption (wp/inputs.cc):
-    // its code does not run, and it throws nothing but an instance
-    // method's NullPointerException for a null receiver.
+    // A method the user names as an input or an assumption, or a query of
+    // the file system (wp/inputs.cc): its code does not run, and it throws
+    // nothing but an instance method's NullPointerException for a null
+    // receiver (and a file query a security manager's exception).
     if (e.kind == ir::EdgeKind::kException) {
-      if (call.invoke != ir::InvokeKind::kStatic) {
+      if (input == callgraph::InputMethods::Kind::kFileQuery) {
+        st.lossy = Cat("java.io.File.", call.name, " at ", SourceLocation(ir, call),
+                       ": a NullPointerException of a null receiver or a SecurityException (of a security manager the "
+                       "program installs) is not explored");
+      } else if (call.invoke != ir::InvokeKind::kStatic) {
         st.lossy = Cat("the NullPointerException of input method ", dotted(std::string(call.owner)), ".", call.name,
                        " called on a null receiver at ", SourceLocation(ir, call), " is not explored");
       }
     } else {
       const Minterm after = tr.through_phis(eid, item.phi);
-      st = input == callgraph::InputMethods::Kind::kInput ? tr.through_input_call(call, after)
-                                                          : tr.through_assume_call(call, after);
+      st = input == callgraph::InputMethods::Kind::kAssume ? tr.through_assume_call(call, after)
+                                                           : tr.through_input_call(call, after);
     }
   } else if (call.op == ir::Op::kInvoke && opt_.inputs.Names(call.owner, call.name)) {
     note(Cat("a method pattern names ", dotted(std::string(call.owner)), ".", call.name, call.descriptor, " at ",
@@ -1155,12 +1160,8 @@ void WpProblem::go_up(const Item& item) {
   const std::shared_ptr<const ir::MethodIR> bir = acts_[item.at.act].ir;
   Transformer* const btr = acts_[item.at.act].tr.get();
   const uint32_t up = acts_[item.at.act].up;
+  const uint32_t recursion = acts_[item.at.act].recursion;
   const std::string me = bir->QualifiedName();
-  if (up + 1 > opt_.max_caller_depth) {
-    note(Cat("budget: no entry within ", opt_.max_caller_depth, " levels of callers above ",
-             dotted(me)));
-    return;
-  }
   const std::vector<callgraph::CallSiteRef> sites = callers_of(*bir);
   if (sites.empty()) {
     note(Cat("no caller of ", dotted(me), " on the class path", opt_.entry.empty() ? "" : Cat(" leads to ", opt_.entry)));
@@ -1169,6 +1170,15 @@ void WpProblem::go_up(const Item& item) {
     auto cir = method_cache_.Get(site.caller);
     if (!cir.ok()) {
       note(Cat("incomplete: caller ", site.caller.ToString(), ": ", cir.status().message()));
+      continue;
+    }
+    // Callers by levels: the method's own recursive call is the same
+    // level (a recursion of n calls above the goal is no n levels of
+    // callers), bounded by kMaxRecursionUp calls in a row.
+    const bool recursive = (*cir)->QualifiedName() == me;
+    if (recursive ? recursion + 1 > kMaxRecursionUp : up + 1 > opt_.max_caller_depth) {
+      note(recursive ? Cat("budget: more than ", kMaxRecursionUp, " recursive calls of ", dotted(me), " above the goal")
+                     : Cat("budget: no entry within ", opt_.max_caller_depth, " levels of callers above ", dotted(me)));
       continue;
     }
     if (!leads_to_entry((*cir)->QualifiedName())) {
@@ -1187,7 +1197,8 @@ void WpProblem::go_up(const Item& item) {
     caller.ns = vocab_.fresh_namespace();
     caller.tr = std::make_unique<Transformer>(vocab_, **cir, caller.ns, &types_);
     caller.dom = dominators(**cir);
-    caller.up = up + 1;
+    caller.up = recursive ? up : up + 1;
+    caller.recursion = recursive ? recursion + 1 : 0;
     ph_.methods_seen.insert((*cir)->QualifiedName());
     acts_.push_back(std::move(caller));
     push_at_call_site(item, *bir, *btr, static_cast<int32_t>(acts_.size()) - 1, site.insn);

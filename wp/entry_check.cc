@@ -3,6 +3,8 @@
 // cached boxes, the fields of string literals), and the result it fills.
 #include "wp/entry_check.h"
 
+#include "callgraph/input_methods.h"
+
 #include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "classfile/utf16.h"
@@ -224,7 +226,9 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
     if (chars == r.heap.end()) return std::nullopt;
     const int64_t length = std::max(0, chars->length.value_or(0));
     if (count && (*count < 0 || *count > length)) return std::nullopt;
-    std::vector<uint16_t> units(static_cast<size_t>(count.value_or(length)), 0);
+    // A character the query does not read is any: 'a', as the solver's
+    // witness preferences make those it reads (a name, not "\0").
+    std::vector<uint16_t> units(static_cast<size_t>(count.value_or(length)), 'a');
     for (const auto& e : chars->elements) {
       if (e.index >= 0 && static_cast<size_t>(e.index) < units.size()) {
         units[e.index] = static_cast<uint16_t>(e.value.integral);
@@ -316,6 +320,9 @@ std::optional<Replay> EntryCheck::WitnessOf(const solver::Witness& w, Entry entr
   std::sort(r.inputs.begin(), r.inputs.end(),
             [](const Replay::Input& a, const Replay::Input& b) { return a.position < b.position; });
   r.input_methods = vocab_.input_methods();
+  if (vocab_.file_queries() && (!r.inputs.empty() || !r.input_methods.empty())) {
+    for (std::string& p : callgraph::FileQueryPatterns()) r.input_methods.push_back(std::move(p));
+  }
   r.assertions = vocab_.assertions_enabled();
   AddStandInReturns(w, &r);
   return r;

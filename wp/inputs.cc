@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "callgraph/input_methods.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
 #include "models/string_model.h"
@@ -37,7 +38,9 @@ bool IntRange(char d, int64_t* lo, int64_t* hi) {
 // the value the witness gives the call) and k a fresh unknown of its
 // position among the inputs (about s: the witness's position of s's value).
 // When φ' does not mention s the call's value does not matter, and nor does
-// its position: φ' alone. A String result is null or a String. The call
+// its position: φ' alone. A query of the file system
+// (callgraph::FileQuery) is one too: a length is from 0, and list's and
+// listFiles' arrays are null or of their type. A String result is null or a String. The call
 // runs none of m's code and throws nothing (the runner returns the value on
 // entry), but an instance method's receiver must be non-null; the caller
 // handles the exceptional edges.
@@ -71,11 +74,16 @@ Step Transformer::through_input_call(const ir::Instruction& call, const logic::M
     conds.push_back(tm_.mk_le(low, s));
     conds.push_back(tm_.mk_le(s, high));
   }
+  const callgraph::FileQuery* query = callgraph::FileQueryOf(call.owner, call.name, call.descriptor);
+  if (query != nullptr && query->non_negative) conds.push_back(tm_.mk_le(tm_.mk_integral(sort, 0), s));
   if (sort.is_ref()) {
+    // A String, or a file query's array (list, listFiles): null, or an
+    // array of the result's type of some length (whose elements the
+    // witness runner names the directory's entries by, where it can).
     const Term is_null = tm_.mk_eq(s, tm_.mk_null());
     const Term type_of = tm_.mk_type_of(s);
-    const Term string_type = vocab_.type(models::kStringClass);
-    conds.push_back(tm_.mk_or(is_null, tm_.mk_eq(type_of, string_type)));
+    const Term type = vocab_.type(query != nullptr && query->array ? ret : std::string_view(models::kStringClass));
+    conds.push_back(tm_.mk_or(is_null, tm_.mk_eq(type_of, type)));
   }
   return conjoined(tm_, phi, std::move(conds));
 }

@@ -210,6 +210,11 @@ class Vocabulary {
   // The input methods' patterns (EngineOptions::inputs), for witnesses.
   void set_input_methods(std::vector<std::string> patterns) { input_methods_ = std::move(patterns); }
   const std::vector<std::string>& input_methods() const { return input_methods_; }
+  // Whether java.io.File's queries are inputs (callgraph::FileQuery): a
+  // witness with inputs lists their patterns too, for the runner to count
+  // them among the positions.
+  void set_file_queries(bool on) { file_queries_ = on; }
+  bool file_queries() const { return file_queries_; }
   uint32_t input_site(const ir::Instruction& call, const std::string& where, bool position);
   const InputSite* input_of_site(uint32_t site) const {
     auto it = input_sites_.find(site);
@@ -293,6 +298,7 @@ class Vocabulary {
   absl::flat_hash_map<uint32_t, EnvironmentRead> environment_sites_;
   absl::flat_hash_map<uint32_t, InputSite> input_sites_;
   std::vector<std::string> input_methods_;
+  bool file_queries_ = false;
   struct Resolved {
     std::string owner;
     bool is_final = false;

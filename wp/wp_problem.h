@@ -74,6 +74,11 @@ std::string dotted(std::string_view internal);
 
 using Clock = std::chrono::steady_clock;
 
+// Recursive calls of one method in a row that the search goes up through
+// above the goal (Activation::recursion): a recursion is no level of callers,
+// but its unrolling upward is bounded.
+inline constexpr uint32_t kMaxRecursionUp = 64;
+
 // One activation of a method on the backward path: the goal's method
 // (caller -1) or a callee entered from a call site of its caller.
 struct Activation {
@@ -92,7 +97,11 @@ struct Activation {
   uint32_t order_depth = 0;
   // Activations on the way up from the goal's method (caller -1): how many
   // levels above the goal's method, and the activation they return from.
+  // A method's own recursive call site is no level (callers by levels: a
+  // recursion does not use up --max-caller-depth); `recursion` counts those
+  // calls in a row, up to kMaxRecursionUp.
   uint32_t up = 0;
+  uint32_t recursion = 0;
   // A summary's activation (shared by every call site waiting on it): the
   // id in WpProblem::summaries_, or -1.
   int32_t summary = -1;
@@ -247,6 +256,7 @@ class WpProblem : private DirectedQueries {
     std::vector<std::string> input_patterns;
     for (const callgraph::MethodPattern& p : opt.inputs.inputs()) input_patterns.push_back(p.text());
     vocab_.set_input_methods(std::move(input_patterns));
+    vocab_.set_file_queries(opt.inputs.file_system());
     entry_check_.set_drop_implied(opt.max_preconditions > 1);
     vocab_.set_statics_initial(opt.statics == StaticsAtEntry::kInitial);
     if (opt.field_facts) {

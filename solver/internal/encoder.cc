@@ -417,14 +417,23 @@ void Encoder::collect() {
         if (t.sort().is_ref()) witness_refs_.push_back(t);
         break;
       }
-      case TermKind::kARead:
-        if (Term base = base_map(t.arg(0), /*through_mod=*/false);
-            base && base.is(TermKind::kArrayConst) && t.sort().is_ref()) {
+      case TermKind::kARead: {
+        Term base = base_map(t.arg(0), /*through_mod=*/false);
+        if (base && base.is(TermKind::kArrayConst) && t.sort().is_ref()) {
           preexisting_refs_.push_back(t);  // the implicit aread(A, y, i), as for fields
           ref_element_reads_.push_back(t);
         }
         if (t.sort().is_ref()) witness_refs_.push_back(t);
+        // A character of an array the entry holds (a variable's, or a
+        // variable's field's: a String parameter's characters).
+        Term ref = t.arg(1);
+        if (ref.is(TermKind::kRead) && ref.arg(1).is(TermKind::kVar)) ref = ref.arg(1);
+        if (base && base.is(TermKind::kArrayConst) && tm_.array_kind(base) == logic::ArrayKind::kChar &&
+            ref.is(TermKind::kVar)) {
+          entry_char_reads_.push_back(t);
+        }
         break;
+      }
       case TermKind::kSubType: {
         subtype_terms_.push_back(t);
         Term b = t.arg(1);
@@ -542,6 +551,18 @@ std::vector<std::vector<z3::expr>> Encoder::witness_preferences() {
     if (seen.insert(u.id()).second) lengths.push_back(z3::ule(select(length, e(u)), ctx_.bv_val(kPreferredMaxLength, 32)));
   }
   if (!lengths.empty()) groups.push_back(std::move(lengths));
+  // Least wanted: the entry's characters are lowercase letters, so that a
+  // string the witness makes is a name a file, a key or a reader can use
+  // ("a", not "\0").
+  std::vector<z3::expr> letters;
+  seen.clear();
+  for (Term c : entry_char_reads_) {
+    if (!seen.insert(c.id()).second) continue;
+    const z3::expr x = e(c);
+    letters.push_back(z3::uge(x, ctx_.bv_val('a', x.get_sort().bv_size())) &&
+                      z3::ule(x, ctx_.bv_val('z', x.get_sort().bv_size())));
+  }
+  if (!letters.empty()) groups.push_back(std::move(letters));
   return groups;
 }
 

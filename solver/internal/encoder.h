@@ -89,7 +89,10 @@ class Encoder {
   // wanted: every classType(c) one of the named types, so that the class
   // object c can be built; then every array length the query reads at most
   // kPreferredMaxLength, so that the runner can allocate the arrays and a
-  // test built on the witness stays small. Empty groups are left out.
+  // test built on the witness stays small; last, every character the query
+  // reads of an array the entry holds (a String parameter's) a lowercase
+  // letter, so that a made string names a file or a key. Empty groups are
+  // left out.
   std::vector<std::vector<z3::expr>> witness_preferences();
   static constexpr uint32_t kPreferredMaxLength = 1024;
   bool has_type_facts() const { return options_.types != nullptr; }
@@ -152,6 +155,7 @@ class Encoder {
   bool elem_types_ = false;  // the query has elemType terms: rule 13
   std::vector<logic::Term> class_types_;  // classType(c) terms: one of the domain's types (witnesses)
   std::vector<logic::Term> length_indices_;  // u of read(length..., u): H2
+  std::vector<logic::Term> entry_char_reads_;  // witness_preferences: letters
   // Reads of a Ref field constant F, directly or through updates of F: T5.
   std::vector<logic::Term> ref_field_reads_;
   std::vector<logic::Term> ref_element_reads_;  // aread(A, a, i) of reference arrays, for T6

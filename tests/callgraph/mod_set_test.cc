@@ -265,6 +265,26 @@ TEST(InputMethods, PatternsNameAClassAndAMethodWithStars) {
   }
 }
 
+TEST(InputMethods, TheFileSystemsQueriesAreInputsUnlessTurnedOff) {
+  InputMethods m;
+  using K = InputMethods::Kind;
+  EXPECT_FALSE(m.empty());
+  EXPECT_EQ(m.Classify("java/io/File", "exists", "()Z"), K::kFileQuery);
+  EXPECT_EQ(m.Classify("java/io/File", "list", "()[Ljava/lang/String;"), K::kFileQuery);
+  EXPECT_EQ(m.Classify("java/io/File", "listFiles", "()[Ljava/io/File;"), K::kFileQuery);
+  const FileQuery* length = FileQueryOf("java/io/File", "length", "()J");
+  ASSERT_NE(length, nullptr);
+  EXPECT_TRUE(length->non_negative);
+  // The path's own methods, and overloads that take a filter, are code.
+  EXPECT_EQ(m.Classify("java/io/File", "getName", "()Ljava/lang/String;"), K::kNone);
+  EXPECT_EQ(m.Classify("java/io/File", "list", "(Ljava/io/FilenameFilter;)[Ljava/lang/String;"), K::kNone);
+  EXPECT_EQ(m.Classify("java/io/FileX", "exists", "()Z"), K::kNone);
+  EXPECT_THAT(FileQueryPatterns(), ::testing::Contains("java.io.File.isDirectory"));
+  m.set_file_system(false);
+  EXPECT_TRUE(m.empty());
+  EXPECT_EQ(m.Classify("java/io/File", "exists", "()Z"), K::kNone);
+}
+
 TEST_F(ModSetsTest, MissingMethodMakesTop) {
   const ModSet& s = Of("callgraph/Nowhere", "m", "()V");
   EXPECT_TRUE(s.top);

@@ -294,6 +294,18 @@ public class ExpectationCheck {
     ex("Environment.modeOrDefault" + AE, () -> Environment.modeOrDefault(0));
     ex("Environment.variableMode" + AE,
         () -> inJvmWithEnvironment(Map.of("JWP_MODE", "fast"), "wp.Environment", "variableMode", 0));
+    ex("FileTree.entries:npe", () -> FileTree.entries(plainFile("a", 0)));
+    ex("FileTree.threeBytes" + AE, () -> FileTree.threeBytes(plainFile("a", 3), 0));
+    ex("FileTree.madeDirectory" + AE, () -> FileTree.madeDirectory(tempDirectory().resolve("a").toString(), 0));
+    ex("FileTree.deleted" + AE, () -> FileTree.deleted(plainFile("a", 0), 0));
+    ex("FileTree.twoEntries" + AE, () -> {
+      java.nio.file.Path d = tempDirectory().resolve("a");
+      Files.createDirectories(d.resolve("e0"));
+      Files.createFile(d.resolve("e1"));
+      return FileTree.twoEntries(d.toString(), 0);
+    });
+    ex("RecursiveCallers.down" + AE, () -> RecursiveCallers.countDown(20, 0));
+    ex("RecursiveCallers.forever" + AE, () -> RecursiveCallers.unbounded(Integer.MIN_VALUE, 0));
     ex("Inputs.secondDecides" + AE, () -> withInputs(Inputs::secondDecides, "7", "42"));
     ex("Inputs.onlyTheThird:exception:java.lang.IllegalStateException",
         () -> withInputs(Inputs::onlyTheThird, "0", "0", "1099511627776"));
@@ -308,6 +320,21 @@ public class ExpectationCheck {
       SvComp.main(new String[0]);
       return null;
     });
+  }
+
+  /** A directory of this run's own, removed when the checker exits. */
+  static java.nio.file.Path tempDirectory() throws java.io.IOException {
+    java.nio.file.Path d = Files.createTempDirectory("wpcheck-");
+    d.toFile().deleteOnExit();
+    return d;
+  }
+
+  /** A plain file of `length` bytes named `name` in a directory of its own: its absolute path. */
+  static String plainFile(String name, int length) throws java.io.IOException {
+    java.nio.file.Path f = tempDirectory().resolve(name);
+    Files.write(f, new byte[length]);
+    f.toFile().deleteOnExit();
+    return f.toString();
   }
 
   /** The input methods' values (wp.Inputs.Harness reads them in call order), then the call. */

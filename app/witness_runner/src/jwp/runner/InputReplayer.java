@@ -5,6 +5,7 @@ import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.Method;
 import com.sun.jdi.NativeMethodException;
+import com.sun.jdi.ObjectReference;
 import com.sun.jdi.StringReference;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.Value;
@@ -14,6 +15,7 @@ import com.sun.jdi.event.MethodEntryEvent;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import com.sun.jdi.request.MethodEntryRequest;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -57,6 +59,7 @@ final class InputReplayer {
   private final Set<EventRequest> requests = new HashSet<>();
   private final List<String> lines = new ArrayList<>();
   private long next;
+  private FileTreeMaker files;
 
   InputReplayer(Witness w, String entryThread) {
     this.w = w;
@@ -83,7 +86,12 @@ final class InputReplayer {
     MethodEntryEvent entry = (MethodEntryEvent) e;
     Method m = entry.method();
     ThreadReference t = entry.thread();
-    if (!t.name().equals(entryThread) || !isInput(m)) return true;
+    if (!t.name().equals(entryThread)) return true;
+    if (m.declaringType().name().equals("java.io.File") && FileTreeMaker.isQuery(m.name(), m.signature())) {
+      makeFileTree(m, t);
+      return true;
+    }
+    if (!isInput(m)) return true;
     long position = next++;
     String what = "input " + position + ": " + m.declaringType().name() + "." + m.name();
     try {
@@ -95,6 +103,39 @@ final class InputReplayer {
       note(what + ": its value could not be returned (" + e2 + "): the method ran");
     }
     return true;
+  }
+
+  /** The debuggee's directory, under which the file queries' answers are made. */
+  void setDirectory(Path dir) {
+    files = new FileTreeMaker(dir, w);
+  }
+
+  /**
+   * A query of the file system (jwp's callgraph::FileQuery) at its position: the files under the
+   * debuggee's directory are made to answer it with the witness's value, and it runs. A query that
+   * java.io.File's own code makes (mkdirs asks exists) is not one of the program's.
+   */
+  private void makeFileTree(Method m, ThreadReference t) {
+    String path;
+    try {
+      if (t.frameCount() > 1 && t.frame(1).location().declaringType().name().equals("java.io.File")) return;
+      ObjectReference self = t.frame(0).thisObject();
+      Value v = self == null ? null : self.getValue(self.referenceType().fieldByName("path"));
+      path = v instanceof StringReference ? ((StringReference) v).value() : null;
+    } catch (IncompatibleThreadStateException | RuntimeException e) {
+      path = null;
+    }
+    long position = next++;
+    String what = "input " + position + ": java.io.File." + m.name() + (path == null ? "" : " of \"" + path + "\"");
+    if (!w.inputValues.containsKey(position)) {
+      note(what + ": ran on the files as they are (the witness gives no value)");
+      return;
+    }
+    if (files == null) {
+      note(what + ": no directory to make files in: ran on the files as they are");
+      return;
+    }
+    note(what + ": " + files.make(path, m.name(), w.inputValues.get(position)));
   }
 
   List<String> lines() {

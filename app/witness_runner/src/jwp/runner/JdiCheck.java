@@ -124,6 +124,7 @@ final class JdiCheck {
   }
 
   private int run(Path dir) throws BadWitness, SetupError {
+    inputs.setDirectory(dir);
     Process p = start(dir);
     VirtualMachine vm = attach(p);
     Thread outDrain = drain(p.getInputStream(), true);

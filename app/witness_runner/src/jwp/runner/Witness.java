@@ -142,7 +142,11 @@ final class Witness {
       if (value instanceof String && !w.heap.containsKey(value) && !Set.of("NaN", "Infinity", "-Infinity").contains(value)) {
         throw w.bad(where + ".value", "\"" + value + "\" is neither a heap object's id nor NaN or an infinity");
       }
-      if (value instanceof String && w.heap.containsKey(value) && !w.heap.get(value).cls.equals("java/lang/String")) {
+      // A String, or the array of a file query's list or listFiles (the entries of a directory).
+      Object method = v.get("method");
+      boolean listing = method instanceof String && ((String) method).startsWith("java.io.File.list");
+      if (value instanceof String && w.heap.containsKey(value) && !w.heap.get(value).cls.equals("java/lang/String")
+          && !(listing && w.heap.get(value).cls.startsWith("["))) {
         throw w.bad(where + ".value", "heap object \"" + value + "\" is not a java/lang/String");
       }
       if (value != null && !(value instanceof String) && !(value instanceof Json.Num)) {
