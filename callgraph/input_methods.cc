@@ -99,34 +99,54 @@ bool InputMethods::InputResult(std::string_view descriptor) {
 
 namespace {
 
+constexpr std::string_view kFile = "java/io/File";
+constexpr std::string_view kFiles = "java/nio/file/Files";
+constexpr std::string_view kPathAndOptions = "(Ljava/nio/file/Path;[Ljava/nio/file/LinkOption;)Z";
+constexpr std::string_view kPath = "(Ljava/nio/file/Path;)Z";
+
 constexpr FileQuery kFileQueries[] = {
-    {"exists", "()Z"},
-    {"isFile", "()Z"},
-    {"isDirectory", "()Z"},
-    {"canRead", "()Z"},
-    {"canWrite", "()Z"},
-    {"canExecute", "()Z"},
-    {"length", "()J", /*non_negative=*/true},
-    {"mkdir", "()Z"},
-    {"mkdirs", "()Z"},
-    {"delete", "()Z"},
-    {"list", "()[Ljava/lang/String;", false, /*array=*/true},
-    {"listFiles", "()[Ljava/io/File;", false, /*array=*/true},
+    {kFile, "exists", "()Z"},
+    {kFile, "isFile", "()Z"},
+    {kFile, "isDirectory", "()Z"},
+    {kFile, "canRead", "()Z"},
+    {kFile, "canWrite", "()Z"},
+    {kFile, "canExecute", "()Z"},
+    {kFile, "length", "()J", /*non_negative=*/true},
+    {kFile, "mkdir", "()Z"},
+    {kFile, "mkdirs", "()Z"},
+    {kFile, "delete", "()Z"},
+    {kFile, "list", "()[Ljava/lang/String;", false, /*array=*/true},
+    {kFile, "listFiles", "()[Ljava/io/File;", false, /*array=*/true},
+    {kFiles, "exists", kPathAndOptions, false, false, /*path_argument=*/true},
+    {kFiles, "notExists", kPathAndOptions, false, false, true},
+    {kFiles, "isDirectory", kPathAndOptions, false, false, true},
+    {kFiles, "isRegularFile", kPathAndOptions, false, false, true},
+    {kFiles, "isReadable", kPath, false, false, true},
+    {kFiles, "isWritable", kPath, false, false, true},
+    {kFiles, "isExecutable", kPath, false, false, true},
+    {"java/io/FileInputStream", "open0", "(Ljava/lang/String;)V", false, false, false, /*opens=*/true},
+    {"java/io/FileOutputStream", "open0", "(Ljava/lang/String;Z)V", false, false, false, true},
 };
 
 }  // namespace
 
 const FileQuery* FileQueryOf(std::string_view owner, std::string_view name, std::string_view descriptor) {
-  if (owner != "java/io/File") return nullptr;
+  if (owner != kFile && owner != kFiles && owner != "java/io/FileInputStream" && owner != "java/io/FileOutputStream") {
+    return nullptr;
+  }
   for (const FileQuery& q : kFileQueries) {
-    if (q.name == name && q.descriptor == descriptor) return &q;
+    if (q.owner == owner && q.name == name && q.descriptor == descriptor) return &q;
   }
   return nullptr;
 }
 
 std::vector<std::string> FileQueryPatterns() {
   std::vector<std::string> out;
-  for (const FileQuery& q : kFileQueries) out.push_back(absl::StrCat("java.io.File.", std::string(q.name)));
+  for (const FileQuery& q : kFileQueries) {
+    std::string pattern = absl::StrCat(std::string(q.owner), ".", std::string(q.name));
+    std::replace(pattern.begin(), pattern.end(), '/', '.');
+    if (std::find(out.begin(), out.end(), pattern) == out.end()) out.push_back(std::move(pattern));
+  }
   return out;
 }
 

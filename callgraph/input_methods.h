@@ -64,17 +64,30 @@ class MethodPattern {
 // changes). The witness runner makes the file tree under the debuggee's
 // directory answer so: it does not return the value but lets the query run
 // on the files it made (app/witness_runner, InputReplayer).
+// Opening a file to read or write (FileInputStream, FileOutputStream,
+// FileReader, FileWriter: their natives open0) is one too, whose exceptional
+// edge is the FileNotFoundException of a failed opening.
+// java.nio.file.Files' static queries of a Path (exists, notExists,
+// isDirectory, isRegularFile, isReadable, isWritable, isExecutable) are too:
+// their path is the first argument, never null on their normal edge.
 struct FileQuery {
+  std::string_view owner;  // internal name
   std::string_view name;
   std::string_view descriptor;
   // length: a value from 0; list and listFiles: null or an array of the
   // result's type, of a length from 0.
   bool non_negative = false;
   bool array = false;
+  bool path_argument = false;  // the path is argument 0 (a static query), not the receiver
+  // An opening (FileInputStream's and FileOutputStream's native open0, which
+  // their constructors call): the value is whether it opens; when it does
+  // not, the call throws FileNotFoundException.
+  bool opens = false;
 };
 // The query owner.name(descriptor) is, or null.
 const FileQuery* FileQueryOf(std::string_view owner, std::string_view name, std::string_view descriptor);
-// The patterns of the queries, for witnesses ("java.io.File.exists", ...).
+// The patterns of the queries, for witnesses ("java.io.File.exists",
+// "java.nio.file.Files.exists", ...).
 std::vector<std::string> FileQueryPatterns();
 
 class InputMethods {

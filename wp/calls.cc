@@ -403,10 +403,17 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
     // the file system (wp/inputs.cc): its code does not run, and it throws
     // nothing but an instance method's NullPointerException for a null
     // receiver (and a file query a security manager's exception).
-    if (e.kind == ir::EdgeKind::kException) {
+    const callgraph::FileQuery* query = input == callgraph::InputMethods::Kind::kFileQuery
+                                            ? callgraph::FileQueryOf(call.owner, call.name, call.descriptor)
+                                            : nullptr;
+    if (query != nullptr && query->opens) {
+      // Opens, or throws FileNotFoundException (the receiver is the
+      // stream its constructor makes: never null).
+      st = tr.through_file_opening(call, e, tr.through_phis(eid, item.phi));
+    } else if (e.kind == ir::EdgeKind::kException) {
       if (input == callgraph::InputMethods::Kind::kFileQuery) {
-        st.lossy = Cat("java.io.File.", call.name, " at ", SourceLocation(ir, call),
-                       ": a NullPointerException of a null receiver or a SecurityException (of a security manager the "
+        st.lossy = Cat(dotted(std::string(call.owner)), ".", call.name, " at ", SourceLocation(ir, call),
+                       ": a NullPointerException of a null path or a SecurityException (of a security manager the "
                        "program installs) is not explored");
       } else if (call.invoke != ir::InvokeKind::kStatic) {
         st.lossy = Cat("the NullPointerException of input method ", dotted(std::string(call.owner)), ".", call.name,
@@ -422,6 +429,19 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
              SourceLocation(ir, call),
              ", which is neither an input (a primitive or String result) nor an assumption ((Z)V): analysed as a call"));
     return false;
+  } else if (call.op == ir::Op::kInvoke && call.invoke != ir::InvokeKind::kStatic && !call.operands.empty() &&
+             call.operands[0] >= 0 && ir.values[call.operands[0]].def != ir::kNone &&
+             IsSecurityManagerRead(ir.def(call.operands[0]))) {
+    // A call on the security manager (`sm.checkRead(name)`): only a
+    // program that installs one gets there (through_security_manager_read),
+    // and its checks are not explored.
+    st.lossy = Cat(dotted(std::string(call.owner)), ".", call.name, " at ", SourceLocation(ir, call),
+                   ": a security manager the program installs is not explored");
+  } else if (IsSecurityManagerRead(call)) {
+    // No security manager (wp/environment.cc); the call throws nothing.
+    if (e.kind != ir::EdgeKind::kException) {
+      st = tr.through_security_manager_read(call, tr.through_phis(eid, item.phi));
+    }
   } else if (std::optional<EnvironmentRead> read = EnvironmentReadOf(ir, call)) {
     if (e.kind != ir::EdgeKind::kException) {
       st = tr.through_environment_read(call, *read, tr.through_phis(eid, item.phi));
@@ -1172,12 +1192,16 @@ void WpProblem::go_up(const Item& item) {
       note(Cat("incomplete: caller ", site.caller.ToString(), ": ", cir.status().message()));
       continue;
     }
-    // Callers by levels: the method's own recursive call is the same
-    // level (a recursion of n calls above the goal is no n levels of
-    // callers), bounded by kMaxRecursionUp calls in a row.
-    const bool recursive = (*cir)->QualifiedName() == me;
+    // Callers by levels: a caller already on the way up (the method's own
+    // recursive call, a cycle of callers) is the same level (a recursion of
+    // n calls above the goal is no n levels of callers), bounded by
+    // kMaxRecursionUp such steps in a row.
+    bool recursive = false;
+    for (int32_t b = item.at.act; b >= 0 && !recursive; b = acts_[b].below) {
+      recursive = acts_[b].ir->QualifiedName() == (*cir)->QualifiedName();
+    }
     if (recursive ? recursion + 1 > kMaxRecursionUp : up + 1 > opt_.max_caller_depth) {
-      note(recursive ? Cat("budget: more than ", kMaxRecursionUp, " recursive calls of ", dotted(me), " above the goal")
+      note(recursive ? Cat("budget: more than ", kMaxRecursionUp, " recursive calls above the goal, up to ", dotted(me))
                      : Cat("budget: no entry within ", opt_.max_caller_depth, " levels of callers above ", dotted(me)));
       continue;
     }
@@ -1199,6 +1223,7 @@ void WpProblem::go_up(const Item& item) {
     caller.dom = dominators(**cir);
     caller.up = recursive ? up : up + 1;
     caller.recursion = recursive ? recursion + 1 : 0;
+    caller.below = item.at.act;
     ph_.methods_seen.insert((*cir)->QualifiedName());
     acts_.push_back(std::move(caller));
     push_at_call_site(item, *bir, *btr, static_cast<int32_t>(acts_.size()) - 1, site.insn);

@@ -83,4 +83,31 @@ Step Transformer::through_environment_read(const ir::Instruction& call, const En
   return st;
 }
 
+bool IsSecurityManagerRead(const ir::Instruction& call) {
+  return call.op == ir::Op::kInvoke && call.invoke == ir::InvokeKind::kStatic && call.owner == "java/lang/System" &&
+         call.name == "getSecurityManager" && call.descriptor == "()Ljava/lang/SecurityManager;";
+}
+
+// wp(r = System.getSecurityManager(), φ) = φ[null/r]. The JDK's code asks
+// it before a check (`if (sm != null) sm.checkRead(name)`), and exploring
+// the checks (FilePermission's parser of "read", AccessController's
+// contexts) cost whole budgets; a program's own security manager is the
+// environment the search leaves out, as it does the SecurityException of a
+// property read: a minterm that mentions r without saying r == null may
+// hold for a non-null manager too, and that case is not explored (lossy:
+// no NOT_FOUND rests on it).
+Step Transformer::through_security_manager_read(const ir::Instruction& call, const logic::Minterm& post) {
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  if (call.result == ir::kNone || !logic::mentions(phi, var(call.result))) return conjoined(tm_, phi, {});
+  const Term r = var(call.result);
+  const Term is_null = tm_.mk_eq(r, tm_.mk_null());
+  const bool says_null = post.contains(is_null);
+  Step st = assign(call, post, tm_.mk_null(), {});
+  if (!says_null) {
+    st.lossy = Cat("System.getSecurityManager() at ", SourceLocation(ir_, call),
+                   ": a security manager the program installs is not explored");
+  }
+  return st;
+}
+
 }  // namespace jwp::wp

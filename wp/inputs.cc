@@ -40,7 +40,8 @@ bool IntRange(char d, int64_t* lo, int64_t* hi) {
 // When φ' does not mention s the call's value does not matter, and nor does
 // its position: φ' alone. A query of the file system
 // (callgraph::FileQuery) is one too: a length is from 0, and list's and
-// listFiles' arrays are null or of their type. A String result is null or a String. The call
+// listFiles' arrays are null or of their type; a static query's path
+// (java.nio.file.Files) is not null, as the receiver of an instance one. A String result is null or a String. The call
 // runs none of m's code and throws nothing (the runner returns the value on
 // entry), but an instance method's receiver must be non-null; the caller
 // handles the exceptional edges.
@@ -53,7 +54,9 @@ Step Transformer::through_input_call(const ir::Instruction& call, const logic::M
     next.add(read, tm_.mk_add(read, tm_.mk_int(1)));
     phi = next.apply(phi);
   }
-  if (call.invoke != ir::InvokeKind::kStatic && !call.operands.empty()) {
+  const callgraph::FileQuery* query = callgraph::FileQueryOf(call.owner, call.name, call.descriptor);
+  if ((call.invoke != ir::InvokeKind::kStatic || (query != nullptr && query->path_argument)) &&
+      !call.operands.empty()) {
     conds.push_back(tm_.mk_ne(operand(call, 0), tm_.mk_null()));
   }
   if (call.result == ir::kNone || !logic::mentions(phi, var(call.result))) return conjoined(tm_, phi, std::move(conds));
@@ -74,7 +77,6 @@ Step Transformer::through_input_call(const ir::Instruction& call, const logic::M
     conds.push_back(tm_.mk_le(low, s));
     conds.push_back(tm_.mk_le(s, high));
   }
-  const callgraph::FileQuery* query = callgraph::FileQueryOf(call.owner, call.name, call.descriptor);
   if (query != nullptr && query->non_negative) conds.push_back(tm_.mk_le(tm_.mk_integral(sort, 0), s));
   if (sort.is_ref()) {
     // A String, or a file query's array (list, listFiles): null, or an
@@ -86,6 +88,39 @@ Step Transformer::through_input_call(const ir::Instruction& call, const logic::M
     conds.push_back(tm_.mk_or(is_null, tm_.mk_eq(type_of, type)));
   }
   return conjoined(tm_, phi, std::move(conds));
+}
+
+// wp(open0(p), φ) for a file opening (FileInputStream's or
+// FileOutputStream's native open0), along the normal edge:
+//   φ[read + 1/read] ∧ k == read ∧ s == 1 ∧ p != null
+// and along the exceptional edge, with x a new FileNotFoundException:
+//   φ[read + 1/read][x/exc] ∧ k == read ∧ s == 0 ∧ p != null
+// s the input of whether it opens (the witness runner makes a file there,
+// or none), k its position. What the opened stream then reads or writes is
+// its natives' (skipped calls).
+Step Transformer::through_file_opening(const ir::Instruction& call, const ir::Edge& e, const logic::Minterm& post) {
+  const bool exceptional = e.kind == ir::EdgeKind::kException;
+  // The edge of a null receiver: the receiver is the stream its
+  // constructor made (open0 is private), never null.
+  if (exceptional && e.thrown == "java/lang/NullPointerException") return Step{};
+  const Term read = vocab_.inputs_read();
+  Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  if (logic::mentions(phi, read)) {
+    logic::Substitution next(tm_);
+    next.add(read, tm_.mk_add(read, tm_.mk_int(1)));
+    phi = next.apply(phi);
+  }
+  const std::string where = at(call);
+  const Term s = tm_.fresh_skolem(logic::SkolemKind::kInput, Sort::Int(), vocab_.input_site(call, where, false));
+  tm_.set_java_type(s, "Z");
+  const Term k = tm_.fresh_skolem(logic::SkolemKind::kInput, Sort::Int(), vocab_.input_site(call, where, true), s);
+  std::vector<Term> conds;
+  conds.push_back(tm_.mk_eq(k, read));
+  conds.push_back(tm_.mk_eq(s, tm_.mk_int(exceptional ? 0 : 1)));
+  if (call.operands.size() > 1) conds.push_back(tm_.mk_ne(operand(call, 1), tm_.mk_null()));
+  if (!exceptional) return conjoined(tm_, phi, std::move(conds));
+  const Term x = fresh_exception("java/io/FileNotFoundException");
+  return thrown_along(e, x, phi, std::move(conds));
 }
 
 // wp(assume(c), φ) = c != 0 ∧ φ along the normal edge: a false argument

@@ -404,8 +404,9 @@ void WpProblem::refine(const std::vector<EngineOptions::Confirmation::Frame>& st
 }
 
 // What the call at `call_id` of activation `act` may write, over all its
-// targets (their mod-sets, natives taken to write nothing: a candidate's
-// frame need not be sound, only likely, since the JVM checks it); null when
+// targets (their mod-sets, natives taken to write nothing, and no inputs
+// read: a candidate's frame need not be sound, only likely, since the JVM
+// checks it); null when
 // a target's is unknown (then everything is havocked).
 std::function<bool(Term)> WpProblem::passed_call_writes(int32_t act, ir::InsnId call_id) {
   const ir::Instruction& call = acts_[act].ir->insns[call_id];
@@ -421,7 +422,12 @@ std::function<bool(Term)> WpProblem::passed_call_writes(int32_t act, ir::InsnId 
     if (m.top) return nullptr;
     mods.push_back(&m);
   }
-  return [this, mods](Term x) {
+  // Nor does a passed call read inputs (the count of inputs read keeps its
+  // value): the positions then stay numbers the runner counts, and a call
+  // that did read some shifts them, which the run shows.
+  const Term read = vocab_.inputs_read();
+  return [this, mods, read](Term x) {
+    if (x == read) return false;
     return std::any_of(mods.begin(), mods.end(), [&](const callgraph::ModSet* m) { return writes_term(*m, x); });
   };
 }

@@ -66,6 +66,9 @@ bool IsAssignableFromCall(const ir::Instruction& call);
 // A read of the environment by a constant name (EnvironmentRead,
 // wp/vocabulary.h), or nothing.
 std::optional<EnvironmentRead> EnvironmentReadOf(const ir::MethodIR& ir, const ir::Instruction& call);
+// Whether `call` is System.getSecurityManager() (Transformer::
+// through_security_manager_read).
+bool IsSecurityManagerRead(const ir::Instruction& call);
 
 class Transformer {
  public:
@@ -126,6 +129,16 @@ class Transformer {
   // along its normal edge: a fresh value the witness gives it, at the next
   // position among the inputs (wp/inputs.cc).
   Step through_input_call(const ir::Instruction& call, const logic::Minterm& post);
+  // System.getSecurityManager() along its normal edge: null, the security
+  // manager of a program that installs none (JDK 17 deprecates them; the
+  // witness runner installs none). A minterm that needs it not null (not
+  // one that says it is null, nor one that does not ask) is not explored:
+  // the step says so (wp/environment.cc).
+  Step through_security_manager_read(const ir::Instruction& call, const logic::Minterm& post);
+  // A file opening (callgraph::FileQuery::opens) along edge e: an input of
+  // whether it opens, at the next position; 1 on the normal edge, 0 on the
+  // exceptional one, which throws a new FileNotFoundException.
+  Step through_file_opening(const ir::Instruction& call, const ir::Edge& e, const logic::Minterm& post);
   // A call of an assumption method along its normal edge: its argument true.
   Step through_assume_call(const ir::Instruction& call, const logic::Minterm& post);
 

@@ -97,11 +97,14 @@ struct Activation {
   uint32_t order_depth = 0;
   // Activations on the way up from the goal's method (caller -1): how many
   // levels above the goal's method, and the activation they return from.
-  // A method's own recursive call site is no level (callers by levels: a
+  // A caller that is already on the way up (a method's own recursive call
+  // site, or a cycle of callers) is no new level (callers by levels: a
   // recursion does not use up --max-caller-depth); `recursion` counts those
-  // calls in a row, up to kMaxRecursionUp.
+  // steps in a row, up to kMaxRecursionUp. `below`: the activation whose
+  // entry this caller's call site leads to (-1 but on the way up).
   uint32_t up = 0;
   uint32_t recursion = 0;
+  int32_t below = -1;
   // A summary's activation (shared by every call site waiting on it): the
   // id in WpProblem::summaries_, or -1.
   int32_t summary = -1;

@@ -280,6 +280,15 @@ TEST(InputMethods, TheFileSystemsQueriesAreInputsUnlessTurnedOff) {
   EXPECT_EQ(m.Classify("java/io/File", "list", "(Ljava/io/FilenameFilter;)[Ljava/lang/String;"), K::kNone);
   EXPECT_EQ(m.Classify("java/io/FileX", "exists", "()Z"), K::kNone);
   EXPECT_THAT(FileQueryPatterns(), ::testing::Contains("java.io.File.isDirectory"));
+  // java.nio.file.Files' static queries of a Path, and the streams' openings.
+  const FileQuery* nio = FileQueryOf("java/nio/file/Files", "isDirectory", "(Ljava/nio/file/Path;[Ljava/nio/file/LinkOption;)Z");
+  ASSERT_NE(nio, nullptr);
+  EXPECT_TRUE(nio->path_argument);
+  EXPECT_EQ(m.Classify("java/nio/file/Files", "size", "(Ljava/nio/file/Path;)J"), K::kNone);
+  const FileQuery* open = FileQueryOf("java/io/FileInputStream", "open0", "(Ljava/lang/String;)V");
+  ASSERT_NE(open, nullptr);
+  EXPECT_TRUE(open->opens);
+  EXPECT_THAT(FileQueryPatterns(), ::testing::Contains("java.io.FileOutputStream.open0"));
   m.set_file_system(false);
   EXPECT_TRUE(m.empty());
   EXPECT_EQ(m.Classify("java/io/File", "exists", "()Z"), K::kNone);

@@ -304,7 +304,10 @@ public class ExpectationCheck {
       Files.createFile(d.resolve("e1"));
       return FileTree.twoEntries(d.toString(), 0);
     });
+    ex("FileTree.emptyDirectory" + AE, () -> FileTree.emptyDirectory(tempDirectory().toString(), 0));
+    ex("FileTree.unopened" + AE, () -> FileTree.unopened(tempDirectory().resolve("a").toString(), 0));
     ex("RecursiveCallers.down" + AE, () -> RecursiveCallers.countDown(20, 0));
+    ex("RecursiveCallers.ping" + AE, () -> RecursiveCallers.pingPong(20, 0));
     ex("RecursiveCallers.forever" + AE, () -> RecursiveCallers.unbounded(Integer.MIN_VALUE, 0));
     ex("Inputs.secondDecides" + AE, () -> withInputs(Inputs::secondDecides, "7", "42"));
     ex("Inputs.onlyTheThird:exception:java.lang.IllegalStateException",

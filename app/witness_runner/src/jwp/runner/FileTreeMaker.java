@@ -12,7 +12,9 @@ import java.util.Set;
 /**
  * The file system as input (witness "inputs", issue #28): before a query of java.io.File that jwp
  * took as an input runs (exists, isFile, isDirectory, canRead, canWrite, canExecute, length, mkdir,
- * mkdirs, delete, list, listFiles), the file tree under the debuggee's own directory is made to
+ * mkdirs, delete, list, listFiles; and java.nio.file.Files' exists, notExists, isDirectory,
+ * isRegularFile, isReadable, isWritable, isExecutable of a Path; FileInputStream's and
+ * FileOutputStream's natives open0, whose value is whether they open), the file tree under the debuggee's own directory is made to
  * answer it with the witness's value, and the query then runs on the real files: a plain file, a
  * directory, nothing, a file of n bytes, a directory of n entries.
  *
@@ -33,15 +35,40 @@ final class FileTreeMaker {
     this.w = w;
   }
 
-  /** Whether `query` with `descriptor` is one jwp takes as an input (callgraph::FileQuery). */
-  static boolean isQuery(String query, String descriptor) {
-    if (!QUERIES.contains(query)) return false;
-    return switch (query) {
+  /**
+   * The query of java.io.File that `owner.query(descriptor)` is, if jwp takes it as an input
+   * (callgraph::FileQuery), else null: java.io.File's own, and java.nio.file.Files' static ones of a
+   * Path as the File query they ask (notExists as "!exists").
+   */
+  static String queryOf(String owner, String query, String descriptor) {
+    if (owner.equals("java.nio.file.Files")) {
+      boolean withOptions = descriptor.equals("(Ljava/nio/file/Path;[Ljava/nio/file/LinkOption;)Z");
+      boolean pathOnly = descriptor.equals("(Ljava/nio/file/Path;)Z");
+      return switch (query) {
+        case "exists" -> withOptions ? "exists" : null;
+        case "notExists" -> withOptions ? "!exists" : null;
+        case "isDirectory" -> withOptions ? "isDirectory" : null;
+        case "isRegularFile" -> withOptions ? "isFile" : null;
+        case "isReadable" -> pathOnly ? "canRead" : null;
+        case "isWritable" -> pathOnly ? "canWrite" : null;
+        case "isExecutable" -> pathOnly ? "canExecute" : null;
+        default -> null;
+      };
+    }
+    if (query.equals("open0")) {
+      // The natives that open a file, which the streams' constructors call.
+      if (owner.equals("java.io.FileInputStream") && descriptor.equals("(Ljava/lang/String;)V")) return "openToRead";
+      if (owner.equals("java.io.FileOutputStream") && descriptor.equals("(Ljava/lang/String;Z)V")) return "openToWrite";
+      return null;
+    }
+    if (!owner.equals("java.io.File") || !QUERIES.contains(query)) return null;
+    boolean shape = switch (query) {
       case "length" -> descriptor.equals("()J");
       case "list" -> descriptor.equals("()[Ljava/lang/String;");
       case "listFiles" -> descriptor.equals("()[Ljava/io/File;");
       default -> descriptor.equals("()Z");
     };
+    return shape ? query : null;
   }
 
   /**
@@ -94,7 +121,9 @@ final class FileTreeMaker {
           return "a file of " + n + " bytes at " + where;
         }
         default -> {
-          return makeForBoolean(p, where, query, raw instanceof Json.Num && !((Json.Num) raw).text.equals("0"));
+          boolean value = raw instanceof Json.Num && !((Json.Num) raw).text.equals("0");
+          if (query.startsWith("!")) return makeForBoolean(p, where, query.substring(1), !value);
+          return makeForBoolean(p, where, query, value);
         }
       }
     } catch (IOException | SecurityException e) {
@@ -112,6 +141,25 @@ final class FileTreeMaker {
         }
         if (isDirectory(p)) delete(p);
         return "no directory at " + where;
+      case "openToRead":
+        // Opens a plain file; nothing there throws FileNotFoundException.
+        if (value) {
+          plainFile(p);
+          return "a plain file at " + where + " (it opens)";
+        }
+        delete(p);
+        return "nothing at " + where + " (it does not open)";
+      case "openToWrite":
+        // Opens (makes) a file where the parent is a directory; a directory
+        // there throws FileNotFoundException.
+        if (value) {
+          if (isDirectory(p)) delete(p);
+          Files.createDirectories(p.getParent());
+          return "no directory at " + where + ", its parent made (it opens)";
+        }
+        delete(p);
+        Files.createDirectories(p);
+        return "a directory at " + where + " (it does not open)";
       case "mkdir":
       case "mkdirs":
         // mkdir succeeds where nothing is and the parent is a directory.

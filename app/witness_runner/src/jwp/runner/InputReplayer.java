@@ -87,8 +87,9 @@ final class InputReplayer {
     Method m = entry.method();
     ThreadReference t = entry.thread();
     if (!t.name().equals(entryThread)) return true;
-    if (m.declaringType().name().equals("java.io.File") && FileTreeMaker.isQuery(m.name(), m.signature())) {
-      makeFileTree(m, t);
+    String query = FileTreeMaker.queryOf(m.declaringType().name(), m.name(), m.signature());
+    if (query != null) {
+      makeFileTree(m, query, t);
       return true;
     }
     if (!isInput(m)) return true;
@@ -115,18 +116,27 @@ final class InputReplayer {
    * debuggee's directory are made to answer it with the witness's value, and it runs. A query that
    * java.io.File's own code makes (mkdirs asks exists) is not one of the program's.
    */
-  private void makeFileTree(Method m, ThreadReference t) {
+  private void makeFileTree(Method m, String query, ThreadReference t) {
     String path;
     try {
-      if (t.frameCount() > 1 && t.frame(1).location().declaringType().name().equals("java.io.File")) return;
-      ObjectReference self = t.frame(0).thisObject();
-      Value v = self == null ? null : self.getValue(self.referenceType().fieldByName("path"));
-      path = v instanceof StringReference ? ((StringReference) v).value() : null;
+      if (t.frameCount() > 1) {
+        String caller = t.frame(1).location().declaringType().name();
+        if (caller.equals("java.io.File") || caller.equals("java.nio.file.Files")) return;
+      }
+      // A native's own frame shows no values: its caller's (the stream's open) has the receiver.
+      ObjectReference self = m.isNative() && t.frameCount() > 1 ? t.frame(1).thisObject() : t.frame(0).thisObject();
+      if (self == null) {
+        // Files' static queries: the Path argument.
+        List<Value> args = t.frame(0).getArgumentValues();
+        self = !args.isEmpty() && args.get(0) instanceof ObjectReference ? (ObjectReference) args.get(0) : null;
+      }
+      path = pathOf(self);
     } catch (IncompatibleThreadStateException | RuntimeException e) {
       path = null;
     }
     long position = next++;
-    String what = "input " + position + ": java.io.File." + m.name() + (path == null ? "" : " of \"" + path + "\"");
+    String what = "input " + position + ": " + m.declaringType().name() + "." + m.name()
+        + (path == null ? "" : " of \"" + path + "\"");
     if (!w.inputValues.containsKey(position)) {
       note(what + ": ran on the files as they are (the witness gives no value)");
       return;
@@ -135,7 +145,29 @@ final class InputReplayer {
       note(what + ": no directory to make files in: ran on the files as they are");
       return;
     }
-    note(what + ": " + files.make(path, m.name(), w.inputValues.get(position)));
+    note(what + ": " + files.make(path, query, w.inputValues.get(position)));
+  }
+
+  /**
+   * The path a java.io.File or a FileInputStream/FileOutputStream (their String field "path") or
+   * a java.nio.file.Path of the default file system (sun.nio.fs.UnixPath: its bytes, field "path")
+   * names, or null.
+   */
+  private static String pathOf(ObjectReference o) {
+    if (o == null) return null;
+    com.sun.jdi.Field f = o.referenceType().fieldByName("path");
+    Value v = f == null ? null : o.getValue(f);
+    if (v instanceof StringReference) return ((StringReference) v).value();
+    if (v instanceof com.sun.jdi.ArrayReference) {
+      List<Value> bytes = ((com.sun.jdi.ArrayReference) v).getValues();
+      byte[] b = new byte[bytes.size()];
+      for (int i = 0; i < b.length; i++) {
+        if (!(bytes.get(i) instanceof com.sun.jdi.ByteValue)) return null;
+        b[i] = ((com.sun.jdi.ByteValue) bytes.get(i)).value();
+      }
+      return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+    }
+    return null;
   }
 
   List<String> lines() {

@@ -118,6 +118,7 @@ final class Materializer {
     }
     // 3. statics: initialize the class first, then store
     for (Map.Entry<String, Object> e : w.statics.entrySet()) {
+      if (hiddenDefault(e.getKey(), e.getValue())) continue;
       Field f = field(e.getKey(), "statics", true);
       Object v = convert(e.getValue(), f.getType(), "statics: " + e.getKey());
       UnsafeAccess.put(null, f, v);
@@ -291,6 +292,23 @@ final class Materializer {
     if (o.getClass() != c)
       throw w.bad(where, "static_value " + h.staticValue + " holds a " + Descriptors.internalOf(o.getClass()) + ", not a " + h.cls);
     return o;
+  }
+
+  /**
+   * Whether the static `key` is one of the JDK's that reflection hides (jdk.internal.reflect's filter:
+   * System.security) and the witness gives it its default (null, 0, false): left as it is, which
+   * the runner never changes (it installs no security manager); the run shows what it holds.
+   */
+  private boolean hiddenDefault(String key, Object value) throws BadWitness {
+    Witness.FieldKey k = Witness.FieldKey.parse(key);
+    if (!k.owner.startsWith("java/") && !k.owner.startsWith("jdk/") && !k.owner.startsWith("sun/")) return false;
+    boolean zero = value == null || (value instanceof Json.Num && ((Json.Num) value).text.matches("-?0(\\.0*)?"));
+    if (!zero) return false;
+    Class<?> owner = resolve(k.owner, "statics: field " + key);
+    for (Field f : owner.getDeclaredFields()) {
+      if (f.getName().equals(k.name)) return false;
+    }
+    return true;
   }
 
   Field field(String key, String where, boolean wantStatic) throws BadWitness {
