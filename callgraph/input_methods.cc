@@ -131,9 +131,6 @@ constexpr FileQuery kFileQueries[] = {
 }  // namespace
 
 const FileQuery* FileQueryOf(std::string_view owner, std::string_view name, std::string_view descriptor) {
-  if (owner != kFile && owner != kFiles && owner != "java/io/FileInputStream" && owner != "java/io/FileOutputStream") {
-    return nullptr;
-  }
   for (const FileQuery& q : kFileQueries) {
     if (q.owner == owner && q.name == name && q.descriptor == descriptor) return &q;
   }

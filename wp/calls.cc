@@ -1196,16 +1196,17 @@ void WpProblem::go_up(const Item& item) {
     // recursive call, a cycle of callers) is the same level (a recursion of
     // n calls above the goal is no n levels of callers), bounded by
     // kMaxRecursionUp such steps in a row.
+    const std::string caller_name = (*cir)->QualifiedName();
     bool recursive = false;
     for (int32_t b = item.at.act; b >= 0 && !recursive; b = acts_[b].below) {
-      recursive = acts_[b].ir->QualifiedName() == (*cir)->QualifiedName();
+      recursive = acts_[b].ir->QualifiedName() == caller_name;
     }
     if (recursive ? recursion + 1 > kMaxRecursionUp : up + 1 > opt_.max_caller_depth) {
       note(recursive ? Cat("budget: more than ", kMaxRecursionUp, " recursive calls above the goal, up to ", dotted(me))
                      : Cat("budget: no entry within ", opt_.max_caller_depth, " levels of callers above ", dotted(me)));
       continue;
     }
-    if (!leads_to_entry((*cir)->QualifiedName())) {
+    if (!leads_to_entry(caller_name)) {
       // Left out: no chain of callers within the depth leads from it to the
       // entry. When the walk stopped at the depth, a longer one may: not
       // an exhaustive search.

@@ -31,6 +31,17 @@ bool IntRange(char d, int64_t* lo, int64_t* hi) {
 
 }  // namespace
 
+// φ[read + 1/read]: the post of a call that reads one input (`read`,
+// Vocabulary::inputs_read, counts those read so far).
+Term Transformer::after_one_input(const logic::Minterm& post) {
+  const Term read = vocab_.inputs_read();
+  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  if (!logic::mentions(phi, read)) return phi;
+  logic::Substitution next(tm_);
+  next.add(read, tm_.mk_add(read, tm_.mk_int(1)));
+  return next.apply(phi);
+}
+
 // wp(x = m(...), φ) for an input method m, along its normal edge:
 //   φ' ∧ k == read ∧ (the range of x's type)    where φ' = φ[read + 1/read][s/x]
 // `read` counts the input values read so far (Vocabulary::inputs_read: 0 at
@@ -38,22 +49,16 @@ bool IntRange(char d, int64_t* lo, int64_t* hi) {
 // the value the witness gives the call) and k a fresh unknown of its
 // position among the inputs (about s: the witness's position of s's value).
 // When φ' does not mention s the call's value does not matter, and nor does
-// its position: φ' alone. A query of the file system
-// (callgraph::FileQuery) is one too: a length is from 0, and list's and
-// listFiles' arrays are null or of their type; a static query's path
-// (java.nio.file.Files) is not null, as the receiver of an instance one. A String result is null or a String. The call
-// runs none of m's code and throws nothing (the runner returns the value on
+// its position: φ' alone. A String result is null or a String. A query of
+// the file system (callgraph::FileQuery) is one too: a length is from 0,
+// list's and listFiles' arrays are null or of their type, and a static
+// query's path (java.nio.file.Files) is not null. The call runs none of m's code and throws nothing (the runner returns the value on
 // entry), but an instance method's receiver must be non-null; the caller
 // handles the exceptional edges.
 Step Transformer::through_input_call(const ir::Instruction& call, const logic::Minterm& post) {
   const Term read = vocab_.inputs_read();
-  Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  Term phi = after_one_input(post);
   std::vector<Term> conds;
-  if (logic::mentions(phi, read)) {
-    logic::Substitution next(tm_);
-    next.add(read, tm_.mk_add(read, tm_.mk_int(1)));
-    phi = next.apply(phi);
-  }
   const callgraph::FileQuery* query = callgraph::FileQueryOf(call.owner, call.name, call.descriptor);
   if ((call.invoke != ir::InvokeKind::kStatic || (query != nullptr && query->path_argument)) &&
       !call.operands.empty()) {
@@ -104,12 +109,7 @@ Step Transformer::through_file_opening(const ir::Instruction& call, const ir::Ed
   // constructor made (open0 is private), never null.
   if (exceptional && e.thrown == "java/lang/NullPointerException") return Step{};
   const Term read = vocab_.inputs_read();
-  Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
-  if (logic::mentions(phi, read)) {
-    logic::Substitution next(tm_);
-    next.add(read, tm_.mk_add(read, tm_.mk_int(1)));
-    phi = next.apply(phi);
-  }
+  const Term phi = after_one_input(post);
   const std::string where = at(call);
   const Term s = tm_.fresh_skolem(logic::SkolemKind::kInput, Sort::Int(), vocab_.input_site(call, where, false));
   tm_.set_java_type(s, "Z");

@@ -129,6 +129,7 @@ class Transformer {
   // along its normal edge: a fresh value the witness gives it, at the next
   // position among the inputs (wp/inputs.cc).
   Step through_input_call(const ir::Instruction& call, const logic::Minterm& post);
+  logic::Term after_one_input(const logic::Minterm& post);
   // System.getSecurityManager() along its normal edge: null, the security
   // manager of a program that installs none (JDK 17 deprecates them; the
   // witness runner installs none). A minterm that needs it not null (not
