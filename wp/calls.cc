@@ -48,6 +48,13 @@ bool is_array_clone(const ir::Instruction& call, const Target& t) {
   return t.native && t.owner == "java/lang/Object" && ir::IsArrayClone(call);
 }
 
+// Object.clone, the native, called on an object (`super.clone()`):
+// WpProblem::through_object_clone.
+bool is_object_clone(const ir::Instruction& call, const Target& t) {
+  return t.native && t.owner == "java/lang/Object" && t.name == "clone" && t.descriptor == "()Ljava/lang/Object;" &&
+         !ir::IsArrayClone(call) && !call.operands.empty();
+}
+
 // Whether `phi` says anything of array `w` but its length: an element
 // read (perhaps through a field `w` was stored in), an identity.
 bool mentions_beyond_length(logic::TermManager& tm, Term phi, Term w) {
@@ -355,6 +362,10 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   for (const Target* tp : chosen->targets) {
     const Target& t = *tp;
     count_step(item.at.act);
+    if (t.native && is_object_clone(call, t)) {
+      through_object_clone(item, at_call, call, atr, t, e, phi, where);
+      continue;
+    }
     if (t.native) {
       // Only natives that never throw get here (choose_targets): their
       // exceptional exit has no path.
@@ -379,6 +390,21 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
     enter_activation(item, t, call_id, adepth + 1, exceptional, *posts);
   }
   return chosen->handled;
+}
+
+// An access method of Unsafe on `o + offset` (callgraph::UnsafeAccessOf,
+// its first parameter an Object and its second the long offset) that is a
+// native of JDK 17 (compareAndSetReference, putReferenceVolatile, getChar,
+// ...; getAndAddInt and the other loops are Java code, entered as any
+// other), and that the natives table does not assume already.
+bool WpProblem::unsafe_heap_native(const ir::Instruction& call) const {
+  if (call.op != ir::Op::kInvoke || call.invoke == ir::InvokeKind::kStatic ||
+      (call.owner != "jdk/internal/misc/Unsafe" && call.owner != "sun/misc/Unsafe") ||
+      !callgraph::UnsafeAccessOf(call.name) || !call.descriptor.starts_with("(Ljava/lang/Object;J")) {
+    return false;
+  }
+  const callgraph::MethodId m(call.owner, call.name, call.descriptor);
+  return method_cache_.IsNative(m) && !native_never_throws(m.ToString());
 }
 
 // A call the transformer models as what it does, along edge `eid`: a
@@ -455,6 +481,20 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
     const Minterm after = tr.through_phis(eid, item.phi);
     st = e.kind == ir::EdgeKind::kException ? tr.through_is_assignable_from_throwing(call, e, after)
                                             : tr.through_is_assignable_from(call, after);
+  } else if (unsafe_heap_native(call)) {
+    // Unsafe's accesses of `o + offset` (natives): they check nothing and
+    // throw nothing (the exceptional edge is no path). An offset that no
+    // static final field binds (an array element's, a field's found some
+    // other way) names no location the search knows: along the normal edge
+    // a write's effect is unknown, as a skipped call's, and the search is
+    // incomplete there; a bound one is the access it makes (below).
+    // (A null receiver's NullPointerException is no call edge: IsCall.)
+    if (e.kind != ir::EdgeKind::kException) {
+      if (!var_handles_) var_handles_ = std::make_unique<callgraph::VarHandles>(h_);
+      const Minterm after = tr.through_phis(eid, item.phi);
+      const std::optional<callgraph::VarHandleBinding> b = var_handles_->OfUnsafeCall(ir, call);
+      st = b ? tr.through_unsafe_access(call, *b, after) : tr.through_unbound_unsafe_access(call, after);
+    }
   } else if (e.kind == ir::EdgeKind::kException) {
     return false;
   } else {
@@ -684,6 +724,80 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
   for (const Minterm& m : *dnf) {
     push(at_call, m, item.loops, item.path, item.site, call.line, assumed);
   }
+}
+
+// Object.clone of an object (JDK 17's API): an instance of a class that
+// implements Cloneable gets a new object of its own class whose fields hold
+// its values (a shallow copy); any other throws CloneNotSupportedException.
+// Along the normal edge, for each class T the receiver r may have
+// (CloneAlternatives), wp(w = r.clone(), φ) = typeOf(r) == T ∧
+// Cloneable(T) ∧ φ[update(f, c, f(r))/f for each field map f of φ][c/w],
+// c = fresh(T): a new object, distinct from every object before it. Along
+// the exceptional edge, a new CloneNotSupportedException where typeOf(r)
+// is no Cloneable. Nothing is assumed of the native.
+void WpProblem::through_object_clone(const Item& item, Point at_call, const ir::Instruction& call,
+                                     Transformer& caller, const Target& t, const ir::Edge& e, Term phi,
+                                     const std::string& where) {
+  const Term r = caller.var(call.operands[0]);
+  const Term r_type = tm_.mk_type_of(r);
+  const Term cloneable = tm_.mk_sub_type(r_type, vocab_.type("java/lang/Cloneable"));
+  std::vector<Term> conds = dispatch_conditions(call, caller, t.owner, t.name, t.descriptor);
+  if (e.kind == ir::EdgeKind::kException) {
+    conds.push_back(tm_.mk_not(cloneable));
+    const Term x = tm_.mk_fresh(tm_.mk_type("java/lang/CloneNotSupportedException"));
+    const Step st = caller.thrown_along(e, x, phi, std::move(conds));
+    for (const Minterm& m : st.pre) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
+    return;
+  }
+  conds.push_back(cloneable);
+  const std::vector<Term> fields = logic::collect(phi, [](Term x) { return x.is(logic::TermKind::kFieldConst); });
+  std::vector<Term> alternatives;
+  for (const auto& [copy, type_cond] : clone_alternatives(*acts_[item.at.act].ir, call, r, where)) {
+    logic::Substitution s(tm_);
+    if (call.result != ir::kNone) s.add(caller.var(call.result), copy);
+    for (Term f : fields) s.add(f, tm_.mk_update(f, copy, tm_.mk_read(f, r)));
+    alternatives.push_back(tm_.mk_and({type_cond, s.apply(phi)}));
+  }
+  conds.push_back(tm_.mk_or(alternatives));
+  auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
+  if (!dnf.ok()) {
+    note("incomplete: too many disjuncts");
+    return;
+  }
+  for (const Minterm& m : *dnf) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
+}
+
+// The copies Object.clone may make of receiver `r` of `call`, each with
+// what it takes: one fresh object of each instantiable subtype T of r's
+// static type (typeOf(r) == T), when the class path lists them all and
+// they are few; otherwise one skolem c of r's type (c != null, c != r,
+// typeOf(c) == typeOf(r)), which over-approximates the copy's identity: a
+// NOT_FOUND stays exhaustive, and a witness that needs the identity is a
+// candidate the JVM runs.
+std::vector<std::pair<Term, Term>> WpProblem::clone_alternatives(const ir::MethodIR& ir, const ir::Instruction& call,
+                                                                 Term r, const std::string& where) {
+  constexpr size_t kMaxCloneTypes = 8;
+  std::vector<std::pair<Term, Term>> out;
+  const std::string_view static_type = ir.values[call.operands[0]].type.descriptor;
+  if (static_type.size() > 2 && static_type.front() == 'L') {
+    const std::string internal(static_type.substr(1, static_type.size() - 2));
+    const types::TypeFacts::TypeList subs = types_.concrete_subtypes(internal, kMaxCloneTypes);
+    if (subs.complete && !subs.types.empty()) {
+      for (const std::string& type : subs.types) {
+        const Term type_term = vocab_.type(type);
+        const Term copy = tm_.mk_fresh(type_term);
+        out.emplace_back(copy, tm_.mk_eq(tm_.mk_type_of(r), type_term));
+      }
+      return out;
+    }
+  }
+  const Term copy = tm_.fresh_skolem(
+      logic::SkolemKind::kRet, logic::Sort::Ref(),
+      vocab_.call_site(Cat("the identity of the copy Object.clone makes at ", where, " is needed")));
+  const Term copy_type = tm_.mk_type_of(copy);
+  const Term r_type = tm_.mk_type_of(r);
+  out.emplace_back(copy, tm_.mk_and({tm_.mk_ne(copy, tm_.mk_null()), tm_.mk_ne(copy, r), tm_.mk_eq(copy_type, r_type)}));
+  return out;
 }
 
 // Without summaries (--no-summaries): the callee is entered backwards in a
@@ -1232,7 +1346,7 @@ void WpProblem::go_up(const Item& item) {
 }
 
 bool Target::skipped_native(const ir::Instruction& call) const {
-  return native && !native_never_throws(key()) && !is_array_clone(call, *this);
+  return native && !native_never_throws(key()) && !is_array_clone(call, *this) && !is_object_clone(call, *this);
 }
 
 }  // namespace jwp::wp::internal

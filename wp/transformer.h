@@ -112,6 +112,10 @@ class Transformer {
   // types fit the field.
   Step through_unsafe_access(const ir::Instruction& call, const callgraph::VarHandleBinding& b,
                              const logic::Minterm& post);
+  // A native access of Unsafe whose offset no field binds, along its normal
+  // edge: its result and what it may write are unknown (a skipped call's
+  // skolems), and the step is lossy.
+  Step through_unbound_unsafe_access(const ir::Instruction& call, const logic::Minterm& post);
   // A call of Class.isAssignableFrom (IsAssignableFromCall) along its
   // normal edge: the subtype test of the two classes (wp/class_queries.cc),
   // lossy unless both are certainly reference classes.

@@ -229,4 +229,11 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
   return none;
 }
 
+Step Transformer::through_unbound_unsafe_access(const ir::Instruction& call, const logic::Minterm& post) {
+  Step st = skipped_call(call, post, false, nullptr, nullptr);
+  st.lossy = Cat("Unsafe.", call.name, " at ", at(call),
+                 " accesses an offset no static final field binds: what it reads or writes is unknown");
+  return st;
+}
+
 }  // namespace jwp::wp

@@ -9,6 +9,7 @@
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -306,6 +307,11 @@ public class ExpectationCheck {
     });
     ex("FileTree.emptyDirectory" + AE, () -> FileTree.emptyDirectory(tempDirectory().toString(), 0));
     ex("FileTree.unopened" + AE, () -> FileTree.unopened(tempDirectory().resolve("a").toString(), 0));
+    ex("Clones.copiedValue" + AE, () -> Clones.copiedValue(7, 0));
+    ex("Clones.copiedReference" + AE, () -> Clones.copiedReference(2, 0));
+    ex("Clones.copyKeepsTheClass" + AE, () -> Clones.copyKeepsTheClass(0, 0));
+    ex("Clones.plainIsNotCloneable" + AE, () -> Clones.plainIsNotCloneable(0));
+    ex("HeldLocks.ofNull" + AE, () -> HeldLocks.ofNull(null, 0));
     ex("RecursiveCallers.down" + AE, () -> RecursiveCallers.countDown(20, 0));
     ex("RecursiveCallers.ping" + AE, () -> RecursiveCallers.pingPong(20, 0));
     ex("RecursiveCallers.forever" + AE, () -> RecursiveCallers.unbounded(Integer.MIN_VALUE, 0));
@@ -325,10 +331,30 @@ public class ExpectationCheck {
     });
   }
 
-  /** A directory of this run's own, removed when the checker exits. */
+  /** The directories tempDirectory() made, removed with what the goals made in them when the checker exits. */
+  static final List<java.nio.file.Path> TEMP_DIRECTORIES = new ArrayList<>();
+
+  static {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      for (java.nio.file.Path d : TEMP_DIRECTORIES) {
+        try (java.util.stream.Stream<java.nio.file.Path> walk = Files.walk(d)) {
+          walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+          System.err.println("ExpectationCheck: could not remove " + d + ": " + e);
+        }
+      }
+    }));
+  }
+
+  /**
+   * A directory of this run's own, removed when the checker exits (File.deleteOnExit left those
+   * in which a goal had made a directory).
+   */
   static java.nio.file.Path tempDirectory() throws java.io.IOException {
     java.nio.file.Path d = Files.createTempDirectory("wpcheck-");
-    d.toFile().deleteOnExit();
+    synchronized (TEMP_DIRECTORIES) {
+      TEMP_DIRECTORIES.add(d);
+    }
     return d;
   }
 
@@ -336,7 +362,6 @@ public class ExpectationCheck {
   static String plainFile(String name, int length) throws java.io.IOException {
     java.nio.file.Path f = tempDirectory().resolve(name);
     Files.write(f, new byte[length]);
-    f.toFile().deleteOnExit();
     return f.toString();
   }
 
