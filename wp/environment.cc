@@ -7,6 +7,7 @@
 
 #include "classfile/strings.h"
 #include "logic/substitution.h"
+#include "logic/visit.h"
 #include "models/string_model.h"
 #include "wp/transformer.h"
 
