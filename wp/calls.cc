@@ -362,7 +362,7 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   for (const Target* tp : chosen->targets) {
     const Target& t = *tp;
     count_step(item.at.act);
-    if (t.native && is_object_clone(call, t)) {
+    if (is_object_clone(call, t)) {
       through_object_clone(item, at_call, call, atr, t, e, phi, where);
       continue;
     }
@@ -414,8 +414,10 @@ bool WpProblem::unsafe_heap_native(const ir::Instruction& call) const {
 // edge, a call of a VarHandle that a static final
 // field holds, bound by its class initializer (callgraph/var_handles.h), or
 // of Unsafe with a bound field offset, as the access it makes (Transformer::
-// through_var_handle, through_unsafe_access). False when the call is none
-// of those: it goes on as any other.
+// through_var_handle, through_unsafe_access), and Unsafe's native accesses
+// at other offsets as unknown writes (through_unbound_unsafe_access), their
+// exceptional edges no path (unsafe_heap_native). False when the call is
+// none of those: it goes on as any other.
 bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir::Instruction& call) {
   const ir::MethodIR& ir = *acts_[item.at.act].ir;
   Transformer& tr = *acts_[item.at.act].tr;
@@ -481,22 +483,11 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
     const Minterm after = tr.through_phis(eid, item.phi);
     st = e.kind == ir::EdgeKind::kException ? tr.through_is_assignable_from_throwing(call, e, after)
                                             : tr.through_is_assignable_from(call, after);
-  } else if (unsafe_heap_native(call)) {
-    // Unsafe's accesses of `o + offset` (natives): they check nothing and
-    // throw nothing (the exceptional edge is no path). An offset that no
-    // static final field binds (an array element's, a field's found some
-    // other way) names no location the search knows: along the normal edge
-    // a write's effect is unknown, as a skipped call's, and the search is
-    // incomplete there; a bound one is the access it makes (below).
-    // (A null receiver's NullPointerException is no call edge: IsCall.)
-    if (e.kind != ir::EdgeKind::kException) {
-      if (!var_handles_) var_handles_ = std::make_unique<callgraph::VarHandles>(h_);
-      const Minterm after = tr.through_phis(eid, item.phi);
-      const std::optional<callgraph::VarHandleBinding> b = var_handles_->OfUnsafeCall(ir, call);
-      st = b ? tr.through_unsafe_access(call, *b, after) : tr.through_unbound_unsafe_access(call, after);
-    }
   } else if (e.kind == ir::EdgeKind::kException) {
-    return false;
+    // Unsafe's native accesses of `o + offset` check nothing and throw
+    // nothing: their exceptional edge is no path (a null receiver's
+    // NullPointerException is no call edge: IsCall).
+    if (!unsafe_heap_native(call)) return false;
   } else {
     const bool handle = call.owner == "java/lang/invoke/VarHandle";
     if (call.op != ir::Op::kInvoke ||
@@ -506,9 +497,18 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
     if (!var_handles_) var_handles_ = std::make_unique<callgraph::VarHandles>(h_);
     const std::optional<callgraph::VarHandleBinding> b =
         handle ? var_handles_->OfCall(ir, call) : var_handles_->OfUnsafeCall(ir, call);
-    if (!b) return false;
+    // A native access of Unsafe at an offset no static final field binds
+    // (an array element's, a field's found some other way) names no
+    // location the search knows: its write is unknown, as a skipped call's,
+    // and the search is incomplete there.
+    const bool unbound_native = !b && !handle && unsafe_heap_native(call);
+    if (!b && !unbound_native) return false;
     const Minterm after = tr.through_phis(eid, item.phi);
-    st = handle ? tr.through_var_handle(call, *b, after) : tr.through_unsafe_access(call, *b, after);
+    if (unbound_native) {
+      st = tr.through_unbound_unsafe_access(call, after);
+    } else {
+      st = handle ? tr.through_var_handle(call, *b, after) : tr.through_unsafe_access(call, *b, after);
+    }
   }
   if (!st.unsupported.empty()) {
     note(Cat("a call is skipped: ", st.unsupported, " at ", SourceLocation(ir, call)));
@@ -730,7 +730,7 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
 // implements Cloneable gets a new object of its own class whose fields hold
 // its values (a shallow copy); any other throws CloneNotSupportedException.
 // Along the normal edge, for each class T the receiver r may have
-// (CloneAlternatives), wp(w = r.clone(), φ) = typeOf(r) == T ∧
+// (clone_alternatives), wp(w = r.clone(), φ) = typeOf(r) == T ∧
 // Cloneable(T) ∧ φ[update(f, c, f(r))/f for each field map f of φ][c/w],
 // c = fresh(T): a new object, distinct from every object before it. Along
 // the exceptional edge, a new CloneNotSupportedException where typeOf(r)
@@ -752,7 +752,7 @@ void WpProblem::through_object_clone(const Item& item, Point at_call, const ir::
   conds.push_back(cloneable);
   const std::vector<Term> fields = logic::collect(phi, [](Term x) { return x.is(logic::TermKind::kFieldConst); });
   std::vector<Term> alternatives;
-  for (const auto& [copy, type_cond] : clone_alternatives(*acts_[item.at.act].ir, call, r, where)) {
+  for (const auto& [copy, type_cond] : clone_alternatives(*acts_[item.at.act].ir, call, r, r_type, where)) {
     logic::Substitution s(tm_);
     if (call.result != ir::kNone) s.add(caller.var(call.result), copy);
     for (Term f : fields) s.add(f, tm_.mk_update(f, copy, tm_.mk_read(f, r)));
@@ -767,7 +767,8 @@ void WpProblem::through_object_clone(const Item& item, Point at_call, const ir::
   for (const Minterm& m : *dnf) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
 }
 
-// The copies Object.clone may make of receiver `r` of `call`, each with
+// The copies Object.clone may make of receiver `r` of `call` (of type
+// `r_type`, typeOf(r)), each with
 // what it takes: one fresh object of each instantiable subtype T of r's
 // static type (typeOf(r) == T), when the class path lists them all and
 // they are few; otherwise one skolem c of r's type (c != null, c != r,
@@ -775,18 +776,18 @@ void WpProblem::through_object_clone(const Item& item, Point at_call, const ir::
 // NOT_FOUND stays exhaustive, and a witness that needs the identity is a
 // candidate the JVM runs.
 std::vector<std::pair<Term, Term>> WpProblem::clone_alternatives(const ir::MethodIR& ir, const ir::Instruction& call,
-                                                                 Term r, const std::string& where) {
+                                                                 Term r, Term r_type, const std::string& where) {
   constexpr size_t kMaxCloneTypes = 8;
   std::vector<std::pair<Term, Term>> out;
   const std::string_view static_type = ir.values[call.operands[0]].type.descriptor;
-  if (static_type.size() > 2 && static_type.front() == 'L') {
-    const std::string internal(static_type.substr(1, static_type.size() - 2));
-    const types::TypeFacts::TypeList subs = types_.concrete_subtypes(internal, kMaxCloneTypes);
+  if (static_type.starts_with('L')) {
+    const types::TypeFacts::TypeList subs =
+        types_.concrete_subtypes(classfile::InternalNameOf(static_type), kMaxCloneTypes);
     if (subs.complete && !subs.types.empty()) {
       for (const std::string& type : subs.types) {
         const Term type_term = vocab_.type(type);
         const Term copy = tm_.mk_fresh(type_term);
-        out.emplace_back(copy, tm_.mk_eq(tm_.mk_type_of(r), type_term));
+        out.emplace_back(copy, tm_.mk_eq(r_type, type_term));
       }
       return out;
     }
@@ -795,7 +796,6 @@ std::vector<std::pair<Term, Term>> WpProblem::clone_alternatives(const ir::Metho
       logic::SkolemKind::kRet, logic::Sort::Ref(),
       vocab_.call_site(Cat("the identity of the copy Object.clone makes at ", where, " is needed")));
   const Term copy_type = tm_.mk_type_of(copy);
-  const Term r_type = tm_.mk_type_of(r);
   out.emplace_back(copy, tm_.mk_and({tm_.mk_ne(copy, tm_.mk_null()), tm_.mk_ne(copy, r), tm_.mk_eq(copy_type, r_type)}));
   return out;
 }

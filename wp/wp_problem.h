@@ -409,7 +409,7 @@ class WpProblem : private DirectedQueries {
                              const Target& t, Term phi, const std::string& where);
   bool unsafe_heap_native(const ir::Instruction& call) const;
   std::vector<std::pair<Term, Term>> clone_alternatives(const ir::MethodIR& ir, const ir::Instruction& call, Term r,
-                                                        const std::string& where);
+                                                        Term r_type, const std::string& where);
   void through_object_clone(const Item& item, Point at_call, const ir::Instruction& call, Transformer& caller,
                             const Target& t, const ir::Edge& e, Term phi, const std::string& where);
   uint32_t order_depth_of_callee(int32_t caller, ir::InsnId call, bool exceptional);
