@@ -80,6 +80,16 @@ RewriteStatus type_literal_rules(Context& ctx, std::vector<Term>& literals) {
   // subType(a, c1) ∧ subType(a, c2) --> subType(a, c1)  if c1 <: c2 (T2:
   // the relation on the types is the hierarchy's, which is transitive).
   // subType(a, c1) ∧ !subType(a, c2) --> false           if c1 <: c2.
+  // subType(a, c1) ∧ subType(a, c2) --> false            if c1 is an array
+  //   type and c2 neither an array type nor Object, Cloneable or
+  //   Serializable: every subtype of an array type is an array type, whose
+  //   only other supertypes are those three (JLS 4.10.3).
+  auto array_type = [&](Term c) { return tm.type_name(c).starts_with('['); };
+  auto array_supertype = [&](Term c) {
+    const std::string_view name = tm.type_name(c);
+    return name.starts_with('[') || name == "java/lang/Object" || name == "java/lang/Cloneable" ||
+           name == "java/io/Serializable";
+  };
   for (size_t i = 0; i < literals.size(); ++i) {
     Term l1 = literals[i];
     if (!sub_type_const(l1)) continue;  // (a dropped literal is true: skipped)
@@ -89,6 +99,10 @@ RewriteStatus type_literal_rules(Context& ctx, std::vector<Term>& literals) {
       const bool negated = l2.is(TermKind::kNot);
       Term atom = atom_of(l2);
       if (!sub_type_const(atom) || atom.arg(0) != l1.arg(0) || atom.arg(1) == l1.arg(1)) continue;
+      if (!negated && array_type(l1.arg(1)) && !array_supertype(atom.arg(1))) {
+        set_false(tm, literals);
+        return RewriteStatus::kDone;
+      }
       if (subtype(l1.arg(1), atom.arg(1)) != true) continue;
       if (negated) {
         set_false(tm, literals);

@@ -55,16 +55,6 @@ bool is_object_clone(const ir::Instruction& call, const Target& t) {
          !ir::IsArrayClone(call) && !call.operands.empty();
 }
 
-// Whether `phi` says anything of array `w` but its length: an element
-// read (perhaps through a field `w` was stored in), an identity.
-bool mentions_beyond_length(logic::TermManager& tm, Term phi, Term w) {
-  logic::Substitution s(tm);
-  const Term zero = tm.mk_int(0);
-  const Term length = tm.mk_length(w);
-  s.add(length, zero);
-  return logic::mentions(s.apply(phi), w);
-}
-
 bool native_writes_nothing(std::string_view key) {
   const models::NativeFacts* f = models::FindNativeFacts(key);
   return f != nullptr && f->writes_nothing;
@@ -410,7 +400,9 @@ bool WpProblem::unsafe_heap_native(const ir::Instruction& call) const {
 // A call the transformer models as what it does, along edge `eid`: a
 // system property or environment variable read by a constant name as an
 // input the witness sets (Transformer::through_environment_read); Class.isAssignableFrom as a subtype test (Transformer::
-// through_is_assignable_from; its exceptional edges too); along a normal
+// through_is_assignable_from; its exceptional edges too); Class.isArray,
+// getComponentType and Array.newArray of the type a Class object stands for
+// (Transformer::through_class_query, both edges); along a normal
 // edge, a call of a VarHandle that a static final
 // field holds, bound by its class initializer (callgraph/var_handles.h), or
 // of Unsafe with a bound field offset, as the access it makes (Transformer::
@@ -479,6 +471,8 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
       st.lossy = Cat("System.", call.name, " at ", SourceLocation(ir, call),
                      ": a SecurityException (of a security manager the program installs) is not explored");
     }
+  } else if (IsClassQueryCall(call)) {
+    st = tr.through_class_query(call, e, tr.through_phis(eid, item.phi));
   } else if (IsAssignableFromCall(call)) {
     const Minterm after = tr.through_phis(eid, item.phi);
     st = e.kind == ir::EdgeKind::kException ? tr.through_is_assignable_from_throwing(call, e, after)
@@ -674,7 +668,7 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
     const Term a = caller.var(call.operands[0]);
     const std::string_view owner = call.owner;
     const bool primitive = owner.size() == 2 && owner[0] == '[';
-    if (primitive && !mentions_beyond_length(tm_, phi, w)) {
+    if (primitive && !MentionsBeyondLength(tm_, phi, w)) {
       const Term length = tm_.mk_length(a);
       s.add(w, tm_.mk_fresh_array(vocab_.type(owner), length));
     } else {

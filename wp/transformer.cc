@@ -77,6 +77,14 @@ std::string_view element_descriptor(std::string_view array_descriptor) {
 
 }  // namespace
 
+bool MentionsBeyondLength(logic::TermManager& tm, Term phi, Term w) {
+  Substitution s(tm);
+  const Term zero = tm.mk_int(0);
+  const Term length = tm.mk_length(w);
+  s.add(length, zero);
+  return logic::mentions(s.apply(phi), w);
+}
+
 Term Transformer::fresh_exception(std::string_view type) {
   return tm_.mk_fresh(tm_.mk_type(type));
 }

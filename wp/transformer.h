@@ -59,6 +59,15 @@ std::string SourceLocation(const ir::MethodIR& method, const ir::Instruction& in
 // φ ∧ c1 ∧ ... as minterms (the conditions may hold disjunctions).
 Step conjoined(logic::TermManager& tm, logic::Term phi, std::vector<logic::Term> conds);
 
+// Whether `phi` says anything of array `w` but its length: an element
+// read (perhaps through a field `w` was stored in), an identity, its type.
+bool MentionsBeyondLength(logic::TermManager& tm, logic::Term phi, logic::Term w);
+
+// Whether `call` is Class.isArray() or Class.getComponentType(), or
+// java.lang.reflect.Array.newArray(Class, int), the native of
+// Array.newInstance (Transformer::through_class_query).
+bool IsClassQueryCall(const ir::Instruction& call);
+
 // Whether `call` is Class.isAssignableFrom(Class) (Transformer::
 // through_is_assignable_from).
 bool IsAssignableFromCall(const ir::Instruction& call);
@@ -123,6 +132,10 @@ class Transformer {
   // Its exceptional edge `e` (not the receiver's NullPointerException).
   Step through_is_assignable_from_throwing(const ir::Instruction& call, const ir::Edge& e,
                                            const logic::Minterm& post);
+  // A call IsClassQueryCall names, along edge `e` (wp/class_queries.cc):
+  // exact for reference classes; what needs a primitive class's Class
+  // object or array is a skolem the search says it needs.
+  Step through_class_query(const ir::Instruction& call, const ir::Edge& e, const logic::Minterm& post);
   // A system property or environment variable read by a constant name,
   // along its normal edge: an unknown of the read that the witness sets
   // (wp/environment.cc); it throws nothing.
@@ -205,6 +218,15 @@ class Transformer {
   std::string at(const ir::Instruction& in) const { return SourceLocation(ir_, in); }
 
   logic::Term fresh_exception(std::string_view type);
+  // Class objects (wp/class_queries.cc): c is a reference class's (c ==
+  // classOf(classType(c))); type t is an array of a primitive type, or of
+  // references.
+  logic::Term is_reference_class(logic::Term c);
+  logic::Term is_primitive_array_type(logic::Term t);
+  logic::Term is_reference_array_type(logic::Term t);
+  Step through_class_is_array(const ir::Instruction& call, const logic::Minterm& post);
+  Step through_component_type(const ir::Instruction& call, const logic::Minterm& post);
+  Step through_new_array_of_class(const ir::Instruction& call, const ir::Edge& e, const logic::Minterm& post);
   logic::Term condition(const ir::Instruction& in, bool taken);
 
   Vocabulary& vocab_;

@@ -102,6 +102,22 @@ TEST_F(TypeRules, SubtypeLiteralPairs) {
   EXPECT_EQ(both.size(), 2u) << J(both);
 }
 
+TEST_F(TypeRules, ArrayTypesShareSubtypesOnlyWithTheirSupertypes) {
+  Term ta = tm.mk_type_of(a);
+  Term arrayA = tm.mk_type("[LA;"), ints = tm.mk_type("[I");
+  // An array type and a class or interface other than Object, Cloneable and
+  // Serializable have no common subtype (JLS 4.10.3).
+  EXPECT_TRUE(S(M({tm.mk_sub_type(ta, arrayA), tm.mk_sub_type(ta, tA)})).is_false());
+  EXPECT_TRUE(S(M({tm.mk_sub_type(ta, tI), tm.mk_sub_type(ta, ints)})).is_false());
+  // Those three stay, as do two array types and a negated literal.
+  for (const char* super : {"java/lang/Object", "java/lang/Cloneable", "java/io/Serializable", "[Ljava/lang/Object;"}) {
+    Minterm both = S(M({tm.mk_sub_type(ta, arrayA), tm.mk_sub_type(ta, tm.mk_type(super))}));
+    EXPECT_FALSE(both.is_false()) << super;
+  }
+  Minterm negated = S(M({tm.mk_sub_type(ta, arrayA), tm.mk_not(tm.mk_sub_type(ta, tA))}));
+  EXPECT_FALSE(negated.is_false()) << J(negated);
+}
+
 TEST_F(TypeRules, NonNullReferencesHaveInstantiableTypes) {
   Term ta = tm.mk_type_of(a);
   // a != null ∧ typeOf(a) == A --> false (A abstract: T3)

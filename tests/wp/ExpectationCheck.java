@@ -312,6 +312,13 @@ public class ExpectationCheck {
     ex("Clones.copyKeepsTheClass" + AE, () -> Clones.copyKeepsTheClass(0, 0));
     ex("Clones.plainIsNotCloneable" + AE, () -> Clones.plainIsNotCloneable(0));
     ex("HeldLocks.ofNull" + AE, () -> HeldLocks.ofNull(null, 0));
+    ex("ArraysOfAClass.componentOfStrings" + AE, () -> ArraysOfAClass.componentOfStrings(new String[0], 0));
+    ex("ArraysOfAClass.componentOfAnObject" + AE, () -> ArraysOfAClass.componentOfAnObject(new Object(), 0));
+    ex("ArraysOfAClass.isArrayOfInts" + AE, () -> ArraysOfAClass.isArrayOfInts(new int[0], 0));
+    ex("ArraysOfAClass.newArrayLength" + AE, () -> ArraysOfAClass.newArrayLength(3, 0));
+    ex("ArraysOfAClass.negativeLength" + AE, () -> ArraysOfAClass.negativeLength(-1, 0));
+    ex("ArraysOfAClass.nullClass" + AE, () -> ArraysOfAClass.nullClass(null, 0));
+    ex("ArraysOfAClass.copyOfClass" + AE, () -> ArraysOfAClass.copyOfClass(new Object[0], 0));
     ex("RecursiveCallers.down" + AE, () -> RecursiveCallers.countDown(20, 0));
     ex("RecursiveCallers.ping" + AE, () -> RecursiveCallers.pingPong(20, 0));
     ex("RecursiveCallers.forever" + AE, () -> RecursiveCallers.unbounded(Integer.MIN_VALUE, 0));
