@@ -32,6 +32,9 @@ NativeTable BuildTable() {
 #define JWP_CLASS_IS_INSTANCE(key) \
   t[key].never_throws = true;      \
   t[key].class_is_instance = true;
+#define JWP_THROWS_ONLY(key, exception) \
+  t[key].writes_nothing = true;         \
+  t[key].throws_only = exception;
 #include "models/jdk_natives.def"
   return t;
 }
@@ -56,6 +59,7 @@ std::vector<std::string_view> NativeFactsKeys() {
 #define JWP_ONE_THREAD(key) add(key);
 #define JWP_CLASS_OF_RECEIVER(key) add(key);
 #define JWP_CLASS_IS_INSTANCE(key) add(key);
+#define JWP_THROWS_ONLY(key, exception) add(key);
 #include "models/jdk_natives.def"
   return keys;
 }

@@ -24,6 +24,10 @@ struct NativeFacts {
   bool class_of_receiver = false;
   // Class.isInstance: arg != null && subType(typeOf(arg), classType(receiver)).
   bool class_is_instance = false;
+  // An I/O native: returns what the environment gives, or throws a new
+  // instance of this class (internal name) when the environment fails, and
+  // nothing else; empty otherwise.
+  std::string_view throws_only;
   // A cache lookup of a box the JDK made before any program ran: the box
   // class and the descriptor of its `value` field; empty otherwise.
   std::string_view cached_box_class;

@@ -43,6 +43,13 @@ bool native_never_throws(std::string_view key) {
   return f != nullptr && f->never_throws;
 }
 
+// The exception an I/O native throws when its environment fails (the
+// table's JWP_THROWS_ONLY); empty for any other.
+std::string_view native_throws_only(std::string_view key) {
+  const models::NativeFacts* f = models::FindNativeFacts(key);
+  return f == nullptr ? std::string_view() : f->throws_only;
+}
+
 // Object.clone, the native, called on an array (ir::IsArrayClone).
 bool is_array_clone(const ir::Instruction& call, const Target& t) {
   return t.native && t.owner == "java/lang/Object" && ir::IsArrayClone(call);
@@ -357,9 +364,14 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
       continue;
     }
     if (t.native) {
-      // Only natives that never throw get here (choose_targets): their
-      // exceptional exit has no path.
-      if (!exceptional) assume_native_returns(item, at_call, call, atr, t, phi, where);
+      // Only natives that never throw get here (choose_targets), whose
+      // exceptional exit has no path, and I/O natives that throw only when
+      // their environment fails.
+      if (!exceptional) {
+        assume_native_returns(item, at_call, call, atr, t, phi, where);
+      } else if (const std::string_view failure = native_throws_only(t.key()); !failure.empty()) {
+        through_native_failure(item, at_call, call, atr, t, e, phi, where, failure);
+      }
       continue;
     }
     if (!post_dnf.ok()) continue;  // noted once above
@@ -632,8 +644,10 @@ Term WpProblem::exit_postcondition(Transformer& caller, const ir::Edge& e, const
 // table, the clone of an array (is_array_clone).
 void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir::Instruction& call,
                                         Transformer& caller, const Target& t, Term phi, const std::string& where) {
-  const std::string text = Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
-                               " assumed to throw nothing and leave the heap unchanged");
+  const std::string text =
+      Cat("native method ", dotted(t.owner), ".", t.name, t.descriptor,
+          native_throws_only(t.key()).empty() ? " assumed to throw nothing and leave the heap unchanged"
+                                              : " assumed to leave the heap unchanged (its I/O failure is searched apart)");
   logic::Substitution s(tm_);
   const models::NativeFacts* facts = models::FindNativeFacts(t.key());
   const std::optional<CachedBox> box =
@@ -759,6 +773,20 @@ void WpProblem::through_object_clone(const Item& item, Point at_call, const ir::
     return;
   }
   for (const Minterm& m : *dnf) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
+}
+
+void WpProblem::through_native_failure(const Item& item, Point at_call, const ir::Instruction& call,
+                                       Transformer& caller, const Target& t, const ir::Edge& e, Term phi,
+                                       const std::string& where, std::string_view exception) {
+  std::vector<Term> conds = dispatch_conditions(call, caller, t.owner, t.name, t.descriptor);
+  const Term failure = tm_.fresh_skolem(
+      logic::SkolemKind::kRet, logic::Sort::Int(),
+      vocab_.call_site(Cat("a failure of native method ", where, " (an I/O error, which no witness can ask for) is needed")));
+  const Term one = tm_.mk_int(1);
+  conds.push_back(tm_.mk_eq(failure, one));
+  const Term x = tm_.mk_fresh(tm_.mk_type(exception));
+  const Step st = caller.thrown_along(e, x, phi, std::move(conds));
+  for (const Minterm& m : st.pre) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
 }
 
 // The copies Object.clone may make of receiver `r` of `call` (of type
@@ -1340,7 +1368,8 @@ void WpProblem::go_up(const Item& item) {
 }
 
 bool Target::skipped_native(const ir::Instruction& call) const {
-  return native && !native_never_throws(key()) && !is_array_clone(call, *this) && !is_object_clone(call, *this);
+  return native && !native_never_throws(key()) && native_throws_only(key()).empty() && !is_array_clone(call, *this) &&
+         !is_object_clone(call, *this);
 }
 
 }  // namespace jwp::wp::internal

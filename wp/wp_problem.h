@@ -412,6 +412,12 @@ class WpProblem : private DirectedQueries {
                                                         Term r_type, const std::string& where);
   void through_object_clone(const Item& item, Point at_call, const ir::Instruction& call, Transformer& caller,
                             const Target& t, const ir::Edge& e, Term phi, const std::string& where);
+  // The exceptional edge of an I/O native that throws only an environment's
+  // failure (models/jdk_natives.def, JWP_THROWS_ONLY): a new `exception`,
+  // on a skolem of the failure that the search says it needs.
+  void through_native_failure(const Item& item, Point at_call, const ir::Instruction& call, Transformer& caller,
+                              const Target& t, const ir::Edge& e, Term phi, const std::string& where,
+                              std::string_view exception);
   uint32_t order_depth_of_callee(int32_t caller, ir::InsnId call, bool exceptional);
   void enter_activation(const Item& item, const Target& t, ir::InsnId call, uint32_t depth, bool exceptional,
                         const std::vector<Minterm>& post);

@@ -319,6 +319,7 @@ public class ExpectationCheck {
     ex("ArraysOfAClass.negativeLength" + AE, () -> ArraysOfAClass.negativeLength(-1, 0));
     ex("ArraysOfAClass.nullClass" + AE, () -> ArraysOfAClass.nullClass(null, 0));
     ex("ArraysOfAClass.copyOfClass" + AE, () -> ArraysOfAClass.copyOfClass(new Object[0], 0));
+    ex("IoFailures.afterASkip" + AE, () -> IoFailures.afterASkip(plainFile("a", 3), 0));
     ex("RecursiveCallers.down" + AE, () -> RecursiveCallers.countDown(20, 0));
     ex("RecursiveCallers.ping" + AE, () -> RecursiveCallers.pingPong(20, 0));
     ex("RecursiveCallers.forever" + AE, () -> RecursiveCallers.unbounded(Integer.MIN_VALUE, 0));
