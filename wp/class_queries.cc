@@ -106,29 +106,26 @@ Step Transformer::through_class_is_array(const ir::Instruction& call, const logi
 // The Class object of a primitive type is no term of the domain: a skolem
 // k, whose value the search says it needs when a precondition would.
 Step Transformer::through_component_type(const ir::Instruction& call, const logic::Minterm& post) {
+  if (call.result == ir::kNone) return conjoined(tm_, post.term().is_null() ? tm_.mk_true() : post.term(), {});
   const Term c = operand(call, 0);
   const Term reference = is_reference_class(c);
   const Term t = tm_.mk_class_type(c);
   const Term of_references = is_reference_array_type(t);
   const Term of_primitives = is_primitive_array_type(t);
-  if (call.result == ir::kNone) return conjoined(tm_, post.term().is_null() ? tm_.mk_true() : post.term(), {});
   Step st;
-  auto add = [&st](Step part) {
-    for (logic::Minterm& m : part.pre) st.pre.push_back(std::move(m));
-  };
   const Term element = tm_.mk_elem_type(t);
   const Term element_class = tm_.mk_class_of(element);
-  add(assign(call, post, element_class, {reference, of_references}));
+  st.append(assign(call, post, element_class, {reference, of_references}));
   const Term primitive_class = tm_.fresh_skolem(
       logic::SkolemKind::kRet, logic::Sort::Ref(),
       vocab_.call_site(Cat("the Class object of a primitive array's component type (Class.getComponentType at ",
                            at(call), ") is needed")));
   const Term not_null = tm_.mk_ne(primitive_class, tm_.mk_null());
-  add(assign(call, post, primitive_class, {reference, of_primitives, not_null}));
+  st.append(assign(call, post, primitive_class, {reference, of_primitives, not_null}));
   const Term array = tm_.mk_or(of_references, of_primitives);
   const Term array_class = tm_.mk_and(reference, array);
   const Term not_array = tm_.mk_not(array_class);
-  add(assign(call, post, tm_.mk_null(), {not_array}));
+  st.append(assign(call, post, tm_.mk_null(), {not_array}));
   return st;
 }
 
@@ -166,28 +163,25 @@ Step Transformer::through_new_array_of_class(const ir::Instruction& call, const 
   const Term negative = tm_.mk_lt(n, zero);
   const Term non_negative = tm_.mk_not(negative);
   Step st;
-  auto add = [&st](Step part) {
-    for (logic::Minterm& m : part.pre) st.pre.push_back(std::move(m));
-  };
   if (e.kind == ir::EdgeKind::kException) {
     const Term is_null = tm_.mk_eq(c, null);
     const Term npe = fresh_exception("java/lang/NullPointerException");
-    add(thrown_along(e, npe, phi, {is_null}));
+    st.append(thrown_along(e, npe, phi, {is_null}));
     const Term nase = fresh_exception("java/lang/NegativeArraySizeException");
-    add(thrown_along(e, nase, phi, {non_null, negative}));
+    st.append(thrown_along(e, nase, phi, {non_null, negative}));
     const Term iae = fresh_exception("java/lang/IllegalArgumentException");
-    add(thrown_along(e, iae, phi, {primitive, non_negative, is_that_class}));
+    st.append(thrown_along(e, iae, phi, {primitive, non_negative, is_that_class}));
     return st;
   }
   if (call.result == ir::kNone) {
-    add(conjoined(tm_, phi, {reference, non_negative}));
-    add(conjoined(tm_, phi, {primitive, non_negative, is_that_class}));
+    st.append(conjoined(tm_, phi, {reference, non_negative}));
+    st.append(conjoined(tm_, phi, {primitive, non_negative, is_that_class}));
     return st;
   }
   const Term w = var(call.result);
   const Term object_array = vocab_.type("[Ljava/lang/Object;");
   if (!MentionsBeyondLength(tm_, phi, w)) {
-    add(assign(call, post, tm_.mk_fresh_array(object_array, n), {reference, non_negative}));
+    st.append(assign(call, post, tm_.mk_fresh_array(object_array, n), {reference, non_negative}));
   } else {
     const Term a = tm_.fresh_skolem(
         logic::SkolemKind::kRet, logic::Sort::Ref(),
@@ -200,12 +194,12 @@ Step Transformer::through_new_array_of_class(const ir::Instruction& call, const 
     const Term of_n = tm_.mk_eq(length, n);
     const Term of_references = tm_.mk_sub_type(a_type, object_array);
     const Term of_component = tm_.mk_eq(element, component);
-    add(assign(call, post, a, {reference, non_negative, a_non_null, of_n, of_references, of_component}));
+    st.append(assign(call, post, a, {reference, non_negative, a_non_null, of_n, of_references, of_component}));
   }
   const Term any_array = tm_.fresh_skolem(
       logic::SkolemKind::kRet, logic::Sort::Ref(),
       vocab_.call_site(Cat("the array Array.newInstance makes at ", at(call), " is needed")));
-  add(assign(call, post, any_array, {primitive, non_negative, is_that_class}));
+  st.append(assign(call, post, any_array, {primitive, non_negative, is_that_class}));
   return st;
 }
 

@@ -79,8 +79,7 @@ Step Transformer::through_environment_read(const ir::Instruction& call, const En
   // The default when the property is not set, as two cases.
   Step st = assign(call, post, operand(call, 1), {p_null});
   Step set = assign(call, post, p, {tm_.mk_not(p_null), is_string});
-  for (logic::Minterm& m : set.pre) st.pre.push_back(std::move(m));
-  if (st.lossy.empty()) st.lossy = std::move(set.lossy);
+  st.append(std::move(set));
   return st;
 }
 

@@ -49,6 +49,13 @@ struct Step {
   std::string skipped_call;
   static constexpr uint32_t kNoSite = ~0u;
   uint32_t skipped_site = kNoSite;
+
+  // Adds the disjuncts of `other`, a case of the same instruction (an
+  // outcome's alternative), and its lossy note when this has none.
+  void append(Step other) {
+    for (logic::Minterm& m : other.pre) pre.push_back(std::move(m));
+    if (lossy.empty()) lossy = std::move(other.lossy);
+  }
 };
 
 // Where `in` is, as reasons name it: "pkg.Class.method:line" (the source

@@ -215,8 +215,7 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
       const Term differs = tm_.mk_not(same);
       const Term no = exchange ? current : tm_.mk_int(0);
       Step failed = through(no, Term(), {differs});
-      for (logic::Minterm& m : failed.pre) st.pre.push_back(std::move(m));
-      if (st.lossy.empty()) st.lossy = std::move(failed.lossy);
+      st.append(std::move(failed));
       if (mode == AccessMode::kWeakCompareAndSet) {
         // A weak compare-and-set may also fail spuriously: that failure is
         // not explored (no exhaustive answer past it).
