@@ -42,13 +42,13 @@ bool Minterm::is_subset_of(const Minterm& other) const {
 }
 
 Minterm conjoin(TermManager& tm, const Minterm& a, const Minterm& b) {
-  const Term left = a.term().is_null() ? tm.mk_true() : a.term();
-  const Term right = b.term().is_null() ? tm.mk_true() : b.term();
+  const Term left = a.formula(tm);
+  const Term right = b.formula(tm);
   return Minterm::from_term(tm.mk_and(left, right));
 }
 
 Minterm conjoin(TermManager& tm, const Minterm& a, Term conjunct) {
-  return Minterm::from_term(tm.mk_and(a.term().is_null() ? tm.mk_true() : a.term(), conjunct));
+  return Minterm::from_term(tm.mk_and(a.formula(tm), conjunct));
 }
 
 Minterm remove_literal(TermManager& tm, const Minterm& m, Term literal) {

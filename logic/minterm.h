@@ -36,6 +36,8 @@ class Minterm {
 
   // The conjunction as one term (true for the empty minterm).
   Term term() const { return term_; }
+  // The conjunction as one Bool term, never null: true for the empty minterm.
+  Term formula(TermManager& tm) const { return term_.is_null() ? tm.mk_true() : term_; }
   bool is_true() const { return term_.is_null() || term_.is_true(); }
   bool is_false() const { return !term_.is_null() && term_.is_false(); }
 

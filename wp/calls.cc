@@ -520,10 +520,9 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
     note(Cat("a call is skipped: ", st.unsupported, " at ", SourceLocation(ir, call)));
     return false;
   }
-  if (!st.lossy.empty()) note(Cat("incomplete: ", st.lossy));
   count_step(item.at.act);
   const Point at_call{item.at.act, e.from, static_cast<int32_t>(ir.blocks[e.from].insns.size()) - 1};
-  for (const Minterm& m : st.pre) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
+  absorb(st, at_call, item, call.line);
   return true;
 }
 
@@ -753,8 +752,7 @@ void WpProblem::through_object_clone(const Item& item, Point at_call, const ir::
   if (e.kind == ir::EdgeKind::kException) {
     conds.push_back(tm_.mk_not(cloneable));
     const Term x = tm_.mk_fresh(tm_.mk_type("java/lang/CloneNotSupportedException"));
-    const Step st = caller.thrown_along(e, x, phi, std::move(conds));
-    for (const Minterm& m : st.pre) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
+    absorb(caller.thrown_along(e, x, phi, std::move(conds)), at_call, item, call.line);
     return;
   }
   conds.push_back(cloneable);
@@ -785,8 +783,7 @@ void WpProblem::through_native_failure(const Item& item, Point at_call, const ir
   const Term one = tm_.mk_int(1);
   conds.push_back(tm_.mk_eq(failure, one));
   const Term x = tm_.mk_fresh(tm_.mk_type(exception));
-  const Step st = caller.thrown_along(e, x, phi, std::move(conds));
-  for (const Minterm& m : st.pre) push(at_call, m, item.loops, item.path, item.site, call.line, item.assume);
+  absorb(caller.thrown_along(e, x, phi, std::move(conds)), at_call, item, call.line);
 }
 
 // The copies Object.clone may make of receiver `r` of `call` (of type

@@ -73,6 +73,17 @@ Term Transformer::is_reference_array_type(Term t) {
   return tm_.mk_sub_type(t, vocab_.type("[Ljava/lang/Object;"));
 }
 
+Transformer::ArrayClass Transformer::array_class(Term c) {
+  ArrayClass out;
+  out.reference = is_reference_class(c);
+  const Term t = tm_.mk_class_type(c);
+  out.of_references = is_reference_array_type(t);
+  out.of_primitives = is_primitive_array_type(t);
+  const Term either = tm_.mk_or(out.of_references, out.of_primitives);
+  out.array = tm_.mk_and(out.reference, either);
+  return out;
+}
+
 Step Transformer::through_class_query(const ir::Instruction& call, const ir::Edge& e, const logic::Minterm& post) {
   if (call.owner == "java/lang/reflect/Array") return through_new_array_of_class(call, e, post);
   // Class.isArray and getComponentType throw nothing (a null receiver's
@@ -86,17 +97,11 @@ Step Transformer::through_class_query(const ir::Instruction& call, const ir::Edg
 // primitive arrays), 1, 0)/r], t = classType(c): a primitive class is no
 // array.
 Step Transformer::through_class_is_array(const ir::Instruction& call, const logic::Minterm& post) {
-  if (call.result == ir::kNone) return conjoined(tm_, post.term().is_null() ? tm_.mk_true() : post.term(), {});
-  const Term c = operand(call, 0);
-  const Term reference = is_reference_class(c);
-  const Term t = tm_.mk_class_type(c);
-  const Term of_references = is_reference_array_type(t);
-  const Term of_primitives = is_primitive_array_type(t);
-  const Term array = tm_.mk_or(of_references, of_primitives);
-  const Term test = tm_.mk_and(reference, array);
+  if (call.result == ir::kNone) return conjoined(tm_, post.formula(tm_), {});
+  const ArrayClass c = array_class(operand(call, 0));
   const Term yes = tm_.mk_int(1);
   const Term no = tm_.mk_int(0);
-  return assign(call, post, tm_.mk_ite(test, yes, no));
+  return assign(call, post, tm_.mk_ite(c.array, yes, no));
 }
 
 // wp(r = c.getComponentType(), φ), t = classType(c), the disjunction of
@@ -106,25 +111,20 @@ Step Transformer::through_class_is_array(const ir::Instruction& call, const logi
 // The Class object of a primitive type is no term of the domain: a skolem
 // k, whose value the search says it needs when a precondition would.
 Step Transformer::through_component_type(const ir::Instruction& call, const logic::Minterm& post) {
-  if (call.result == ir::kNone) return conjoined(tm_, post.term().is_null() ? tm_.mk_true() : post.term(), {});
+  if (call.result == ir::kNone) return conjoined(tm_, post.formula(tm_), {});
   const Term c = operand(call, 0);
-  const Term reference = is_reference_class(c);
-  const Term t = tm_.mk_class_type(c);
-  const Term of_references = is_reference_array_type(t);
-  const Term of_primitives = is_primitive_array_type(t);
+  const ArrayClass kind = array_class(c);
   Step st;
-  const Term element = tm_.mk_elem_type(t);
+  const Term element = tm_.mk_elem_type(tm_.mk_class_type(c));
   const Term element_class = tm_.mk_class_of(element);
-  st.append(assign(call, post, element_class, {reference, of_references}));
+  st.append(assign(call, post, element_class, {kind.reference, kind.of_references}));
   const Term primitive_class = tm_.fresh_skolem(
       logic::SkolemKind::kRet, logic::Sort::Ref(),
       vocab_.call_site(Cat("the Class object of a primitive array's component type (Class.getComponentType at ",
                            at(call), ") is needed")));
   const Term not_null = tm_.mk_ne(primitive_class, tm_.mk_null());
-  st.append(assign(call, post, primitive_class, {reference, of_primitives, not_null}));
-  const Term array = tm_.mk_or(of_references, of_primitives);
-  const Term array_class = tm_.mk_and(reference, array);
-  const Term not_array = tm_.mk_not(array_class);
+  st.append(assign(call, post, primitive_class, {kind.reference, kind.of_primitives, not_null}));
+  const Term not_array = tm_.mk_not(kind.array);
   st.append(assign(call, post, tm_.mk_null(), {not_array}));
   return st;
 }
@@ -146,7 +146,7 @@ Step Transformer::through_component_type(const ir::Instruction& call, const logi
 // type of a class path the search reads.)
 Step Transformer::through_new_array_of_class(const ir::Instruction& call, const ir::Edge& e,
                                              const logic::Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   const Term c = operand(call, 0);
   const Term n = operand(call, 1);
   const Term null = tm_.mk_null();
@@ -222,7 +222,7 @@ Step Transformer::through_is_assignable_from(const ir::Instruction& call, const 
   conds.push_back(tm_.mk_ne(argument, tm_.mk_null()));
   Step st;
   if (call.result == ir::kNone) {
-    st = conjoined(tm_, post.term().is_null() ? tm_.mk_true() : post.term(), std::move(conds));
+    st = conjoined(tm_, post.formula(tm_), std::move(conds));
   } else {
     const Term to = tm_.mk_class_type(receiver);
     const Term from = tm_.mk_class_type(argument);
@@ -243,7 +243,7 @@ Step Transformer::through_is_assignable_from(const ir::Instruction& call, const 
 // it; nothing else.
 Step Transformer::through_is_assignable_from_throwing(const ir::Instruction& call, const ir::Edge& e,
                                                       const logic::Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   const Term receiver = operand(call, 0);
   const Term argument = operand(call, 1);
   std::vector<Term> conds;

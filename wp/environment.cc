@@ -73,7 +73,7 @@ Step Transformer::through_environment_read(const ir::Instruction& call, const En
   std::vector<Term> conds;
   conds.push_back(tm_.mk_or(p_null, is_string));
   if (call.result == ir::kNone) {
-    return conjoined(tm_, post.term().is_null() ? tm_.mk_true() : post.term(), std::move(conds));
+    return conjoined(tm_, post.formula(tm_), std::move(conds));
   }
   if (!read.with_default) return assign(call, post, p, std::move(conds));
   // The default when the property is not set, as two cases.
@@ -97,7 +97,7 @@ bool IsSecurityManagerRead(const ir::Instruction& call) {
 // hold for a non-null manager too, and that case is not explored (lossy:
 // no NOT_FOUND rests on it).
 Step Transformer::through_security_manager_read(const ir::Instruction& call, const logic::Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   if (call.result == ir::kNone || !logic::mentions(phi, var(call.result))) return conjoined(tm_, phi, {});
   const Term r = var(call.result);
   const Term is_null = tm_.mk_eq(r, tm_.mk_null());

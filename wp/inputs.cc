@@ -35,7 +35,7 @@ bool IntRange(char d, int64_t* lo, int64_t* hi) {
 // Vocabulary::inputs_read, counts those read so far).
 Term Transformer::after_one_input(const logic::Minterm& post) {
   const Term read = vocab_.inputs_read();
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   if (!logic::mentions(phi, read)) return phi;
   logic::Substitution next(tm_);
   next.add(read, tm_.mk_add(read, tm_.mk_int(1)));
@@ -127,7 +127,7 @@ Step Transformer::through_file_opening(const ir::Instruction& call, const ir::Ed
 // ends the path (the method halts, or throws what the harness throws: no
 // goal lies past it).
 Step Transformer::through_assume_call(const ir::Instruction& call, const logic::Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   std::vector<Term> conds;
   const size_t arg = call.operands.size() - 1;
   if (call.invoke != ir::InvokeKind::kStatic && call.operands.size() > 1) {

@@ -124,7 +124,7 @@ Step Transformer::through_instruction(ir::InsnId insn, const Minterm& post) {
 Step Transformer::assign(const Instruction& in, const Minterm& post, Term value, std::vector<Term> conds) {
   Substitution s(tm_);
   s.add(var(in.result), value);
-  return conjoined(tm_, s.apply(post.term().is_null() ? tm_.mk_true() : post.term()), std::move(conds));
+  return conjoined(tm_, s.apply(post.formula(tm_)), std::move(conds));
 }
 
 bool Transformer::result_mentioned(const Instruction& in, const Minterm& post) {
@@ -132,7 +132,7 @@ bool Transformer::result_mentioned(const Instruction& in, const Minterm& post) {
 }
 
 Step Transformer::normal(const Instruction& in, const Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   switch (in.op) {
     case Op::kParam:
     case Op::kConst:
@@ -275,7 +275,7 @@ Step Transformer::through_value(const Instruction& in, const Minterm& post) {
 
 // Fields, statics and array elements: reads and writes of the heap maps.
 Step Transformer::through_heap_access(const Instruction& in, const Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   switch (in.op) {
     case Op::kGetField: {
       // wp(v = w.f, φ) = w != null ∧ φ[read(f, w)/v]
@@ -350,7 +350,7 @@ Step Transformer::through_heap_access(const Instruction& in, const Minterm& post
 
 // New objects and arrays, casts, instanceof and lambda objects.
 Step Transformer::through_object(const Instruction& in, const Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   switch (in.op) {
     case Op::kNew:
       // wp(v = new T, φ) = φ[fresh(T)/v]
@@ -438,7 +438,7 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
   vocab_.note_skipped_call(site, {std::string(ir_.class_name), std::string(ir_.method_name),
                                   std::string(ir_.method_descriptor), static_cast<int32_t>(in.bci), std::string(in.name),
                                   std::string(in.descriptor), std::string(in.owner)});
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   Substitution s(tm_);
   std::vector<Term> conds;
   if (!exceptional && in.result != ir::kNone) {
@@ -539,7 +539,7 @@ Step Transformer::null_dereference(ir::EdgeId eid, const Minterm& post) {
   conds.push_back(tm_.mk_eq(dereferenced, tm_.mk_null()));
   Substitution s(tm_);
   s.add(tm_.exc(), x);
-  return conjoined(tm_, s.apply(at_end.term().is_null() ? tm_.mk_true() : at_end.term()),
+  return conjoined(tm_, s.apply(at_end.formula(tm_)),
                           std::move(conds));
 }
 
@@ -554,7 +554,7 @@ Step Transformer::through_edge(ir::EdgeId eid, const Minterm& post) {
 }
 
 Step Transformer::along_normal(const Instruction& in, const ir::Edge& e, const Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   switch (e.kind) {
     case ir::EdgeKind::kTrue:
     case ir::EdgeKind::kFalse:
@@ -587,7 +587,7 @@ Step Transformer::thrown_along(const ir::Edge& e, Term x, Term phi, std::vector<
 }
 
 Step Transformer::along_exception(const Instruction& in, const ir::Edge& e, const Minterm& post) {
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   // wp along an exceptional edge = (the instruction throws e.thrown) ∧ routing
   //   ∧ φ[x/exc], x the exception object (a fresh one for the JVM's own).
   auto throws = [&](Term x, std::vector<Term> conds) { return thrown_along(e, x, phi, std::move(conds)); };

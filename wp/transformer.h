@@ -231,6 +231,14 @@ class Transformer {
   logic::Term is_reference_class(logic::Term c);
   logic::Term is_primitive_array_type(logic::Term t);
   logic::Term is_reference_array_type(logic::Term t);
+  // What Class object c stands for, as Class.isArray and getComponentType
+  // ask: a reference class's (isRef), whose type classType(c) is an array of
+  // references or of a primitive type; `array` is isRef ∧ (either), what
+  // isArray answers.
+  struct ArrayClass {
+    logic::Term reference, of_references, of_primitives, array;
+  };
+  ArrayClass array_class(logic::Term c);
   Step through_class_is_array(const ir::Instruction& call, const logic::Minterm& post);
   Step through_component_type(const ir::Instruction& call, const logic::Minterm& post);
   Step through_new_array_of_class(const ir::Instruction& call, const ir::Edge& e, const logic::Minterm& post);

@@ -177,7 +177,7 @@ Step Transformer::through_access(const ir::Instruction& call, const VariableAcce
     const Term elem = tm_.mk_elem_type(tm_.mk_type_of(object));
     return array_takes(w, elem);
   };
-  const Term phi = post.term().is_null() ? tm_.mk_true() : post.term();
+  const Term phi = post.formula(tm_);
   const Term result = call.result != ir::kNone ? var(call.result) : Term();
   // φ with the result `r` (when the call has one) and the map after the
   // call `after` (a null term: unchanged), simultaneously.
