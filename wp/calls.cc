@@ -832,7 +832,6 @@ void WpProblem::enter_activation(const Item& item, const Target& t, ir::InsnId c
   callee.call = call_id;
   callee.depth = depth;
   callee.order_depth = order_depth_of_callee(item.at.act, call_id, exceptional);
-  callee.on_throw_path = exceptional && on_goal_path(item.at.act);
   inherit_facts(callee, item.at.act, call_id);
   ph_.methods_seen.insert(t.ir->QualifiedName());
   ++ph_.result.stats.calls_entered;
@@ -1042,7 +1041,6 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     callee.dom = dominators(*t.ir);
     callee.depth = depth;
     callee.order_depth = order_depth_of_callee(caller_act, call, exceptional);
-    callee.on_throw_path = exceptional && on_goal_path(caller_act);
     callee.summary = sid;
     callee.context = std::move(context);
     callee.facts = probe.facts;

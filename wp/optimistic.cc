@@ -457,20 +457,6 @@ void WpProblem::pass_optimistically(const Item& item, ir::EdgeId eid) {
   in_optimistic_ = was;
 }
 
-bool WpProblem::on_goal_path(int32_t act) const {
-  return acts_[act].depth == 0 || acts_[act].on_throw_path;
-}
-
-// The goal's path as forks take it: below the goal's method, at a call
-// site that kThrowPathForkArrivals exact minterms have passed before.
-bool WpProblem::forks_here(const Item& item, ir::EdgeId eid) {
-  const Activation& a = acts_[item.at.act];
-  if (a.depth == 0) return true;
-  if (!a.on_throw_path) return false;
-  const ir::Instruction& call = a.ir->insns[a.ir->blocks[a.ir->edges[eid].from].insns.back()];
-  return ++ph_.throw_path_arrivals[PassedSite(*a.ir, call)] > kThrowPathForkArrivals;
-}
-
 // Optimistic minterms are made and stepped while their steps stay within
 // their share of the phase's; past it they wait, unstepped (dropped: they
 // are extra work beside the exact search, which loses nothing).
@@ -491,11 +477,10 @@ void WpProblem::FlowThroughCall(const Item& item, ir::EdgeId eid) {
   const CallHandling how = expand_call(item, eid);
   if (how != CallHandling::kExpanded) along_edge(item, eid, how);
   // The exact minterm forks: the optimistic one goes on beside it. Only on
-  // the goal's own path (the goal's method and its callers, and the callees
-  // its exception leaves on the way: forks_here): passing a call there
-  // passes everything below it, and forks inside other callees would only
-  // pass less of the same.
-  if (passes && how != CallHandling::kSkipped && forks_here(item, eid) && within_optimistic_share()) {
+  // the goal's own level (the goal's method and its callers): passing a
+  // call there passes everything below it, and forks inside callees would
+  // only pass less of the same.
+  if (passes && how != CallHandling::kSkipped && acts_[item.at.act].depth == 0 && within_optimistic_share()) {
     pass_optimistically(item, eid);
   }
 }

@@ -95,12 +95,6 @@ struct Activation {
   // to return normally is a small, bounded question whose answer a path
   // of the caller waits on, not a dive deeper into the program.
   uint32_t order_depth = 0;
-  // Entered at its exceptional exit from the goal's level or from such an
-  // activation: the exception the goal asks about leaves it on its way to
-  // the goal's method (an exit goal whose throw is in a callee). Its calls
-  // are on the goal's own path, as the goal's method's are: optimistic
-  // forks may pass them (WpProblem::FlowThroughCall).
-  bool on_throw_path = false;
   // Activations on the way up from the goal's method (caller -1): how many
   // levels above the goal's method, and the activation they return from.
   // A caller that is already on the way up (a method's own recursive call
@@ -576,10 +570,6 @@ class WpProblem : private DirectedQueries {
   bool try_candidate(const Item& item);
   void optimistic_remark(std::string text);
   bool within_optimistic_share();
-  // The goal's method, a caller on the way up, or a callee on the throw's
-  // way to the goal's method (Activation::on_throw_path).
-  bool on_goal_path(int32_t act) const;
-  bool forks_here(const Item& item, ir::EdgeId eid);
   static std::string PassedSite(const ir::MethodIR& ir, const ir::Instruction& call);
   void refine(const std::vector<EngineOptions::Confirmation::Frame>& stack);
   bool passed_a_throwing_call(const Item& item) const;
@@ -624,12 +614,6 @@ class WpProblem : private DirectedQueries {
   // of the phase's (past a first allowance): the exact search keeps most.
   static constexpr double kOptimisticShare = 0.3;
   static constexpr uint64_t kOptimisticAllowance = 500;
-  // Forks on the throw's path below the goal's method (on_goal_path) wait
-  // until so many exact minterms have flowed through the call site: the
-  // exact search pays there per minterm (a summary of the callee each),
-  // while most exit goals it decides alone, with a condition where a
-  // candidate would give an example.
-  static constexpr uint32_t kThrowPathForkArrivals = 8;
   // Re-solves of a candidate whose witness the JVM refuted already.
   static constexpr int kCandidateResolves = 2;
   // An activation as the entry check sees it.
@@ -873,9 +857,6 @@ class WpProblem : private DirectedQueries {
     // The minterms that passed each call site (PassedSite), to step again
     // when the JVM shows the call threw (refine).
     std::map<std::string, std::vector<PassedItem>> passed;
-    // Exact minterms that flowed through each call site (PassedSite) below
-    // the goal's method on the throw's path (WpProblem::forks_here).
-    absl::flat_hash_map<std::string, uint32_t> throw_path_arrivals;
   };
   PhaseState ph_;
   // EngineOptions::max_preconditions > 1: the preconditions found so far,

@@ -254,10 +254,6 @@ public class ExpectationCheck {
     ex("Optimistic.valueLength:npe", () -> Optimistic.valueLength(new java.util.HashMap<>(), "k"));
     ex("Optimistic.positiveThenLength:npe", () -> Optimistic.positiveThenLength(1, null));
     ex("Optimistic.checkedIndex:exit:java.lang.IndexOutOfBoundsException", () -> Optimistic.checkedIndex(-1, new int[0]));
-    ex("Optimistic.signs:exit:java.lang.IllegalArgumentException", () -> {
-      Optimistic.signs(-1, -1, 0, 0);
-      return null;
-    });
     ex("PackageFlag.guarded:npe", () -> {
       java.lang.reflect.Field f = PackageFlag.class.getDeclaredField("packageFlag");
       f.setAccessible(true);  // as a class of package wp may
