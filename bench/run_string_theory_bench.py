@@ -94,7 +94,7 @@ def replay_arguments(params, values):
             fields.append("A:" + ",".join(str(smt_int(e)) for e in elements))
         elif name not in values:
             return None, "no value for " + name
-        elif values[name].startswith('"'):
+        elif isinstance(values[name], str) and values[name].startswith('"'):
             fields.append("S:" + ",".join("%x" % u for u in smt_string_units(values[name])))
         else:
             fields.append("I:%d" % smt_int(values[name]))
@@ -205,9 +205,9 @@ def main():
             if answer != "sat":
                 continue
             pairs = parse_sexp(values)
-            model = {sexp_text(p[0]): p[1] if not isinstance(p[1], list) else sexp_text(p[1])
-                     for p in (pairs[0] if pairs else [])}
-            model = {k: (v if not v.startswith("(- ") else "-" + v[3:-1]) for k, v in model.items()}
+            # Terms as text ("(select cps 0)"); values as parsed: a symbol, a
+            # string literal, or a list such as (- 1), which smt_int reads.
+            model = {sexp_text(p[0]): p[1] for p in (pairs[0] if pairs else [])}
             fields, why = replay_arguments(q["params"], model)
             if fields is None:
                 q["replay"] = "not replayed: " + why

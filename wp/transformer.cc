@@ -539,8 +539,7 @@ Step Transformer::null_dereference(ir::EdgeId eid, const Minterm& post) {
   conds.push_back(tm_.mk_eq(dereferenced, tm_.mk_null()));
   Substitution s(tm_);
   s.add(tm_.exc(), x);
-  return conjoined(tm_, s.apply(at_end.formula(tm_)),
-                          std::move(conds));
+  return conjoined(tm_, s.apply(at_end.formula(tm_)), std::move(conds));
 }
 
 Step Transformer::through_edge(ir::EdgeId eid, const Minterm& post) {
