@@ -11,7 +11,11 @@ namespace jwp::simplifier::internal {
 
 bool is_pre_existing(const TermManager& tm, Term r) {
   if (!r.sort().is_ref()) return false;
-  if (r.is_var()) return tm.var_info(r).role == logic::VarRole::kProgram;
+  if (r.is(TermKind::kStringLit)) return true;  // interned, never what `new` makes
+  if (r.is_var()) {
+    const logic::VarRole role = tm.var_info(r).role;
+    return role == logic::VarRole::kProgram || role == logic::VarRole::kRet || role == logic::VarRole::kExc;
+  }
   if (r.is(TermKind::kRead)) return r.arg(0).is(TermKind::kFieldConst);
   if (r.is(TermKind::kARead)) return r.arg(0).is(TermKind::kArrayConst);
   return false;
@@ -62,8 +66,7 @@ RewriteStatus heap_rules(Context& ctx, Term t, Term* out) {
       Term a = t.arg(0), b = t.arg(1);
       if (!a.sort().is_ref()) return RewriteStatus::kFailed;
       // fresh(T)#n == r --> false  if r is pre-existing (H4)
-      if ((a.is(TermKind::kFresh) && is_pre_existing(tm, b)) ||
-          (b.is(TermKind::kFresh) && is_pre_existing(tm, a))) {
+      if ((a.is(TermKind::kFresh) && ctx.pre_existing(b)) || (b.is(TermKind::kFresh) && ctx.pre_existing(a))) {
         *out = tm.mk_false();
         return RewriteStatus::kDone;
       }

@@ -23,12 +23,18 @@ using logic::TermKind;
 
 namespace internal {
 
+void Context::note_pre_existing(Term lit) {
+  if (!lit.is(TermKind::kEq) || !lit.arg(0).sort().is_ref()) return;
+  Term a = lit.arg(0), b = lit.arg(1);
+  if (a.is_var() && !is_pre_existing(tm, a) && is_pre_existing(tm, b)) pre_existing_vars.emplace(a, lit);
+  if (b.is_var() && !is_pre_existing(tm, b) && is_pre_existing(tm, a)) pre_existing_vars.emplace(b, lit);
+}
+
 std::optional<bool> Context::equal(Term a, Term b) {
   if (std::optional<bool> k = logic::known_equal(a, b)) return k;
   if (a.sort().is_ref()) {
     // H4: a fresh object differs from every pre-existing reference.
-    if ((a.is(TermKind::kFresh) && is_pre_existing(tm, b)) ||
-        (b.is(TermKind::kFresh) && is_pre_existing(tm, a))) {
+    if ((a.is(TermKind::kFresh) && pre_existing(b)) || (b.is(TermKind::kFresh) && pre_existing(a))) {
       return false;
     }
   }

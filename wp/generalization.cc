@@ -125,9 +125,13 @@ class Generalizer {
     return l;
   }
   // l_j = e for an argument of a written term (framed), unless e already
-  // is a generic.
+  // is a generic, a string literal or a fresh object.
   Term as_generic(Term e) {
-    if (is_generic(tm_, e)) return e;
+    // A string literal stays too, and so does an object the caller
+    // allocates after the call: the one is no object `new` makes, the
+    // other is one no code before its allocation can reach (H3, H4), which
+    // a generic would hide from the callee.
+    if (is_generic(tm_, e) || e.is(TermKind::kStringLit) || e.is(TermKind::kFresh)) return e;
     auto it = framed_vars_.find(e);
     if (it != framed_vars_.end()) return it->second;
     Term l = tm_.fresh_generic(e.sort());

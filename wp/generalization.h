@@ -16,6 +16,12 @@
 //                        (a constant index e2 stays: two constants are two
 //                        cells, where generics would make the callee split
 //                        on every way they may alias)
+// An argument e that is a string literal or a fresh object (one the caller
+// allocates after the call) stays as it is, too: a generic would hide from
+// the callee that e is none of the objects it reads (logic/AXIOMS.md H4)
+// and, for a fresh one, what its fields hold (H3); a callee's loop over a
+// string's array then splits at every element on whether the caller's new
+// array is that string's.
 // The equations l_i = <written term> are then the dependent part; l_j = e
 // and the rest of φ are framed. Following the paper, a return value that φ
 // constrains only to be true, false, null or non-null is not generalized,

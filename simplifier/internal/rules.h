@@ -22,6 +22,7 @@
 #include <optional>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "logic/term.h"
 #include "logic/term_manager.h"
@@ -36,6 +37,11 @@ using logic::Term;
 using logic::TermKind;
 using logic::TermManager;
 
+// H4: fresh(T)#n is distinct from a pre-existing reference: a program
+// variable, exc, ret, a string literal, read(F, y) of a field constant,
+// aread(A, y, i) of an array constant (heap_rules.cc; logic/AXIOMS.md).
+bool is_pre_existing(const TermManager& tm, Term ref);
+
 // What the minterm being simplified says, as seen from one literal: every
 // literal of the minterm is a fact except `masked`, the literal being
 // rewritten (a literal must never simplify itself away).
@@ -44,6 +50,12 @@ struct Context {
   const types::TypeFacts* types;
   const SimplifierOptions& options;
   absl::flat_hash_set<Term> literals;
+  // Variables a literal `x == t` equates with a pre-existing t (H4): the
+  // variable is pre-existing too. Mapped to that literal, which must not
+  // be the masked one. (A summary's generic l_i == read(jwpValue, l_j):
+  // an array that exists at the callee's exit, so not an array the caller
+  // allocates after the call.)
+  absl::flat_hash_map<Term, Term> pre_existing_vars;
   Term masked;
   uint64_t rewrites = 0;
 
@@ -53,7 +65,16 @@ struct Context {
   void set_literals(const std::vector<Term>& lits) {
     literals.clear();
     literals.insert(lits.begin(), lits.end());
+    pre_existing_vars.clear();
+    for (Term lit : lits) note_pre_existing(lit);
     masked = Term();
+  }
+  // H4 for `ref` in this minterm: is_pre_existing, or a variable a literal
+  // other than the masked one equates with a pre-existing term.
+  bool pre_existing(Term ref) const {
+    if (is_pre_existing(tm, ref)) return true;
+    auto it = pre_existing_vars.find(ref);
+    return it != pre_existing_vars.end() && it->second != masked;
   }
   // `lit` is a literal of the minterm (and not the masked one).
   bool has(Term lit) const { return lit != masked && literals.contains(lit); }
@@ -66,6 +87,9 @@ struct Context {
   // Three-valued a == b: known_equal, the literals a == b / a != b, H4
   // freshness for references, value ranges and order literals for integers.
   std::optional<bool> equal(Term a, Term b);
+
+ private:
+  void note_pre_existing(Term lit);
 };
 
 // ---- Values of integer terms (bitvector_rules.cc) ----------------------------
@@ -77,10 +101,6 @@ struct Interval {
   __int128 lo, hi;
 };
 Interval value_range(const TermManager& tm, Term t);
-// H4: fresh(T)#n is distinct from a pre-existing reference: a program
-// variable, read(F, y) of a field constant, aread(A, y, i) of an array
-// constant (heap_rules.cc).
-bool is_pre_existing(const TermManager& tm, Term ref);
 
 // ---- Term rules ----------------------------------------------------------------
 RewriteStatus bool_rules(Context& ctx, Term t, Term* out);

@@ -80,15 +80,39 @@ TEST_F(HeapRules, FreshDiffersFromPreExistingReferences) {
 }
 
 TEST_F(HeapRules, FreshMayEqualNonPreExistingTerms) {
-  // exc, ret, generic variables and reads through updates may hold the new
-  // object: no rule fires.
+  // Generic variables and reads through updates may hold the new object:
+  // no rule fires.
   Term fresh = tm.mk_fresh(tm.mk_type("Node"));
-  EXPECT_FALSE(simplify(M({tm.mk_eq(tm.exc(), fresh), tm.mk_ne(tm.exc(), tm.mk_null())})).is_false());
   Term l0 = tm.mk_generic(0, Sort::Ref());
   EXPECT_FALSE(simplify(M({tm.mk_eq(l0, fresh)})).is_false());
-  EXPECT_FALSE(simplify(M({tm.mk_eq(tm.ret(Sort::Ref()), fresh)})).is_false());
   Term through = tm.mk_read(tm.mk_update(next, b, c), a);
   EXPECT_FALSE(simplify(M({tm.mk_eq(through, fresh)})).is_false());
+  // A generic equated with a term that may hold it says nothing either.
+  EXPECT_FALSE(simplify(M({tm.mk_eq(l0, through), tm.mk_eq(l0, fresh)})).is_false());
+}
+
+TEST_F(HeapRules, FreshDiffersFromTheValuesOfExitsAndLiterals) {
+  // exc and ret are values of the point they are at (the wp substitutes
+  // them at every throw, return and call before any allocation is
+  // crossed); a string literal is no object `new` makes.
+  Term fresh = tm.mk_fresh(tm.mk_type("Node"));
+  EXPECT_TRUE(simplify(M({tm.mk_eq(tm.exc(), fresh), tm.mk_ne(tm.exc(), tm.mk_null())})).is_false());
+  EXPECT_TRUE(simplify(M({tm.mk_eq(tm.ret(Sort::Ref()), fresh)})).is_false());
+  EXPECT_TRUE(simplify(M({tm.mk_eq(tm.mk_string("s"), fresh)})).is_false());
+}
+
+TEST_F(HeapRules, AGenericEquatedWithAPreExistingTermIsPreExisting) {
+  // A summary's l0 == read(next, a): an object that exists at the callee's
+  // exit, so not one its caller allocates afterwards.
+  Term fresh = tm.mk_fresh(tm.mk_type("Node"));
+  Term l0 = tm.mk_generic(0, Sort::Ref());
+  Term r = tm.mk_read(tm.mk_update(next, fresh, b), l0);
+  Minterm out = simplify(M({tm.mk_eq(l0, tm.mk_read(next, a)), tm.mk_eq(r, c)}));
+  EXPECT_FALSE(out.is_false()) << J(out);
+  EXPECT_FALSE(logic::mentions(out, fresh)) << J(out);
+  // Without the equation the read stays.
+  Minterm stays = checked(M({tm.mk_eq(r, c)}));
+  EXPECT_TRUE(logic::mentions(stays, fresh)) << J(stays);
 }
 
 TEST_F(HeapRules, ReadingAFieldOfNullIsNotAContradiction) {
