@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "callgraph/format_classes.h"
 #include "classfile/descriptor.h"
 #include "classfile/strings.h"
 
@@ -146,8 +147,19 @@ MethodId ToMethodId(const ClassHierarchy& h, const MethodResult& r) {
 
 namespace {
 
+// A call of a method made for a literal format (format_classes.h): no class
+// on the class path declares it; its one target is itself.
+bool MadeUpTarget(const ir::Instruction& invoke, Collector& c) {
+  if (invoke.op != ir::Op::kInvoke || invoke.invoke != ir::InvokeKind::kStatic || invoke.owner != kFormatClass) {
+    return false;
+  }
+  c.Add(MethodId(invoke.owner, invoke.name, invoke.descriptor));
+  return true;
+}
+
 void ChaTargetsInto(const ClassHierarchy& h, const ir::Instruction& invoke,
                     const CallTargetOptions& options, CallTargets& out, Collector& c) {
+  if (MadeUpTarget(invoke, c)) return;
   std::optional<MethodResult> r = ResolveCall(h, invoke, &out, &c);
   if (!r) return;
   if (HasSingleTarget(invoke, *r)) {
@@ -168,6 +180,7 @@ void ChaTargetsInto(const ClassHierarchy& h, const ir::Instruction& invoke,
 void TargetsForTypesInto(const ClassHierarchy& h, const ir::Instruction& invoke,
                          std::span<const std::string> receiver_types, CallTargets& out,
                          Collector& c) {
+  if (MadeUpTarget(invoke, c)) return;
   std::optional<MethodResult> r = ResolveCall(h, invoke, &out, &c);
   if (!r) return;
   if (invoke.invoke == ir::InvokeKind::kStatic || invoke.invoke == ir::InvokeKind::kSpecial) {

@@ -2,11 +2,18 @@
 
 #include <utility>
 
+#include "callgraph/format_classes.h"
 #include "callgraph/method_models.h"
 #include "classfile/strings.h"
 #include "ir/builder.h"
 
 namespace jwp::callgraph {
+
+absl::StatusOr<std::shared_ptr<const ir::MethodIR>> BuildAnalysisIR(
+    std::shared_ptr<const classfile::ClassFile> cf, const classfile::MethodInfo& method,
+    const classfile::ClassHierarchy& hierarchy) {
+  return ir::BuildMethodIR(std::move(cf), method, hierarchy, [](ir::MethodIR& ir) { SpecializeFormatCalls(ir); });
+}
 
 absl::StatusOr<MethodCache::Declaration> MethodCache::Find(const MethodId& m) const {
   if (const LambdaClass* l = lambdas_ != nullptr ? lambdas_->Find(m.owner) : nullptr) {
@@ -16,6 +23,14 @@ absl::StatusOr<MethodCache::Declaration> MethodCache::Find(const MethodId& m) co
       }
     }
     return absl::NotFoundError(Cat(m.ToString(), ": lambda class ", m.owner, " has no such method"));
+  }
+  if (m.owner == kFormatClass) {
+    auto it = formats_.find(m.name);
+    if (it == formats_.end()) it = formats_.emplace(m.name, MakeFormatClass(m.name)).first;
+    if (!it->second.ok()) return it->second.status();
+    const classfile::ClassFile& cf = **it->second;
+    if (cf.methods.size() == 1 && cf.methods[0].descriptor == m.descriptor) return Declaration{*it->second, &cf.methods[0]};
+    return absl::NotFoundError(Cat(m.ToString(), ": the class made for the format has no such method"));
   }
   classfile::ClassId id = h_.Find(m.owner);
   if (id == classfile::kNoClass || h_.IsPhantom(id)) {
@@ -57,7 +72,7 @@ absl::StatusOr<std::shared_ptr<const ir::MethodIR>> MethodCache::Get(const Metho
           Cat(m.ToString(), ": method has no code (",
               info.IsNative() ? "native" : info.IsAbstract() ? "abstract" : "no Code attribute", ")"));
     }
-    auto built = ir::BuildMethodIR(decl->class_file, info, h_);
+    auto built = BuildAnalysisIR(decl->class_file, info, h_);
     if (!built.ok()) {
       return absl::Status(built.status().code(), Cat(m.ToString(), ": ", built.status().message()));
     }

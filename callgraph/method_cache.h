@@ -2,12 +2,15 @@
 // hierarchy: the class is loaded through the hierarchy's class path, the
 // method found by name and descriptor in that class (no inheritance) and its
 // IR built once by ir::BuildMethodIR (paper §3.1). Failures are cached too.
-// Lambda classes (set_lambdas) are found as if they were on the class path.
+// Lambda classes (set_lambdas) are found as if they were on the class path,
+// and so are the methods made for String.format of a literal format
+// (format_classes.h), which the IR it builds calls instead.
 #ifndef JWP_CALLGRAPH_METHOD_CACHE_H_
 #define JWP_CALLGRAPH_METHOD_CACHE_H_
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
@@ -22,6 +25,14 @@ namespace jwp::callgraph {
 // Ownership: refers to the hierarchy, which must outlive it; the IR it hands
 // out is shared and may outlive the cache. Not thread-safe: one cache per
 // thread (or external locking); results are deterministic either way.
+// The IR the analysis sees of `method` (of class file `cf`): the bytecode's,
+// with the calls of String.format of a literal format pointed at the methods
+// made for them (format_classes.h). Every analysis that walks code builds
+// through this (the cache below, a goal's method, class initializers).
+absl::StatusOr<std::shared_ptr<const ir::MethodIR>> BuildAnalysisIR(
+    std::shared_ptr<const classfile::ClassFile> cf, const classfile::MethodInfo& method,
+    const classfile::ClassHierarchy& hierarchy);
+
 class MethodCache {
  public:
   explicit MethodCache(const classfile::ClassHierarchy& hierarchy) : h_(hierarchy) {}
@@ -65,6 +76,8 @@ class MethodCache {
  private:
   const classfile::ClassHierarchy& h_;
   const LambdaClasses* lambdas_ = nullptr;
+  // The classes made for formats, by method name.
+  mutable absl::flat_hash_map<std::string, absl::StatusOr<std::shared_ptr<const classfile::ClassFile>>> formats_;
   absl::flat_hash_map<MethodId, absl::StatusOr<std::shared_ptr<const ir::MethodIR>>> cache_;
   Stats stats_;
 };

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "classfile/class_file.h"
+#include "classfile/modified_utf8.h"
 
 namespace jwp::classfile {
 
@@ -55,6 +56,14 @@ uint16_t ClassWriter::Method(std::string_view owner, std::string_view name, std:
                              bool interface_owner) {
   return Add(Entry(interface_owner ? CpTag::kInterfaceMethodref : CpTag::kMethodref,
                    {Class(owner), NameAndType(name, descriptor)}));
+}
+
+uint16_t ClassWriter::String(std::string_view utf8) {
+  const std::string bytes = EncodeModifiedUtf8(utf8);
+  std::vector<uint8_t> e{static_cast<uint8_t>(CpTag::kUtf8)};
+  U2(e, static_cast<uint32_t>(bytes.size()));
+  e.insert(e.end(), bytes.begin(), bytes.end());
+  return Add(Entry(CpTag::kString, {Add(std::move(e))}));
 }
 
 void ClassWriter::SetClass(uint16_t access_flags, std::string_view name, std::string_view super_name,

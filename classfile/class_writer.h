@@ -26,6 +26,8 @@ class ClassWriter {
   uint16_t Field(std::string_view owner, std::string_view name, std::string_view descriptor);
   uint16_t Method(std::string_view owner, std::string_view name, std::string_view descriptor,
                   bool interface_owner);
+  // A String constant (for ldc) of UTF-8 text, stored as modified UTF-8.
+  uint16_t String(std::string_view utf8);
 
   void SetClass(uint16_t access_flags, std::string_view name, std::string_view super_name,
                 const std::vector<std::string>& interfaces);

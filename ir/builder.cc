@@ -113,7 +113,7 @@ class Builder {
   Builder(std::shared_ptr<const ClassFile> cf, const MethodInfo& m, const ClassHierarchy& h)
       : cf_(std::move(cf)), m_(m), h_(h), pool_(cf_->pool) {}
 
-  absl::StatusOr<std::shared_ptr<const MethodIR>> Run();
+  absl::StatusOr<std::shared_ptr<const MethodIR>> Run(const std::function<void(MethodIR&)>* rewrite = nullptr);
 
  private:
   absl::Status Error(uint32_t bci, std::string_view msg) const {
@@ -1642,7 +1642,7 @@ void Builder::Compact() {
   ir.values = std::move(values);
 }
 
-absl::StatusOr<std::shared_ptr<const MethodIR>> Builder::Run() {
+absl::StatusOr<std::shared_ptr<const MethodIR>> Builder::Run(const std::function<void(MethodIR&)>* rewrite) {
   if (!m_.code) return absl::FailedPreconditionError(Cat(cf_->origin, ": method ", m_.name, m_.descriptor, " has no code"));
   auto decoded = classfile::DecodeCode(*cf_, m_);
   if (!decoded.ok()) return decoded.status();
@@ -1700,6 +1700,7 @@ absl::StatusOr<std::shared_ptr<const MethodIR>> Builder::Run() {
   if (absl::Status s = PrunePhis(); !s.ok()) return s;
   Compact();
   ir_->structured_monitor_exits = StructuredMonitorExits(*ir_);
+  if (rewrite != nullptr && *rewrite) (*rewrite)(*ir_);
   return std::shared_ptr<const MethodIR>(std::move(ir_));
 }
 
@@ -1709,6 +1710,12 @@ absl::StatusOr<std::shared_ptr<const MethodIR>> BuildMethodIR(
     std::shared_ptr<const classfile::ClassFile> cf, const classfile::MethodInfo& method,
     const classfile::ClassHierarchy& hierarchy) {
   return Builder(std::move(cf), method, hierarchy).Run();
+}
+
+absl::StatusOr<std::shared_ptr<const MethodIR>> BuildMethodIR(
+    std::shared_ptr<const classfile::ClassFile> cf, const classfile::MethodInfo& method,
+    const classfile::ClassHierarchy& hierarchy, const std::function<void(MethodIR&)>& rewrite) {
+  return Builder(std::move(cf), method, hierarchy).Run(&rewrite);
 }
 
 }  // namespace jwp::ir

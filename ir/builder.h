@@ -10,6 +10,7 @@
 #ifndef JWP_IR_BUILDER_H_
 #define JWP_IR_BUILDER_H_
 
+#include <functional>
 #include <memory>
 
 #include "absl/status/statusor.h"
@@ -24,6 +25,13 @@ namespace jwp::ir {
 absl::StatusOr<std::shared_ptr<const MethodIR>> BuildMethodIR(
     std::shared_ptr<const classfile::ClassFile> cf, const classfile::MethodInfo& method,
     const classfile::ClassHierarchy& hierarchy);
+
+// The same, with `rewrite` applied to the IR before it is frozen (the
+// analysis's own rewrites of calls, callgraph/format_classes.h). The
+// rewrite must keep the IR's shape (ir.h; the verifier's checks).
+absl::StatusOr<std::shared_ptr<const MethodIR>> BuildMethodIR(
+    std::shared_ptr<const classfile::ClassFile> cf, const classfile::MethodInfo& method,
+    const classfile::ClassHierarchy& hierarchy, const std::function<void(MethodIR&)>& rewrite);
 
 }  // namespace jwp::ir
 

@@ -15,6 +15,11 @@ namespace jwp::models {
 // `exact_receiver` ("" when unknown, or for a static method).
 bool ReturnsNormally(std::string_view key, std::string_view exact_receiver);
 
+// Whether the table says `key` returns normally when its receiver and every
+// reference argument are non-null (and throws NullPointerException when
+// one is null): ReturnsNormally is false for it.
+bool ReturnsNormallyWithNonNullArguments(std::string_view key);
+
 // Every key of the table, in the .def file's order (for tests).
 std::vector<std::string_view> ReturnsNormallyKeys();
 

@@ -6,6 +6,7 @@
 // method to its callers.
 #include "wp/wp_problem.h"
 
+#include "callgraph/format_classes.h"
 #include "models/returns_normally.h"
 #include "types/stand_ins.h"
 
@@ -337,8 +338,8 @@ CallHandling WpProblem::expand_call(const Item& item, ir::EdgeId eid) {
   const ir::Block& from = air->blocks[e.from];
   const ir::InsnId call_id = from.insns.back();
   const ir::Instruction& call = air->insns[call_id];
-  const std::string where = Cat(dotted(std::string(call.owner)), ".", call.name, call.descriptor,
-                                " at ", SourceLocation(*air, call));
+  const callgraph::BytecodeCallee named = callgraph::CalleeInBytecode(call);
+  const std::string where = Cat(dotted(named.owner), ".", named.name, call.descriptor, " at ", SourceLocation(*air, call));
   if (through_modelled_call(item, eid, call)) return CallHandling::kExpanded;
   std::optional<ChosenTargets> chosen = choose_targets(item, *air, call_id, adepth, where);
   if (!chosen) return CallHandling::kSkipped;
@@ -456,7 +457,8 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
       st = input == callgraph::InputMethods::Kind::kAssume ? tr.through_assume_call(call, after)
                                                            : tr.through_input_call(call, after);
     }
-  } else if (call.op == ir::Op::kInvoke && opt_.inputs.Names(call.owner, call.name)) {
+  } else if (call.op == ir::Op::kInvoke && opt_.inputs.Names(callgraph::CalleeInBytecode(call).owner,
+                                                              callgraph::CalleeInBytecode(call).name)) {
     note(Cat("a method pattern names ", dotted(std::string(call.owner)), ".", call.name, call.descriptor, " at ",
              SourceLocation(ir, call),
              ", which is neither an input (a primitive or String result) nor an assumption ((Z)V): analysed as a call"));
@@ -720,6 +722,11 @@ void WpProblem::assume_native_returns(const Item& item, Point at_call, const ir:
     const Term arg = caller.var(call.operands[0]);
     conds.back() = cached_box_reads(tm_, conds.back(), box_sk, arg, value, tm_.mk_type(box->cls));
     conds.push_back(tm_.mk_eq(tm_.mk_read(value, box_sk), arg));
+    // And what is known of it wherever it goes (into an array a callee
+    // reads, say): a box, never null, exactly of its class.
+    conds.push_back(tm_.mk_ne(box_sk, tm_.mk_null()));
+    const Term box_type = tm_.mk_type_of(box_sk);
+    conds.push_back(tm_.mk_eq(box_type, tm_.mk_type(box->cls)));
   }
   auto dnf = logic::to_dnf(tm_, tm_.mk_and(conds), 4096);
   if (!dnf.ok()) {
@@ -986,6 +993,7 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   // instance method's first operand is its receiver.)
   const bool returns_normally = models::ReturnsNormally(t.key(), context.empty() ? "" : context[0]);
   if (exceptional && returns_normally) return;  // no exceptional path
+  const bool on_non_null = !returns_normally && models::ReturnsNormallyWithNonNullArguments(t.key());
   // Forward facts prune inside this context: what they say of it and of
   // the contexts it calls is part of the key, and what it may write is
   // what its reached blocks write.
@@ -1008,8 +1016,8 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     split.framed = logic::remove_literal(tm_, split.framed, marker_);
   }
   const Minterm& dependent = split.dependent;
-  if (!exceptional && returns_normally && frames_whole(t, dependent)) {
-    frame_whole_call(item, t, caller_act, call, split.framed, is_optimistic(dependent));
+  if (!exceptional && (returns_normally || on_non_null) && frames_whole(t, dependent)) {
+    frame_whole_call(item, t, caller_act, call, split.framed, is_optimistic(dependent), on_non_null);
     return;
   }
   JWP_CHECK(only_canonical_generics(tm_, dependent),
@@ -1115,13 +1123,20 @@ bool WpProblem::frames_whole(const Target& t, const Minterm& dependent) {
 
 // The frame rule for the whole postcondition (frames_whole): the framed
 // part (and the optimistic marker) continues just before the call, with the
-// receiver non-null and the dispatch to `t`, as a summary whose only
-// precondition is `true` would give, without entering `t`.
+// receiver non-null and the dispatch to `t` (and, `non_null_arguments`,
+// every reference argument non-null), as a summary whose only precondition
+// is `true` (or those arguments non-null) would give, without entering `t`.
 void WpProblem::frame_whole_call(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call_insn,
-                                   const Minterm& framed, bool optimistic) {
+                                   const Minterm& framed, bool optimistic, bool non_null_arguments) {
   const std::shared_ptr<const ir::MethodIR> cir = acts_[caller_act].ir;
   const ir::Instruction& call = cir->insns[call_insn];
-  std::vector<Term> conds = dispatch_conditions(call, *acts_[caller_act].tr, t.owner, t.name, t.descriptor);
+  Transformer& ctr = *acts_[caller_act].tr;
+  std::vector<Term> conds = dispatch_conditions(call, ctr, t.owner, t.name, t.descriptor);
+  if (non_null_arguments) {
+    for (ir::ValueId v : call.operands) {
+      if (Term a = ctr.var(v); a.sort().is_ref()) conds.push_back(tm_.mk_ne(a, tm_.mk_null()));
+    }
+  }
   if (!framed.is_true()) conds.push_back(framed.term());
   if (optimistic) conds.push_back(marker_);
   ++ph_.result.stats.calls_framed_whole;

@@ -8,9 +8,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_join.h"
+#include "callgraph/method_cache.h"
 #include "classfile/class_path.h"
 #include "classfile/descriptor.h"
-#include "ir/builder.h"
 #include "ir/monitors.h"
 
 namespace jwp::wp {
@@ -594,7 +594,7 @@ absl::StatusOr<Goal> ResolveGoal(const classfile::ClassHierarchy& h, const GoalS
   if (absl::Status st = CheckExceptionType(h, spec, where); !st.ok()) return st;
 
   // The IR.
-  auto built = ir::BuildMethodIR(found->cls, *method, h);
+  auto built = callgraph::BuildAnalysisIR(found->cls, *method, h);
   if (!built.ok()) {
     return absl::Status(built.status().code(), Cat(where, ": ", built.status().message()));
   }

@@ -14,6 +14,7 @@
 // candidate the JVM confirms is a FOUND, with the calls it assumed listed.
 #include "wp/wp_problem.h"
 
+#include "callgraph/format_classes.h"
 #include "classfile/utf16.h"
 #include "models/returns_normally.h"
 #include "models/string_model.h"
@@ -440,9 +441,9 @@ void WpProblem::pass_optimistically(const Item& item, ir::EdgeId eid) {
   const ir::Instruction& call = ir.insns[from.insns.back()];
   Item passed = item;
   if (!is_optimistic(item.phi)) passed.phi = logic::conjoin(tm_, item.phi, optimistic_marker());
-  passed.assume = assume(item.assume, Cat("optimistic: ", dotted(std::string(call.owner)), ".", call.name,
-                                          call.descriptor, " at ", SourceLocation(ir, call),
-                                          " assumed to return normally"));
+  const callgraph::BytecodeCallee named = callgraph::CalleeInBytecode(call);
+  passed.assume = assume(item.assume, Cat("optimistic: ", dotted(named.owner), ".", named.name, call.descriptor,
+                                          " at ", SourceLocation(ir, call), " assumed to return normally"));
   ++ph_.result.stats.optimistic_skips;
   const std::string site = PassedSite(ir, call), callee = Cat(call.owner, ".", call.name);
   passed_calls_.try_emplace(passed.assume, site, callee);

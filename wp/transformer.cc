@@ -5,9 +5,13 @@
 // search, while C++ leaves argument order to the compiler (logic/README.md).
 #include "wp/transformer.h"
 
+#include "callgraph/format_classes.h"
+
 #include <algorithm>
 #include <bit>
 #include <utility>
+
+#include "callgraph/format_classes.h"
 
 #include "base/check.h"
 #include "classfile/descriptor.h"
@@ -428,16 +432,19 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
                                const ir::Edge* e, const std::function<bool(Term)>* may_write) {
   // PLDI'09 Section 4: wp(w = v.m(), φ) = σ_method = dispatch(typeOf(v), m) ∧ v != null
   //   ∧ φ[σ_ret/w][σ_exc/exc][mod(f, σ_f)/f]  (for each field and array map of φ)
-  std::string owner(in.owner);
+  // Named as the bytecode names it (String.format, not the method made for
+  // its literal): users read it, and the JVM runs that call.
+  const callgraph::BytecodeCallee named = callgraph::CalleeInBytecode(in);
+  std::string owner(named.owner);
   for (char& c : owner) {
     if (c == '/') c = '.';
   }
-  std::string description = Cat(owner, ".", in.name, in.descriptor, " at ", at(in));
+  std::string description = Cat(owner, ".", named.name, in.descriptor, " at ", at(in));
   const uint32_t site =
       vocab_.call_site(Cat("a call is skipped: ", description), Cat(ir_.QualifiedName(), "@", in.bci));
   vocab_.note_skipped_call(site, {std::string(ir_.class_name), std::string(ir_.method_name),
-                                  std::string(ir_.method_descriptor), static_cast<int32_t>(in.bci), std::string(in.name),
-                                  std::string(in.descriptor), std::string(in.owner)});
+                                  std::string(ir_.method_descriptor), static_cast<int32_t>(in.bci),
+                                  std::string(named.name), std::string(in.descriptor), std::string(named.owner)});
   const Term phi = post.formula(tm_);
   Substitution s(tm_);
   std::vector<Term> conds;

@@ -2,10 +2,10 @@
 
 #include <set>
 
+#include "callgraph/method_cache.h"
 #include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
 #include "models/string_model.h"
-#include "ir/builder.h"
 #include "logic/printer.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
@@ -269,7 +269,7 @@ std::shared_ptr<const ir::MethodIR> Vocabulary::clinit_ir(const std::string& own
   if (auto cf = h_.class_path().Load(owner); cf.ok()) {
     for (const auto& m : (*cf)->methods) {
       if (m.name != "<clinit>" || !m.code) continue;
-      if (auto ir = ir::BuildMethodIR(*cf, m, h_); ir.ok()) built = *ir;
+      if (auto ir = callgraph::BuildAnalysisIR(*cf, m, h_); ir.ok()) built = *ir;
     }
   }
   clinits_.emplace(owner, built);

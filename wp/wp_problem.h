@@ -471,7 +471,7 @@ class WpProblem : private DirectedQueries {
   // whose dependent part asks nothing of it: framed whole.
   bool frames_whole(const Target& t, const Minterm& dependent);
   void frame_whole_call(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
-                        const Minterm& framed, bool optimistic);
+                        const Minterm& framed, bool optimistic, bool non_null_arguments = false);
   // The IR of the one method a call runs (not a native), or null.
   const ir::MethodIR* only_target_ir(const ir::Instruction& call);
   // Whether `phi` says a parameter is null at a point that every path

@@ -219,18 +219,19 @@ TEST(Exceptions, ApiShapesGetTheirConditionsAndAreComparedWithTheirJavadoc) {
               HasSubstr("flags[0] == null"));
   EXPECT_EQ(condition("exceptions.Api.digit(C)I", "java.lang.IllegalArgumentException"),
             "c < '0' || c > '9' [complete]");
-  // The message supplier's String.format: candidates that reached the entry
-  // with every result it may return (null, a String) cover it, so the
-  // condition only needs it to return.
+  // The message supplier's String.format of a literal format: analysed
+  // (callgraph/format_classes.h), it returns for every argument, so the
+  // condition needs no proviso.
   EXPECT_EQ(condition("exceptions.Api.present(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Object;",
                       "java.lang.NullPointerException"),
-            "value == null, when java.lang.String.format returns normally [partial]");
-  // Two such checks: the exception the format's message goes into leaves
-  // the method, so the format runs once per call whichever check fails.
+            "value == null [partial]");
+  // Two such checks.
   EXPECT_EQ(condition("exceptions.Api.both(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/String;",
                       "java.lang.NullPointerException"),
-            "first == null || second == null, when java.lang.String.format returns normally [partial]");
-  // ... but not when a handler catches it and checks again: examples only.
+            "first == null || second == null [partial]");
+  // A format the search passes (a width): when a handler catches the
+  // exception and the format may run again, what it returns is not proved
+  // not to matter: examples only.
   const json& lenient =
       pairs.at("exceptions.Api.lenient(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/String; "
                "java.lang.NullPointerException");
@@ -494,18 +495,18 @@ TEST(Exceptions, CommonsLang3SampleAgainstItsJavadoc) {
   EXPECT_THAT(out, HasSubstr("org.apache.commons.lang3.Validate.isTrue(Z)V\n"
                              "  @throws java.lang.IllegalArgumentException if !expression [complete"));
   // One overload named by its descriptor. Its IllegalArgumentException's
-  // message is a String.format (a skipped call): the candidate that took
-  // format to throw it reaches the JVM first with the same inputs; the one
-  // that took format to return gives the condition when it is run within
-  // the (wall-clock) budget, and on a loaded machine it may not be: then
-  // the same inputs are printed as an example. Either way, those inputs.
+  // message is a String.format of a literal format (analysed: it returns
+  // for the int it is given), so the condition needs no proviso; on a
+  // loaded machine the (wall-clock) budget may end first with a confirmed
+  // candidate that passed calls: then the same inputs are printed as an
+  // example. Either way, those inputs.
   EXPECT_EQ(pairs.count("org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;II)Ljava/lang/String; "
                         "java.lang.IllegalArgumentException"),
             0u);
   EXPECT_THAT(out, HasSubstr("org.apache.commons.lang3.StringUtils.abbreviate(Ljava/lang/String;I)Ljava/lang/String;\n"));
   EXPECT_THAT(out, ::testing::AnyOf(
                        HasSubstr("  @throws java.lang.IllegalArgumentException if str != null && str.length() > 0 && "
-                                 "maxWidth < 4, when java.lang.String.format returns normally [partial"),
+                                 "maxWidth < 4 [partial"),
                        HasSubstr("  java.lang.IllegalArgumentException (line 222): thrown on the JVM for an input where "
                                  "str != null && str.length() > 0 && maxWidth < 4 (an example")));
   EXPECT_THAT(out, HasSubstr("Javadoc comparison:\n"));

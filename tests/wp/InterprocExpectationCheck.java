@@ -176,6 +176,17 @@ public class InterprocExpectationCheck {
     ex("StringMethods.contentOfBuilder" + AE, () -> StringMethods.contentOfBuilder("ab", 0));
     ex("StringMethods.builderInsertPastTheEnd" + AE, () -> StringMethods.builderInsertPastTheEnd(3, 0));
     ex("StringMethods.builderReversed" + AE, () -> StringMethods.builderReversed("ab", 0));
+    ex("Formats.concatenatedTwice" + AE, () -> Formats.concatenatedTwice("ab", 0));
+    ex("Formats.formattedNumber" + AE, () -> Formats.formattedNumber(42, 0));
+    ex("Formats.formattedText" + AE, () -> Formats.formattedText("XY", 0));
+    ex("Formats.formattedNull" + AE, () -> Formats.formattedNull(null, 0));
+    ex("Formats.formattedHex" + AE, () -> Formats.formattedHex(255, 0));
+    ex("Formats.formattedNegativeHex" + AE, () -> Formats.formattedNegativeHex((byte) -2, 0));
+    ex("Formats.formattedBoolean" + AE, () -> Formats.formattedBoolean(null, 0));
+    ex("Formats.formattedPercent" + AE, () -> Formats.formattedPercent(0));
+    ex("Formats.notAnInteger" + AE, () -> Formats.notAnInteger(new Object(), 0));
+    ex("Formats.missingArgument" + AE, () -> Formats.missingArgument(null, 0));
+    ex("Formats.notACodePoint" + AE, () -> Formats.notACodePoint(-1, 0));
 
     ex("ManyImpls.special" + ISE, () -> ManyImpls.special(new ManyImpls.Impl17(), 1001));
     ex("ManyImpls.anyShape" + ISE, () -> ManyImpls.anyShape(new ManyImpls.Impl46(), 250));

@@ -925,11 +925,152 @@ public final class String implements java.io.Serializable, Comparable<String>, C
 
   public static native String valueOf(double d);
 
-  // Formatting is not modelled: JDK 17 parses the format with a Formatter
-  // (more code than a search gets through: it spent the whole budget in the
-  // parser, and it calls back into every argument's toString or formatTo);
-  // a bad format or argument throws an IllegalFormatException.
+  // Formatting of a format that is not a literal is not modelled: JDK 17
+  // parses the format with a Formatter (more code than a search gets
+  // through: it spent the whole budget in the parser, and it calls back into
+  // every argument's toString or formatTo); a bad format or argument throws
+  // an IllegalFormatException. A literal format of the conversions below is
+  // parsed by jwp itself: the call is analysed as one of a method made for
+  // that literal (callgraph/format_classes.h), which calls jwpFormatS and
+  // the others, one per specifier, in the format's order.
   public static native String format(String format, Object... args);
+
+  // What java.util.Formatter (JDK 17) prints for a specifier without flags,
+  // width or precision, of the k-th argument that takes one: printString,
+  // printInteger, printCharacter, printBoolean, with their exceptions. The
+  // digits are ASCII, as the default locale's are on the JVMs jwp runs
+  // witnesses on (Locale.ROOT, English; a locale with other digits, such
+  // as Arabic, would print others).
+  static Object jwpFormatArgument(Object[] args, int k, char conversion) {
+    if (args == null) {
+      return null;
+    }
+    if (k >= args.length) {
+      char[] specifier = {'%', conversion};
+      throw new java.util.MissingFormatArgumentException(new String(specifier));
+    }
+    return args[k];
+  }
+
+  // %s: formatTo for a Formattable (not modelled: a native), else toString.
+  static String jwpFormatS(Object[] args, int k) {
+    Object a = jwpFormatArgument(args, k, 's');
+    if (a == null) {
+      return "null";
+    }
+    if (a instanceof java.util.Formattable) {
+      return jwpFormatFormattable((java.util.Formattable) a);
+    }
+    String s = a.toString();
+    return s == null ? "null" : s;
+  }
+
+  static native String jwpFormatFormattable(java.util.Formattable a);
+
+  // %d: Byte, Short, Integer, Long and BigInteger, in decimal.
+  static String jwpFormatD(Object[] args, int k) {
+    Object a = jwpFormatArgument(args, k, 'd');
+    if (a == null) {
+      return "null";
+    }
+    if (a instanceof Byte) {
+      return StringBuilder.jwpDecimal(((Byte) a).byteValue());
+    }
+    if (a instanceof Short) {
+      return StringBuilder.jwpDecimal(((Short) a).shortValue());
+    }
+    if (a instanceof Integer) {
+      return StringBuilder.jwpDecimal(((Integer) a).intValue());
+    }
+    if (a instanceof Long) {
+      return StringBuilder.jwpDecimal(((Long) a).longValue());
+    }
+    if (a instanceof java.math.BigInteger) {
+      return jwpFormatBigInteger((java.math.BigInteger) a, 10);
+    }
+    throw new java.util.IllegalFormatConversionException('d', a.getClass());
+  }
+
+  // %x: a negative Byte, Short or Integer in two's complement of its width;
+  // a BigInteger signed.
+  static String jwpFormatX(Object[] args, int k) {
+    Object a = jwpFormatArgument(args, k, 'x');
+    if (a == null) {
+      return "null";
+    }
+    if (a instanceof Byte) {
+      return jwpHex(((Byte) a).byteValue() & 0xffL);
+    }
+    if (a instanceof Short) {
+      return jwpHex(((Short) a).shortValue() & 0xffffL);
+    }
+    if (a instanceof Integer) {
+      return jwpHex(((Integer) a).intValue() & 0xffffffffL);
+    }
+    if (a instanceof Long) {
+      return jwpHex(((Long) a).longValue());
+    }
+    if (a instanceof java.math.BigInteger) {
+      return jwpFormatBigInteger((java.math.BigInteger) a, 16);
+    }
+    throw new java.util.IllegalFormatConversionException('x', a.getClass());
+  }
+
+  // A BigInteger's digits, signed (its toString(radix)): not modelled (the
+  // JDK's BigInteger code is more than a message is worth searching).
+  static native String jwpFormatBigInteger(java.math.BigInteger a, int radix);
+
+  // Long.toHexString: v's unsigned hexadecimal digits, lower case.
+  static String jwpHex(long v) {
+    int n = 1;
+    for (long t = v >>> 4; t != 0; t >>>= 4) {
+      n++;
+    }
+    char[] digits = new char[n];
+    for (int i = n - 1; i >= 0; i--) {
+      int d = (int) (v & 15);
+      digits[i] = (char) (d < 10 ? '0' + d : 'a' + d - 10);
+      v >>>= 4;
+    }
+    return new String(digits);
+  }
+
+  // %c: a Character, or a Byte, Short or Integer that is a code point.
+  static String jwpFormatC(Object[] args, int k) {
+    Object a = jwpFormatArgument(args, k, 'c');
+    if (a == null) {
+      return "null";
+    }
+    if (a instanceof Character) {
+      return valueOf(((Character) a).charValue());
+    }
+    int codePoint;
+    if (a instanceof Byte) {
+      codePoint = ((Byte) a).byteValue();
+    } else if (a instanceof Short) {
+      codePoint = ((Short) a).shortValue();
+    } else if (a instanceof Integer) {
+      codePoint = ((Integer) a).intValue();
+    } else {
+      throw new java.util.IllegalFormatConversionException('c', a.getClass());
+    }
+    if (codePoint < 0 || codePoint > Character.MAX_CODE_POINT) {
+      throw new java.util.IllegalFormatCodePointException(codePoint);
+    }
+    return codePoint < 0x10000 ? valueOf((char) codePoint) : valueOfCodePoint(codePoint);
+  }
+
+  // %b: false for null, a Boolean's value, true for anything else.
+  static String jwpFormatB(Object[] args, int k) {
+    Object a = jwpFormatArgument(args, k, 'b');
+    if (a == null) {
+      return "false";
+    }
+    if (a instanceof Boolean) {
+      return ((Boolean) a).booleanValue() ? "true" : "false";
+    }
+    return "true";
+  }
 
   public static native String format(java.util.Locale l, String format, Object... args);
 
