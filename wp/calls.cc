@@ -428,8 +428,11 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
   Transformer& tr = *acts_[item.at.act].tr;
   const ir::Edge& e = ir.edges[eid];
   Step st;
+  // Patterns name methods as the bytecode calls them (String.format, not
+  // the method made for its literal).
+  const callgraph::BytecodeCallee named = callgraph::CalleeInBytecode(call);
   const callgraph::InputMethods::Kind input = call.op == ir::Op::kInvoke
-                                                  ? opt_.inputs.Classify(call.owner, call.name, call.descriptor)
+                                                  ? opt_.inputs.Classify(named.owner, named.name, call.descriptor)
                                                   : callgraph::InputMethods::Kind::kNone;
   if (input != callgraph::InputMethods::Kind::kNone) {
     // A method the user names as an input or an assumption, or a query of
@@ -457,8 +460,7 @@ bool WpProblem::through_modelled_call(const Item& item, ir::EdgeId eid, const ir
       st = input == callgraph::InputMethods::Kind::kAssume ? tr.through_assume_call(call, after)
                                                            : tr.through_input_call(call, after);
     }
-  } else if (call.op == ir::Op::kInvoke && opt_.inputs.Names(callgraph::CalleeInBytecode(call).owner,
-                                                              callgraph::CalleeInBytecode(call).name)) {
+  } else if (call.op == ir::Op::kInvoke && opt_.inputs.Names(named.owner, named.name)) {
     note(Cat("a method pattern names ", dotted(std::string(call.owner)), ".", call.name, call.descriptor, " at ",
              SourceLocation(ir, call),
              ", which is neither an input (a primitive or String result) nor an assumption ((Z)V): analysed as a call"));
