@@ -47,6 +47,10 @@ bool ModSet::WritesArray(char kind) const {
 
 void ModSet::Merge(const ModSet& other) {
   if (other.top) SetTop(other.top_reason);
+  if (other.partial && !partial) {
+    partial = true;
+    partial_reason = other.partial_reason;
+  }
   fields_.insert(other.fields_.begin(), other.fields_.end());
   statics_.insert(other.statics_.begin(), other.statics_.end());
   arrays_.insert(other.arrays_.begin(), other.arrays_.end());
@@ -97,7 +101,9 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
   const std::vector<std::string> exact = ExactTypes(h_, m, context);
   // `receiver`: the receiver's exact type ("" unknown), for a virtual or
   // interface call; the callees get the exact types of the operands.
-  auto add_targets = [&](const ir::Instruction& call, const std::string& receiver) {
+  // `in_code`: `call` is an instruction of m (not a call a string
+  // concatenation implies).
+  auto add_targets = [&](const ir::Instruction& call, const std::string& receiver, bool in_code) {
     CallTargets t;
     bool by_type = false;
     if (!receiver.empty() &&
@@ -107,8 +113,17 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
     }
     if (!by_type) t = ChaTargets(h_, call, options_.targets);
     std::string where = Cat(id.ToString(), " at bci ", call.bci, ": ");
+    std::optional<std::vector<MethodId>> enabled;
+    if (t.truncated && !t.incomplete && in_code && options_.enabled_targets) enabled = options_.enabled_targets(m, call);
     if (t.opaque) {
       direct.SetTop(Cat(where, "invokedynamic ", call.name, call.descriptor, " has unknown targets"));
+    } else if (enabled) {
+      // Directed construction's targets only; the others are its skipped calls.
+      t.targets = std::move(*enabled);
+      if (!direct.partial) {
+        direct.partial = true;
+        direct.partial_reason = Cat(where, "the enabled targets of ", call.owner, ".", call.name, call.descriptor);
+      }
     } else if (t.truncated) {
       direct.SetTop(Cat(where, "more than ", options_.targets.max_targets, " targets of ",
                         call.owner, ".", call.name, call.descriptor));
@@ -185,7 +200,7 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
             }
             break;
           }
-          add_targets(in, receiver_of(in));
+          add_targets(in, receiver_of(in), /*in_code=*/true);
           break;
         case ir::Op::kStringConcat:
           // String conversion (JLS 5.1.11) calls toString() on references.
@@ -203,7 +218,7 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
             call.name = "toString";
             call.descriptor = "()Ljava/lang/String;";
             call.operands = {v};
-            add_targets(call, exact[v]);
+            add_targets(call, exact[v], /*in_code=*/false);
           }
           break;
         default:

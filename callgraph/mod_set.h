@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -40,6 +41,13 @@ class ModSet {
  public:
   bool top = false;
   std::string top_reason;  // why top ("" if not): the first cause met
+  // Set when a reached call site has more class-hierarchy targets than
+  // followed and the client named the ones it expands there
+  // (ModSetOptions::enabled_targets): the set holds what those write, and
+  // the site's other targets are calls the client skips, havocking what
+  // they may write on its own (directed construction, paper §4).
+  bool partial = false;
+  std::string partial_reason;  // the first such site ("" if none)
 
   bool WritesField(std::string_view owner, std::string_view name, std::string_view descriptor) const;
   bool WritesStatic(std::string_view owner, std::string_view name, std::string_view descriptor) const;
@@ -90,6 +98,14 @@ struct ModSetOptions {
   // their code is not reached; an input's call writes the count of inputs
   // read (kInputsOwner.kInputsReadName). Null: none.
   const InputMethods* inputs = nullptr;
+  // A call site with more class-hierarchy targets than `targets` follows:
+  // the targets the client expands there (directed construction's enabled
+  // targets), or nullopt. With a list, the site writes what those write
+  // and the set is ModSet::partial; without (or with no function), the set
+  // is top. Asked only of call instructions of a method's code (`caller`
+  // holds `call`), never of the toString() a string concatenation implies.
+  std::function<std::optional<std::vector<MethodId>>(const ir::MethodIR& caller, const ir::Instruction& call)>
+      enabled_targets;
 };
 
 // Lazily computed, cached mod-sets, per method and context (the exact types
@@ -104,8 +120,9 @@ struct ModSetOptions {
 //
 // The set is top when a reached method has no code (native; missing class or
 // method; malformed bytecode), when a call site is an opaque invokedynamic,
-// has too many CHA targets or passes over a missing class, or when the budget
-// runs out. Exploration stops at the first such cause, because the queried
+// has too many CHA targets (unless ModSetOptions::enabled_targets names
+// the ones followed: then it is partial) or passes over a missing class,
+// or when the budget runs out. Exploration stops at the first such cause, because the queried
 // method is then top. A method whose set is exact or definitely top is
 // cached; one whose exploration was cut by the budget is cached only if it
 // is the queried method (as top), so later queries of the others explore

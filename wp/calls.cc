@@ -896,7 +896,7 @@ void WpProblem::skip_call(const Item& item, ir::EdgeId eid, Step* step) {
 // away): then the whole postcondition enters the callee.
 bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& context,
                             const std::string* forward_context, std::function<bool(Term)>* may_write,
-                            std::string* why_not) {
+                            std::string* why_not, std::string* partial) {
   ensure_mod_sets();
   const callgraph::ModSet* by_facts = forward_context != nullptr ? forward_mods_->Of(*forward_context) : nullptr;
   const callgraph::ModSet& mods =
@@ -915,6 +915,7 @@ bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& conte
       return false;
     }
   }
+  *partial = mods.partial ? mods.partial_reason : "";
   *may_write = [this, &mods](Term x) { return writes_term(mods, x); };
   return true;
 }
@@ -923,6 +924,23 @@ void WpProblem::ensure_mod_sets() {
   if (mod_sets_) return;
   callgraph::ModSetOptions o;
   o.natives_are_top = false;
+  o.targets.max_targets = opt_.max_targets;
+  // A call with more targets than listed is expanded to the targets
+  // enabled at it (directed construction, Section 4); its skipped side
+  // stands for the others and havocs what the minterm mentions. So the
+  // mod-set of a method holding it can be those targets' (partial), if a
+  // precondition through the skipped side drops the framed heap literals
+  // (apply_summary). Mod-sets are rebuilt each phase (next_phase), when
+  // the enabled targets may have grown.
+  if (opt_.callgraph == CallGraph::kDirected) {
+    o.enabled_targets = [this](const ir::MethodIR& caller, const ir::Instruction& call) {
+      std::vector<callgraph::MethodId> on;
+      for (const std::string& k : enabled_.At(EnabledTargets::SiteKey(caller, call))) {
+        if (std::optional<callgraph::MethodId> id = Target::MethodOfKey(k)) on.push_back(std::move(*id));
+      }
+      return std::optional<std::vector<callgraph::MethodId>>(std::move(on));
+    };
+  }
   o.lambdas = &lambdas_;
   if (!opt_.inputs.empty()) o.inputs = &opt_.inputs;
   mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
@@ -1004,8 +1022,8 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   inherit_facts(probe, caller_act, call);
   FrameSplit split;
   std::function<bool(Term)> may_write;
-  std::string no_frame;
-  if (writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame)) {
+  std::string no_frame, partial;
+  if (writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame, &partial)) {
     split = SplitAtCall(tm_, post, may_write, opt_.generalize);
   } else {
     split.dependent = post;
@@ -1018,7 +1036,8 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
     split.framed = logic::remove_literal(tm_, split.framed, marker_);
   }
   const Minterm& dependent = split.dependent;
-  if (!exceptional && (returns_normally || on_non_null) && frames_whole(t, dependent)) {
+  // (Not on a partial mod-set: the callee's skipped sides are not run.)
+  if (!exceptional && (returns_normally || on_non_null) && partial.empty() && frames_whole(t, dependent)) {
     frame_whole_call(item, t, caller_act, call, split.framed, is_optimistic(dependent), on_non_null);
     return;
   }
@@ -1042,6 +1061,7 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
       opt_.trace(Cat("phase ", phase_, ": summary of ", dotted(t.owner), ".", t.name, t.descriptor,
                      exceptional ? " (exceptional exit)" : "", types,
                      no_frame.empty() ? "" : Cat(" (nothing framed: the mod-set is unknown: ", no_frame, ")"),
+                     partial.empty() ? "" : Cat(" (framed with the enabled targets only: ", partial, ")"),
                      " for ", text));
     }
     Activation callee;
@@ -1080,8 +1100,9 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   if (const int32_t caller_summary = acts_[caller_act].summary; caller_summary >= 0) {
     summaries_.AddCallee(caller_summary, sid);
   }
-  const Waiter w{caller_act, call, split.framed, std::move(split.canonical), item.loops, item.path,
-                 item.site, item.assume};
+  if (!partial.empty()) ++ph_.result.stats.partial_frames;
+  const Waiter w{caller_act, call,      split.framed, std::move(split.canonical), item.loops,
+                 item.path,  item.site, item.assume,  !partial.empty()};
   const std::vector<SummaryPre> ends = summaries_.AddCaller(sid, w);
   if (inserted) {
     const Activation& b = acts_[summaries_.at(sid).data.act];
@@ -1169,7 +1190,42 @@ void WpProblem::apply_summary(const Summary& sm, const SummaryPre& pre, const Wa
                 w.loops, 0, w.path, w.site, w.assume};
   for (int32_t text : pre.assumptions) at_entry.assume = assume(at_entry.assume, assumption_texts_[text]);
   const Activation& b = acts_[sm.data.act];
+  // A partial frame holds on the paths through the enabled targets only:
+  // through a skipped side, a target not yet enabled may have written
+  // what the framed literals read. The minterm keeps the skolems of that
+  // side (no precondition, only a demand for its targets), so dropping
+  // those literals loses nothing but keeps every path it stands for.
+  if (w.partial_frame && through_skipped_side(pre.psi)) {
+    ++ph_.result.stats.partial_frames_dropped;
+    const Minterm framed = without_heap_literals(w.framed);
+    push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &framed);
+    return;
+  }
   push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);
+}
+
+bool WpProblem::through_skipped_side(const Minterm& psi) const {
+  if (psi.is_true() || psi.is_false() || !psi.term().has(logic::kHasSkolem)) return false;
+  for (Term v : logic::free_variables(psi)) {
+    const logic::VarInfo& info = tm_.var_info(v);
+    if (info.role == logic::VarRole::kSkolem && directed_.IsSite(info.site)) return true;
+  }
+  return false;
+}
+
+Minterm WpProblem::without_heap_literals(const Minterm& framed) {
+  if (framed.is_true() || framed.is_false()) return framed;
+  auto heap_map = [this](Term x) {
+    return (x.is(logic::TermKind::kFieldConst) && !tm_.is_length_field(x)) || x.is(logic::TermKind::kArrayConst);
+  };
+  std::vector<Term> kept;
+  for (Term lit : framed) {
+    if (!logic::collect(lit, heap_map).empty()) continue;
+    const std::vector<Term> vars = logic::free_variables(lit);
+    if (std::any_of(vars.begin(), vars.end(), [this](Term v) { return vocab_.static_field_of(v) != nullptr; })) continue;
+    kept.push_back(lit);
+  }
+  return kept.size() == framed.size() ? framed : Minterm::of(tm_, kept);
 }
 
 // A summary's skolems (the results and effects of natives and skipped calls

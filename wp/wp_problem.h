@@ -144,6 +144,9 @@ struct Waiter {
   int32_t path;
   int32_t site;
   int32_t assume;
+  // The frame rested on a partial mod-set (ModSet::partial): a
+  // precondition through a skipped side keeps no heap literal of `framed`.
+  bool partial_frame = false;
 };
 
 // A precondition found at a summary activation's entry, with the
@@ -458,8 +461,11 @@ class WpProblem : private DirectedQueries {
   // False (and *why_not) when the mod-set is unknown.
   // `forward_context`: the callee's calling context when forward facts
   // hold there (null otherwise): its mod-set is then the ForwardModSets'.
+  // *partial: the mod-set's first call site of which only the enabled
+  // targets count (ModSet::partial; "" when none): a precondition through
+  // that site's skipped side must not keep the framed part (apply_summary).
   bool writes_of(const Target& t, const std::vector<std::string>& context, const std::string* forward_context,
-                 std::function<bool(Term)>* may_write, std::string* why_not);
+                 std::function<bool(Term)>* may_write, std::string* why_not, std::string* partial);
   const std::vector<std::string>& exact_types(int32_t act);
   bool writes_term(const callgraph::ModSet& mods, Term x) const;
   void ensure_mod_sets();
@@ -479,6 +485,12 @@ class WpProblem : private DirectedQueries {
   bool null_param_past_dereference(Point at, const Minterm& phi);
   void summary_entry(const Item& item);
   void apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w);
+  // Whether `psi` went through the skipped side of a call of directed
+  // construction (it has a skolem of such a site).
+  bool through_skipped_side(const Minterm& psi) const;
+  // `framed` without the literals that read the heap (fields other than
+  // lengths, array elements, statics): what a skipped call may have written.
+  Minterm without_heap_literals(const Minterm& framed);
   bool is_entry(const ir::MethodIR& m) const;
   std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
                                         std::string_view owner, std::string_view name,

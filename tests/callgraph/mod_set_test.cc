@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "callgraph/var_handles.h"
+#include "classfile/strings.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -185,6 +186,57 @@ TEST_F(ModSetsNoEffectNativesTest, JdkHashOfAStringKey) {
   EXPECT_FALSE(s.top) << s.top_reason;
   EXPECT_THAT(s.Fields(), Contains("java/lang/String.hash:I"));
   EXPECT_THAT(s.Statics(), IsEmpty());
+}
+
+// A call with more class-hierarchy targets than followed (Object.hashCode)
+// writes what the targets the client names there write (directed
+// construction's enabled targets), and the set says it is partial; with no
+// list the set is top, as without the function.
+class ModSetsEnabledTargetsTest : public ModSetsTest {
+ protected:
+  ModSetsEnabledTargetsTest()
+      : ModSetsTest(ModSetOptions{
+            .natives_are_top = false,
+            .enabled_targets = [this](const ir::MethodIR& caller, const ir::Instruction& call)
+                -> std::optional<std::vector<MethodId>> {
+              asked_.push_back(Cat(caller.class_name, ".", caller.method_name, " ", call.owner, ".", call.name));
+              return enabled_;
+            }}) {}
+  std::optional<std::vector<MethodId>> enabled_;
+  std::vector<std::string> asked_;
+};
+
+TEST_F(ModSetsEnabledTargetsTest, AWideCallWritesWhatItsEnabledTargetsWrite) {
+  enabled_ = std::vector<MethodId>{MethodId("interproc/WideFrames$Setter", "hashCode", "()I")};
+  const ModSet& s = Of("interproc/WideFrames", "hash", "(Ljava/lang/Object;)V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_TRUE(s.partial);
+  EXPECT_THAT(s.partial_reason, HasSubstr("the enabled targets of java/lang/Object.hashCode()I"));
+  EXPECT_THAT(s.Fields(), ElementsAre("interproc/WideFrames.f:I"));
+  EXPECT_THAT(asked_, ElementsAre("interproc/WideFrames.hash java/lang/Object.hashCode"));
+  // A caller's set is partial through it.
+  const ModSet& caller = Of("interproc/WideFrames", "maybeHash", "(Ljava/lang/Object;Z)V");
+  EXPECT_FALSE(caller.top) << caller.top_reason;
+  EXPECT_TRUE(caller.partial);
+  EXPECT_THAT(caller.Fields(), ElementsAre("interproc/WideFrames.f:I"));
+}
+
+TEST_F(ModSetsEnabledTargetsTest, NoTargetEnabledWritesNothingButIsPartial) {
+  enabled_ = std::vector<MethodId>{};
+  const ModSet& s = Of("interproc/WideFrames", "hash", "(Ljava/lang/Object;)V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_TRUE(s.partial);
+  EXPECT_THAT(s.Fields(), IsEmpty());
+  // A call whose targets are all listed is whole.
+  const ModSet& bottom = Of("callgraph/Chain", "bottom", "()V");
+  EXPECT_FALSE(bottom.partial);
+}
+
+TEST_F(ModSetsEnabledTargetsTest, NoListIsTop) {
+  const ModSet& s = Of("interproc/WideFrames", "hash", "(Ljava/lang/Object;)V");
+  EXPECT_TRUE(s.top);
+  EXPECT_FALSE(s.partial);
+  EXPECT_THAT(s.top_reason, HasSubstr("more than 64 targets of java/lang/Object.hashCode()I"));
 }
 
 class ModSetsSmallBudgetTest : public ModSetsTest {

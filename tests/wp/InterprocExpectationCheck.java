@@ -134,6 +134,12 @@ public class InterprocExpectationCheck {
     ex("LambdaUse.madeInACallee" + AE, () -> LambdaUse.madeInACallee(9, 0));
     ex("LambdaUse.capturedThis" + AE, () -> new LambdaUse().capturedThis(0));
     ex("WideFrames.framedAround" + AE, () -> WideFrames.framedAround(new WideFrames(), null, false, 0));
+    ex("WideFrames.throughANarrowedWideCall" + AE, () -> {
+      WideFrames w = new WideFrames();
+      WideFrames.Setter o = new WideFrames.Setter();
+      o.target = w;
+      return WideFrames.throughANarrowedWideCall(w, o, 0);
+    });
     ex("SameLine.both" + AE, () -> SameLine.both(new SameLine.Inc(), new SameLine.Dbl(), 3, 0));
     ex("ExactArgs.framedAcrossHash" + AE, () -> ExactArgs.framedAcrossHash(5, 0));
     ex("LiteralAfterCall.literalAfterCall" + AE,
