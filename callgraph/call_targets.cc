@@ -242,6 +242,14 @@ CallTargets ChaTargets(const ClassHierarchy& h, const ir::Instruction& invoke,
   return out;
 }
 
+const CallTargets& ChaTargetsMemo::Of(const ir::Instruction& invoke) {
+  std::string key = Cat(invoke.owner, ".", invoke.name, invoke.descriptor, " ", static_cast<int>(invoke.invoke),
+                        invoke.interface_owner ? "I" : "C", static_cast<int>(invoke.op));
+  auto it = memo_.find(key);
+  if (it == memo_.end()) it = memo_.emplace(std::move(key), ChaTargets(h_, invoke, options_)).first;
+  return it->second;
+}
+
 CallTargets TargetsForTypes(const ClassHierarchy& h, const ir::Instruction& invoke,
                             std::span<const std::string> receiver_types) {
   CallTargets out;

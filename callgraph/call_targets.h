@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -88,6 +89,22 @@ struct CallTargets {
 //   - invokedynamic (opaque): no targets, `opaque` set.
 CallTargets ChaTargets(const classfile::ClassHierarchy& h, const ir::Instruction& invoke,
                        const CallTargetOptions& options = {});
+
+// ChaTargets of one hierarchy and options, memoized by what it reads of a
+// call (owner, name, descriptor, invocation kind, interface owner): a call
+// with thousands of receivers (Object.hashCode) costs one walk of them.
+// Returned references live as long as the memo. Not thread-safe.
+class ChaTargetsMemo {
+ public:
+  ChaTargetsMemo(const classfile::ClassHierarchy& h, CallTargetOptions options) : h_(h), options_(options) {}
+  const CallTargets& Of(const ir::Instruction& invoke);
+  const CallTargetOptions& options() const { return options_; }
+
+ private:
+  const classfile::ClassHierarchy& h_;
+  const CallTargetOptions options_;
+  std::map<std::string, CallTargets, std::less<>> memo_;
+};
 
 // The dispatch of `invoke` for each of the given receiver types (internal
 // names, or array descriptors), e.g. the dynamic types a minterm allows.

@@ -79,7 +79,11 @@ struct ModSets::Node {
 
 ModSets::ModSets(const classfile::ClassHierarchy& hierarchy, MethodCache& cache,
                  ModSetOptions options)
-    : h_(hierarchy), cache_(cache), options_(std::move(options)) {}
+    : h_(hierarchy),
+      cache_(cache),
+      options_(std::move(options)),
+      own_cha_(options_.cha == nullptr ? std::make_unique<ChaTargetsMemo>(h_, options_.targets) : nullptr),
+      cha_(options_.cha != nullptr ? options_.cha : own_cha_.get()) {}
 
 ModSets::~ModSets() = default;
 
@@ -111,7 +115,7 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
       t = TargetsForTypes(h_, call, std::span<const std::string>(&receiver, 1));
       by_type = t.problems.empty() && t.targets.size() == 1;
     }
-    if (!by_type) t = ChaTargets(h_, call, options_.targets);
+    if (!by_type) t = cha_->Of(call);
     std::string where = Cat(id.ToString(), " at bci ", call.bci, ": ");
     std::optional<std::vector<MethodId>> enabled;
     if (t.truncated && !t.incomplete && in_code && options_.enabled_targets) enabled = options_.enabled_targets(m, call);
@@ -125,7 +129,7 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
         direct.partial_reason = Cat(where, "the enabled targets of ", call.owner, ".", call.name, call.descriptor);
       }
     } else if (t.truncated) {
-      direct.SetTop(Cat(where, "more than ", options_.targets.max_targets, " targets of ",
+      direct.SetTop(Cat(where, "more than ", cha_->options().max_targets, " targets of ",
                         call.owner, ".", call.name, call.descriptor));
     } else if (t.incomplete) {
       direct.SetTop(Cat(where, "a missing class may hold targets of ", call.owner, ".", call.name,

@@ -106,6 +106,11 @@ struct ModSetOptions {
   // holds `call`), never of the toString() a string concatenation implies.
   std::function<std::optional<std::vector<MethodId>>(const ir::MethodIR& caller, const ir::Instruction& call)>
       enabled_targets;
+  // The class-hierarchy targets of calls, memoized (its options are used
+  // instead of `targets`); it must outlive the ModSets. Null: the ModSets
+  // memoizes them itself. A client that rebuilds its ModSets (wp, each
+  // phase) keeps one memo across them.
+  ChaTargetsMemo* cha = nullptr;
 };
 
 // Lazily computed, cached mod-sets, per method and context (the exact types
@@ -194,6 +199,8 @@ class ModSets {
   MethodCache& cache_;
   ModSetOptions options_;
   VarHandles var_handles_{h_};  // an access mode of a bound handle writes its variable only
+  std::unique_ptr<ChaTargetsMemo> own_cha_;  // when options_.cha is null
+  ChaTargetsMemo* cha_;
   std::map<Key, std::unique_ptr<ModSet>> done_;
   Stats stats_;
 };

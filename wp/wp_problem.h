@@ -825,6 +825,9 @@ class WpProblem : private DirectedQueries {
     return false;
   }
   std::unique_ptr<callgraph::ModSets> mod_sets_;
+  // The class-hierarchy targets the mod-sets list, kept across phases
+  // (mod_sets_ is rebuilt each phase).
+  std::unique_ptr<callgraph::ChaTargetsMemo> mod_set_targets_;
   std::unique_ptr<callgraph::VarHandles> var_handles_;  // made on the first VarHandle call
   std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
   Summaries summaries_;
