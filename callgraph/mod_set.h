@@ -105,7 +105,7 @@ struct ModSetOptions {
   // is top. Asked only of call instructions of a method's code (`caller`
   // holds `call`), never of the toString() a string concatenation implies.
   std::function<std::optional<std::vector<MethodId>>(const ir::MethodIR& caller, const ir::Instruction& call)>
-      enabled_targets;
+      enabled_targets = nullptr;
   // The class-hierarchy targets of calls, memoized (its options are used
   // instead of `targets`); it must outlive the ModSets. Null: the ModSets
   // memoizes them itself. A client that rebuilds its ModSets (wp, each
