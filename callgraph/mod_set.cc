@@ -291,6 +291,14 @@ const ModSet& ModSets::Of(const MethodId& method, std::vector<std::string> conte
   }
   const Key query{method, std::move(context)};
   if (auto it = done_.find(query); it != done_.end()) return *it->second;
+  if (options_.tops != nullptr) {
+    auto top = options_.tops->tops_.find(std::pair(query.id, query.context));
+    if (top != options_.tops->tops_.end()) {
+      auto set = std::make_unique<ModSet>();
+      set->SetTop(top->second);
+      return *done_.emplace(query, std::move(set)).first->second;
+    }
+  }
   ++stats_.queries;
 
   // 1. Explore breadth-first from the query, up to the budget or the first
@@ -387,6 +395,9 @@ const ModSet& ModSets::Of(const MethodId& method, std::vector<std::string> conte
       if (cut) {
         result->SetTop(Cat(method.ToString(), ": node budget of ", options_.node_budget,
                            " methods exceeded"));
+      }
+      if (result->top && options_.tops != nullptr) {
+        options_.tops->tops_.emplace(std::pair(nodes[m].key.id, nodes[m].key.context), result->top_reason);
       }
       done_.emplace(nodes[m].key, std::move(result));
     }

@@ -80,6 +80,20 @@ class ModSet {
   std::set<MethodId> natives_;
 };
 
+// The mod-sets found top, for ModSets that follow one another and differ
+// only in the targets ModSetOptions::enabled_targets names, as long as those
+// only grow (wp's phases): a set is top when its method reaches a cause of
+// top (no code, an opaque or incomplete call, more methods than the node
+// budget), and reaching more keeps it so. Not thread-safe.
+class ModSetTops {
+ public:
+  size_t size() const { return tops_.size(); }
+
+ private:
+  friend class ModSets;
+  std::map<std::pair<MethodId, std::vector<std::string>>, std::string> tops_;  // (method, context) -> reason
+};
+
 struct ModSetOptions {
   // Methods whose code one query may explore (IR built and scanned). When a
   // query needs more, the queried method's set is top ("node budget").
@@ -111,6 +125,10 @@ struct ModSetOptions {
   // memoizes them itself. A client that rebuilds its ModSets (wp, each
   // phase) keeps one memo across them.
   ChaTargetsMemo* cha = nullptr;
+  // Tops found by earlier ModSets of the same client (see ModSetTops),
+  // answered at once and added to; null: none kept. It must outlive the
+  // ModSets.
+  ModSetTops* tops = nullptr;
 };
 
 // Lazily computed, cached mod-sets, per method and context (the exact types

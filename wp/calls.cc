@@ -927,6 +927,7 @@ void WpProblem::ensure_mod_sets() {
   o.targets.max_targets = opt_.max_targets;
   if (!mod_set_targets_) mod_set_targets_ = std::make_unique<callgraph::ChaTargetsMemo>(h_, o.targets);
   o.cha = mod_set_targets_.get();
+  o.tops = &mod_set_tops_;
   // A call with more targets than listed is expanded to the targets
   // enabled at it (directed construction, Section 4); its skipped side
   // stands for the others and havocs what the minterm mentions. So the

@@ -828,6 +828,9 @@ class WpProblem : private DirectedQueries {
   // The class-hierarchy targets the mod-sets list, kept across phases
   // (mod_sets_ is rebuilt each phase).
   std::unique_ptr<callgraph::ChaTargetsMemo> mod_set_targets_;
+  // Mod-sets found top in earlier phases: still top (the enabled targets
+  // only grow).
+  callgraph::ModSetTops mod_set_tops_;
   std::unique_ptr<callgraph::VarHandles> var_handles_;  // made on the first VarHandle call
   std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
   Summaries summaries_;
