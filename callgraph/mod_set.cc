@@ -118,7 +118,11 @@ void ModSets::Scan(const MethodId& id, const ir::MethodIR& m, const std::vector<
     if (!by_type) t = cha_->Of(call);
     std::string where = Cat(id.ToString(), " at bci ", call.bci, ": ");
     std::optional<std::vector<MethodId>> enabled;
-    if (t.truncated && !t.incomplete && in_code && options_.enabled_targets) enabled = options_.enabled_targets(m, call);
+    const bool dispatched = call.invoke == ir::InvokeKind::kVirtual || call.invoke == ir::InvokeKind::kInterface;
+    if (!by_type && dispatched && (t.truncated || t.targets.size() > 1) && !t.incomplete && in_code &&
+        options_.enabled_targets) {
+      enabled = options_.enabled_targets(m, call);
+    }
     if (t.opaque) {
       direct.SetTop(Cat(where, "invokedynamic ", call.name, call.descriptor, " has unknown targets"));
     } else if (enabled) {

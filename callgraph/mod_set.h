@@ -41,8 +41,8 @@ class ModSet {
  public:
   bool top = false;
   std::string top_reason;  // why top ("" if not): the first cause met
-  // Set when a reached call site has more class-hierarchy targets than
-  // followed and the client named the ones it expands there
+  // Set when a reached call site has several class-hierarchy targets (or
+  // more than followed) and the client named the ones it expands there
   // (ModSetOptions::enabled_targets): the set holds what those write, and
   // the site's other targets are calls the client skips, havocking what
   // they may write on its own (directed construction, paper §4).
@@ -112,11 +112,12 @@ struct ModSetOptions {
   // their code is not reached; an input's call writes the count of inputs
   // read (kInputsOwner.kInputsReadName). Null: none.
   const InputMethods* inputs = nullptr;
-  // A call site with more class-hierarchy targets than `targets` follows:
-  // the targets the client expands there (directed construction's enabled
+  // A virtual or interface call site with several class-hierarchy targets,
+  // or more than `targets` follows (and no receiver of exact type): the
+  // targets the client expands there (directed construction's enabled
   // targets), or nullopt. With a list, the site writes what those write
-  // and the set is ModSet::partial; without (or with no function), the set
-  // is top. Asked only of call instructions of a method's code (`caller`
+  // and the set is ModSet::partial; without (or with no function), it
+  // writes what all its targets write (top when there are too many). Asked only of call instructions of a method's code (`caller`
   // holds `call`), never of the toString() a string concatenation implies.
   std::function<std::optional<std::vector<MethodId>>(const ir::MethodIR& caller, const ir::Instruction& call)>
       enabled_targets = nullptr;

@@ -188,10 +188,11 @@ TEST_F(ModSetsNoEffectNativesTest, JdkHashOfAStringKey) {
   EXPECT_THAT(s.Statics(), IsEmpty());
 }
 
-// A call with more class-hierarchy targets than followed (Object.hashCode)
-// writes what the targets the client names there write (directed
-// construction's enabled targets), and the set says it is partial; with no
-// list the set is top, as without the function.
+// A call with more class-hierarchy targets than followed (Object.hashCode),
+// or with several, writes what the targets the client names there write
+// (directed construction's enabled targets), and the set says it is
+// partial; with no list a call with too many targets makes the set top, as
+// without the function.
 class ModSetsEnabledTargetsTest : public ModSetsTest {
  protected:
   ModSetsEnabledTargetsTest()
@@ -230,6 +231,21 @@ TEST_F(ModSetsEnabledTargetsTest, NoTargetEnabledWritesNothingButIsPartial) {
   // A call whose targets are all listed is whole.
   const ModSet& bottom = Of("callgraph/Chain", "bottom", "()V");
   EXPECT_FALSE(bottom.partial);
+}
+
+// Directed construction expands any call with several targets only to the
+// enabled ones: Writer.write has three, of which one is enabled.
+TEST_F(ModSetsEnabledTargetsTest, ACallWithSeveralTargetsWritesWhatTheEnabledOnesWrite) {
+  enabled_ = std::vector<MethodId>{MethodId("callgraph/LeftWriter", "write", "()V")};
+  const ModSet& s = Of("callgraph/Chain", "viaWriter", "(Lcallgraph/Writer;)V");
+  EXPECT_FALSE(s.top) << s.top_reason;
+  EXPECT_TRUE(s.partial);
+  EXPECT_THAT(s.Fields(), ElementsAre("callgraph/LeftWriter.left:I"));
+  EXPECT_THAT(s.Statics(), IsEmpty());
+  // A receiver of exact type has one target, whole.
+  const ModSet& exact = Of("callgraph/Chain", "passFinal", "(Lcallgraph/FinalWriter;)V");
+  EXPECT_FALSE(exact.partial);
+  EXPECT_THAT(exact.Statics(), ElementsAre("callgraph/FinalWriter.last:I"));
 }
 
 TEST_F(ModSetsEnabledTargetsTest, NoListIsTop) {
