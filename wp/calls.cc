@@ -901,6 +901,27 @@ bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& conte
   const callgraph::ModSet* by_facts = forward_context != nullptr ? forward_mods_->Of(*forward_context) : nullptr;
   const callgraph::ModSet& mods =
       by_facts != nullptr ? *by_facts : mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
+  *partial = mods.partial ? mods.partial_reason : "";
+  return frame_of(mods, may_write, why_not);
+}
+
+// The mod-set of every target of each call below `t` (not only the enabled
+// ones): a call framed whole is not entered, so no skipped side of it
+// drops the framed literals.
+bool WpProblem::whole_writes_of(const Target& t, const std::vector<std::string>& context,
+                                  std::function<bool(Term)>* may_write, std::string* why_not) {
+  ensure_mod_sets();
+  if (!whole_mod_sets_) {
+    callgraph::ModSetOptions o = mod_set_options();
+    o.enabled_targets = nullptr;
+    o.tops = &whole_mod_set_tops_;
+    whole_mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
+  }
+  return frame_of(whole_mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context), may_write,
+                  why_not);
+}
+
+bool WpProblem::frame_of(const callgraph::ModSet& mods, std::function<bool(Term)>* may_write, std::string* why_not) {
   if (mods.top) {
     *why_not = mods.top_reason;
     return false;
@@ -915,13 +936,18 @@ bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& conte
       return false;
     }
   }
-  *partial = mods.partial ? mods.partial_reason : "";
   *may_write = [this, &mods](Term x) { return writes_term(mods, x); };
   return true;
 }
 
 void WpProblem::ensure_mod_sets() {
-  if (mod_sets_) return;
+  if (!mod_sets_) {
+    mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, mod_set_options());
+    forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
+  }
+}
+
+callgraph::ModSetOptions WpProblem::mod_set_options() {
   callgraph::ModSetOptions o;
   o.natives_are_top = false;
   o.targets.max_targets = opt_.max_targets;
@@ -946,8 +972,7 @@ void WpProblem::ensure_mod_sets() {
   }
   o.lambdas = &lambdas_;
   if (!opt_.inputs.empty()) o.inputs = &opt_.inputs;
-  mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
-  forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
+  return o;
 }
 
 // Whether mod-set `mods` names the field map, array map or static `x`.
@@ -1026,7 +1051,15 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   FrameSplit split;
   std::function<bool(Term)> may_write;
   std::string no_frame, partial;
-  if (writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame, &partial)) {
+  bool framed = writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame, &partial);
+  if (!partial.empty() && !exceptional && (returns_normally || on_non_null)) {
+    // A call that may be framed whole, which needs the frame of all its
+    // targets' writes (an exception's constructor: Throwable's
+    // fillInStackTrace has several).
+    std::string whole_no_frame;
+    if (whole_writes_of(t, context, &may_write, &whole_no_frame)) partial.clear();
+  }
+  if (framed) {
     split = SplitAtCall(tm_, post, may_write, opt_.generalize);
   } else {
     split.dependent = post;

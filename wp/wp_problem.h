@@ -466,9 +466,15 @@ class WpProblem : private DirectedQueries {
   // that site's skipped side must not keep the framed part (apply_summary).
   bool writes_of(const Target& t, const std::vector<std::string>& context, const std::string* forward_context,
                  std::function<bool(Term)>* may_write, std::string* why_not, std::string* partial);
+  bool whole_writes_of(const Target& t, const std::vector<std::string>& context,
+                       std::function<bool(Term)>* may_write, std::string* why_not);
+  // `mods` as a predicate over the leaves a call may change; false (and
+  // *why_not) when it is top or rests on natives that are not assumed away.
+  bool frame_of(const callgraph::ModSet& mods, std::function<bool(Term)>* may_write, std::string* why_not);
   const std::vector<std::string>& exact_types(int32_t act);
   bool writes_term(const callgraph::ModSet& mods, Term x) const;
   void ensure_mod_sets();
+  callgraph::ModSetOptions mod_set_options();
   std::function<bool(Term)> passed_call_writes(int32_t act, ir::InsnId call_id);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
                      uint32_t depth, bool exceptional, const Minterm& post);
@@ -831,6 +837,10 @@ class WpProblem : private DirectedQueries {
   // Mod-sets found top in earlier phases: still top (the enabled targets
   // only grow).
   callgraph::ModSetTops mod_set_tops_;
+  // Mod-sets of every target (no partial frames), for calls framed whole;
+  // rebuilt each phase as mod_sets_ is (new lambda classes), their tops kept.
+  std::unique_ptr<callgraph::ModSets> whole_mod_sets_;
+  callgraph::ModSetTops whole_mod_set_tops_;
   std::unique_ptr<callgraph::VarHandles> var_handles_;  // made on the first VarHandle call
   std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
   Summaries summaries_;
