@@ -954,13 +954,13 @@ callgraph::ModSetOptions WpProblem::mod_set_options() {
   if (!mod_set_targets_) mod_set_targets_ = std::make_unique<callgraph::ChaTargetsMemo>(h_, o.targets);
   o.cha = mod_set_targets_.get();
   o.tops = &mod_set_tops_;
-  // A call with more targets than listed is expanded to the targets
-  // enabled at it (directed construction, Section 4); its skipped side
-  // stands for the others and havocs what the minterm mentions. So the
-  // mod-set of a method holding it can be those targets' (partial), if a
-  // precondition through the skipped side drops the framed heap literals
+  // A call of several targets is expanded to the targets enabled at it
+  // (directed construction, Section 4); its skipped side stands for the
+  // others and havocs what the minterm mentions. So the mod-set of a
+  // method holding it can be those targets' (partial), if a precondition
+  // through the skipped side drops the framed heap literals
   // (apply_summary). Mod-sets are rebuilt each phase (next_phase), when
-  // the enabled targets may have grown.
+  // the enabled targets may have grown; the tops stay tops.
   if (opt_.callgraph == CallGraph::kDirected) {
     o.enabled_targets = [this](const ir::MethodIR& caller, const ir::Instruction& call) {
       std::vector<callgraph::MethodId> on;
