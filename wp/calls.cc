@@ -898,27 +898,22 @@ bool WpProblem::writes_of(const Target& t, const std::vector<std::string>& conte
                             const std::string* forward_context, std::function<bool(Term)>* may_write,
                             std::string* why_not, std::string* partial) {
   ensure_mod_sets();
-  const callgraph::ModSet* by_facts = forward_context != nullptr ? forward_mods_->Of(*forward_context) : nullptr;
-  const callgraph::ModSet& mods =
-      by_facts != nullptr ? *by_facts : mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context);
-  *partial = mods.partial ? mods.partial_reason : "";
-  return frame_of(mods, may_write, why_not);
-}
-
-// The mod-set of every target of each call below `t` (not only the enabled
-// ones): a call framed whole is not entered, so no skipped side of it
-// drops the framed literals.
-bool WpProblem::whole_writes_of(const Target& t, const std::vector<std::string>& context,
-                                  std::function<bool(Term)>* may_write, std::string* why_not) {
-  ensure_mod_sets();
-  if (!whole_mod_sets_) {
-    callgraph::ModSetOptions o = mod_set_options();
-    o.enabled_targets = nullptr;
-    o.tops = &whole_mod_set_tops_;
-    whole_mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
-  }
-  return frame_of(whole_mod_sets_->Of(callgraph::MethodId(t.owner, t.name, t.descriptor), context), may_write,
-                  why_not);
+  partial->clear();
+  const callgraph::MethodId id(t.owner, t.name, t.descriptor);
+  auto of = [&](callgraph::ModSets& sets, ForwardModSets& forward) -> const callgraph::ModSet& {
+    const callgraph::ModSet* by_facts = forward_context != nullptr ? forward.Of(*forward_context) : nullptr;
+    return by_facts != nullptr ? *by_facts : sets.Of(id, context);
+  };
+  if (frame_of(of(*mod_sets_, *forward_mods_), may_write, why_not)) return true;
+  if (!partial_mod_sets_) return false;
+  // Unknown over every target: the targets enabled at the calls of several
+  // (partial frames).
+  const callgraph::ModSet& enabled = of(*partial_mod_sets_, *partial_forward_mods_);
+  std::string unused;
+  if (!frame_of(enabled, may_write, &unused)) return false;
+  why_not->clear();
+  if (enabled.partial) *partial = enabled.partial_reason;
+  return true;
 }
 
 bool WpProblem::frame_of(const callgraph::ModSet& mods, std::function<bool(Term)>* may_write, std::string* why_not) {
@@ -941,38 +936,35 @@ bool WpProblem::frame_of(const callgraph::ModSet& mods, std::function<bool(Term)
 }
 
 void WpProblem::ensure_mod_sets() {
-  if (!mod_sets_) {
-    mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, mod_set_options());
-    forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
-  }
-}
-
-callgraph::ModSetOptions WpProblem::mod_set_options() {
+  if (mod_sets_) return;
   callgraph::ModSetOptions o;
   o.natives_are_top = false;
   o.targets.max_targets = opt_.max_targets;
   if (!mod_set_targets_) mod_set_targets_ = std::make_unique<callgraph::ChaTargetsMemo>(h_, o.targets);
   o.cha = mod_set_targets_.get();
   o.tops = &mod_set_tops_;
-  // A call of several targets is expanded to the targets enabled at it
-  // (directed construction, Section 4); its skipped side stands for the
-  // others and havocs what the minterm mentions. So the mod-set of a
-  // method holding it can be those targets' (partial), if a precondition
-  // through the skipped side drops the framed heap literals
-  // (apply_summary). Mod-sets are rebuilt each phase (next_phase), when
-  // the enabled targets may have grown; the tops stay tops.
-  if (opt_.callgraph == CallGraph::kDirected) {
-    o.enabled_targets = [this](const ir::MethodIR& caller, const ir::Instruction& call) {
-      std::vector<callgraph::MethodId> on;
-      for (const std::string& k : enabled_.At(EnabledTargets::SiteKey(caller, call))) {
-        if (std::optional<callgraph::MethodId> id = Target::MethodOfKey(k)) on.push_back(std::move(*id));
-      }
-      return std::optional<std::vector<callgraph::MethodId>>(std::move(on));
-    };
-  }
   o.lambdas = &lambdas_;
   if (!opt_.inputs.empty()) o.inputs = &opt_.inputs;
-  return o;
+  mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
+  forward_mods_ = std::make_unique<ForwardModSets>(forward_, *mod_sets_);
+  if (opt_.callgraph != CallGraph::kDirected) return;
+  // Partial frames: a call of several targets is expanded to the targets
+  // enabled at it (directed construction, Section 4); its skipped side
+  // stands for the others and havocs what the minterm mentions. So where
+  // the mod-set over every target is unknown, the one over the enabled
+  // targets frames, if a precondition through a skipped side drops the
+  // framed heap literals (apply_summary). Mod-sets are rebuilt each phase
+  // (next_phase), when the enabled targets may have grown; tops stay tops.
+  o.tops = &partial_mod_set_tops_;
+  o.enabled_targets = [this](const ir::MethodIR& caller, const ir::Instruction& call) {
+    std::vector<callgraph::MethodId> on;
+    for (const std::string& k : enabled_.At(EnabledTargets::SiteKey(caller, call))) {
+      if (std::optional<callgraph::MethodId> id = Target::MethodOfKey(k)) on.push_back(std::move(*id));
+    }
+    return std::optional<std::vector<callgraph::MethodId>>(std::move(on));
+  };
+  partial_mod_sets_ = std::make_unique<callgraph::ModSets>(h_, method_cache_, o);
+  partial_forward_mods_ = std::make_unique<ForwardModSets>(forward_, *partial_mod_sets_);
 }
 
 // Whether mod-set `mods` names the field map, array map or static `x`.
@@ -1051,15 +1043,7 @@ void WpProblem::enter_summary(const Item& item, const Target& t, int32_t caller_
   FrameSplit split;
   std::function<bool(Term)> may_write;
   std::string no_frame, partial;
-  bool framed = writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame, &partial);
-  if (!partial.empty() && !exceptional && (returns_normally || on_non_null)) {
-    // A call that may be framed whole, which needs the frame of all its
-    // targets' writes (an exception's constructor: Throwable's
-    // fillInStackTrace has several).
-    std::string whole_no_frame;
-    if (whole_writes_of(t, context, &may_write, &whole_no_frame)) partial.clear();
-  }
-  if (framed) {
+  if (writes_of(t, context, probe.facts != nullptr ? &probe.cs : nullptr, &may_write, &no_frame, &partial)) {
     split = SplitAtCall(tm_, post, may_write, opt_.generalize);
   } else {
     split.dependent = post;

@@ -484,7 +484,8 @@ void WpProblem::next_phase(const absl::flat_hash_set<std::string>& changed) {
   // that starts from another order than its own could lose frames.
   forward_mods_.reset();
   mod_sets_.reset();
-  whole_mod_sets_.reset();
+  partial_forward_mods_.reset();
+  partial_mod_sets_.reset();
   lambdas_at_start_ = lambdas_.size();
   ++phase_;
   ph_ = PhaseState{};

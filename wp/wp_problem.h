@@ -461,20 +461,18 @@ class WpProblem : private DirectedQueries {
   // False (and *why_not) when the mod-set is unknown.
   // `forward_context`: the callee's calling context when forward facts
   // hold there (null otherwise): its mod-set is then the ForwardModSets'.
-  // *partial: the mod-set's first call site of which only the enabled
-  // targets count (ModSet::partial; "" when none): a precondition through
-  // that site's skipped side must not keep the framed part (apply_summary).
+  // Over every target first; where that is unknown, over the targets
+  // enabled at calls of several: then *partial names the first such call
+  // (ModSet::partial; "" otherwise), and a precondition through a skipped
+  // side must not keep the framed heap literals (apply_summary).
   bool writes_of(const Target& t, const std::vector<std::string>& context, const std::string* forward_context,
                  std::function<bool(Term)>* may_write, std::string* why_not, std::string* partial);
-  bool whole_writes_of(const Target& t, const std::vector<std::string>& context,
-                       std::function<bool(Term)>* may_write, std::string* why_not);
   // `mods` as a predicate over the leaves a call may change; false (and
   // *why_not) when it is top or rests on natives that are not assumed away.
   bool frame_of(const callgraph::ModSet& mods, std::function<bool(Term)>* may_write, std::string* why_not);
   const std::vector<std::string>& exact_types(int32_t act);
   bool writes_term(const callgraph::ModSet& mods, Term x) const;
   void ensure_mod_sets();
-  callgraph::ModSetOptions mod_set_options();
   std::function<bool(Term)> passed_call_writes(int32_t act, ir::InsnId call_id);
   void enter_summary(const Item& item, const Target& t, int32_t caller_act, ir::InsnId call,
                      uint32_t depth, bool exceptional, const Minterm& post);
@@ -837,10 +835,11 @@ class WpProblem : private DirectedQueries {
   // Mod-sets found top in earlier phases: still top (the enabled targets
   // only grow).
   callgraph::ModSetTops mod_set_tops_;
-  // Mod-sets of every target (no partial frames), for calls framed whole;
-  // rebuilt each phase as mod_sets_ is (new lambda classes), their tops kept.
-  std::unique_ptr<callgraph::ModSets> whole_mod_sets_;
-  callgraph::ModSetTops whole_mod_set_tops_;
+  // Mod-sets over the targets enabled at calls of several (partial frames:
+  // asked where mod_sets_ is top), rebuilt each phase, their tops kept.
+  std::unique_ptr<callgraph::ModSets> partial_mod_sets_;
+  callgraph::ModSetTops partial_mod_set_tops_;
+  std::unique_ptr<ForwardModSets> partial_forward_mods_;  // over forward_ and *partial_mod_sets_
   std::unique_ptr<callgraph::VarHandles> var_handles_;  // made on the first VarHandle call
   std::unique_ptr<ForwardModSets> forward_mods_;  // over forward_ and *mod_sets_
   Summaries summaries_;
