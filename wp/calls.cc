@@ -952,7 +952,7 @@ void WpProblem::ensure_mod_sets() {
   // enabled at it (directed construction, Section 4); its skipped side
   // stands for the others and havocs what the minterm mentions. So where
   // the mod-set over every target is unknown, the one over the enabled
-  // targets frames, if a precondition through a skipped side drops the
+  // targets frames, if a precondition through a skipped side havocs the
   // framed heap literals (apply_summary). Mod-sets are rebuilt each phase
   // (next_phase), when the enabled targets may have grown; tops stay tops.
   o.tops = &partial_mod_set_tops_;
@@ -1213,39 +1213,45 @@ void WpProblem::apply_summary(const Summary& sm, const SummaryPre& pre, const Wa
   // A partial frame holds on the paths through the enabled targets only:
   // through a skipped side, a target not yet enabled may have written
   // what the framed literals read. The minterm keeps the skolems of that
-  // side (no precondition, only a demand for its targets), so dropping
-  // those literals loses nothing but keeps every path it stands for.
-  if (w.partial_frame && through_skipped_side(pre.psi)) {
+  // side (no precondition, only a demand for its targets), so havocking
+  // what they read, as that skipped call does, loses nothing but keeps
+  // every path it stands for. (They stay: some bind the call site's
+  // generics, which push_at_call_site eliminates.)
+  if (const uint32_t side = w.partial_frame ? skipped_side_of(pre.psi) : Step::kNoSite; side != Step::kNoSite) {
     ++ph_.result.stats.partial_frames_dropped;
-    const Minterm framed = without_heap_literals(w.framed);
+    const Minterm framed = with_heap_havocked(w.framed, side);
     push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &framed);
     return;
   }
   push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &w.framed);
 }
 
-bool WpProblem::through_skipped_side(const Minterm& psi) const {
-  if (psi.is_true() || psi.is_false() || !psi.term().has(logic::kHasSkolem)) return false;
+uint32_t WpProblem::skipped_side_of(const Minterm& psi) const {
+  if (psi.is_true() || psi.is_false() || !psi.term().has(logic::kHasSkolem)) return Step::kNoSite;
   for (Term v : logic::free_variables(psi)) {
     const logic::VarInfo& info = tm_.var_info(v);
-    if (info.role == logic::VarRole::kSkolem && directed_.IsSite(info.site)) return true;
+    if (info.role == logic::VarRole::kSkolem && directed_.IsSite(info.site)) return info.site;
   }
-  return false;
+  return Step::kNoSite;
 }
 
-Minterm WpProblem::without_heap_literals(const Minterm& framed) {
+// As a skipped call havocs what a postcondition mentions (Transformer::
+// skipped_call): each field map but lengths, each array map, each static.
+// The literals stay (those that bind the call site's generics among them).
+Minterm WpProblem::with_heap_havocked(const Minterm& framed, uint32_t site) {
   if (framed.is_true() || framed.is_false()) return framed;
-  auto heap_map = [this](Term x) {
-    return (x.is(logic::TermKind::kFieldConst) && !tm_.is_length_field(x)) || x.is(logic::TermKind::kArrayConst);
-  };
-  std::vector<Term> kept;
-  for (Term lit : framed) {
-    if (!logic::collect(lit, heap_map).empty()) continue;
-    const std::vector<Term> vars = logic::free_variables(lit);
-    if (std::any_of(vars.begin(), vars.end(), [this](Term v) { return vocab_.static_field_of(v) != nullptr; })) continue;
-    kept.push_back(lit);
+  const Term phi = framed.formula(tm_);
+  logic::Substitution s(tm_);
+  for (Term t : logic::collect(phi, [this](Term x) {
+         return (x.is(logic::TermKind::kFieldConst) && !tm_.is_length_field(x)) || x.is(logic::TermKind::kArrayConst);
+       })) {
+    const Term effect = tm_.fresh_skolem(logic::SkolemKind::kHeap, t.sort(), site, t);
+    s.add(t, tm_.mk_mod(t, effect));
   }
-  return kept.size() == framed.size() ? framed : Minterm::of(tm_, kept);
+  for (Term v : logic::free_variables(phi)) {
+    if (vocab_.static_field_of(v) != nullptr) s.add(v, tm_.fresh_skolem(logic::SkolemKind::kOther, v.sort(), site));
+  }
+  return s.empty() ? framed : Minterm::from_term(s.apply(phi));
 }
 
 // A summary's skolems (the results and effects of natives and skipped calls

@@ -464,7 +464,7 @@ class WpProblem : private DirectedQueries {
   // Over every target first; where that is unknown, over the targets
   // enabled at calls of several: then *partial names the first such call
   // (ModSet::partial; "" otherwise), and a precondition through a skipped
-  // side must not keep the framed heap literals (apply_summary).
+  // side havocs the framed heap (apply_summary).
   bool writes_of(const Target& t, const std::vector<std::string>& context, const std::string* forward_context,
                  std::function<bool(Term)>* may_write, std::string* why_not, std::string* partial);
   // `mods` as a predicate over the leaves a call may change; false (and
@@ -489,12 +489,11 @@ class WpProblem : private DirectedQueries {
   bool null_param_past_dereference(Point at, const Minterm& phi);
   void summary_entry(const Item& item);
   void apply_summary(const Summary& sm, const SummaryPre& pre, const Waiter& w);
-  // Whether `psi` went through the skipped side of a call of directed
-  // construction (it has a skolem of such a site).
-  bool through_skipped_side(const Minterm& psi) const;
-  // `framed` without the literals that read the heap (fields other than
-  // lengths, array elements, statics): what a skipped call may have written.
-  Minterm without_heap_literals(const Minterm& framed);
+  // The site of a skipped side of a call of directed construction that
+  // `psi` went through (it has a skolem of it), or Step::kNoSite.
+  uint32_t skipped_side_of(const Minterm& psi) const;
+  // `framed` with what a skipped call at `site` may write havocked.
+  Minterm with_heap_havocked(const Minterm& framed, uint32_t site);
   bool is_entry(const ir::MethodIR& m) const;
   std::vector<Term> dispatch_conditions(const ir::Instruction& call, Transformer& caller,
                                         std::string_view owner, std::string_view name,
