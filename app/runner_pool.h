@@ -2,9 +2,10 @@
 // app/witness_runner/README.md): a jwp process that confirms many witnesses
 // (the optimistic candidates and concolic rounds of one goal, the disjuncts
 // of `jwp exceptions`) starts the runner's JVM once rather than once per
-// witness. Each witness still runs in a debuggee JVM of its own, in a
-// directory of its own: what a witness sees does not depend on those run
-// before it.
+// witness. Each witness still runs in a JVM of its own (a debuggee, or for
+// an exit check one of the JVMs the runner starts ahead: ExitCheckJvm.java),
+// in a directory of its own: what a witness sees does not depend on those
+// run before it.
 //
 // A runner serves one witness at a time: the pool keeps one per thread that
 // confirms at once, for the life of the process. A runner that cannot be

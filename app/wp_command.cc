@@ -329,19 +329,6 @@ absl::Status OpenAnalysedClassPath(const std::string& class_path, const std::str
   return absl::OkStatus();
 }
 
-namespace {
-
-// Whether the runner replays the witness in a debuggee (every goal kind but
-// exit: app/witness_runner/README.md); false for one it cannot read.
-bool RunsInDebuggee(const std::string& witness_path) {
-  std::ifstream in(witness_path, std::ios::binary);
-  const ordered_json j = ordered_json::parse(in, nullptr, false);
-  if (!j.is_object() || !j.contains("expect") || !j["expect"].is_object()) return false;
-  const auto kind = j["expect"].find("kind");
-  return kind != j["expect"].end() && kind->is_string() && *kind != "exit";
-}
-
-}  // namespace
 
 std::vector<std::string> WitnessRunnerCommand(const std::string& class_path, const std::string& jdk_home,
                                               std::string* error) {
@@ -375,13 +362,13 @@ RunnerOutcome ConfirmWitness(const std::string& witness_path, const std::string&
   // The runner's JVM needs its own address space, and runs the analysed
   // code on inputs jwp chose (an optimistic candidate is a guess): in a
   // scratch directory (files the code makes from relative names, "null").
-  // A runner that serves many witnesses where one is free (app/runner_pool.h),
-  // for the witnesses it runs in a debuggee. An exit check runs in the
-  // runner's own JVM (one JVM in all), which a serving runner cannot share
-  // (it starts a JVM for it): those run in a runner of their own.
+  // A runner that serves many witnesses where one is free (app/runner_pool.h):
+  // it runs each in a JVM of its own (a debuggee, or for an exit check a
+  // JVM it started ahead: ExitCheckJvm.java), so no analysed code runs in
+  // the runner that serves.
   const std::string witness = std::filesystem::absolute(witness_path).string();
   ProcessResult p;
-  if (!RunsInDebuggee(witness) || !ServeWitness(runner, witness, &p)) {
+  if (!ServeWitness(runner, witness, &p)) {
     runner.push_back(witness);
     p = RunProcessInScratchDirectory(runner);
   }

@@ -1,13 +1,10 @@
 package jwp.runner;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Replays a jwp witness on this JVM and says whether the goal happens.
@@ -46,6 +43,7 @@ public final class WitnessRunner {
       int code = 0;
       try {
         serve(System.in, out);
+        ExitCheckJvm.discardSpares();
       } catch (Throwable e) {
         err.println("witness runner: serving ended: " + e);
         code = 2;
@@ -112,12 +110,13 @@ public final class WitnessRunner {
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     String file = null, source = null;
-    boolean inProcessOnly = false, served = false;
+    boolean inProcessOnly = false, served = false, await = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--source") && i + 1 < args.length) source = args[++i];
       else if (a.equals("--in-process")) inProcessOnly = true; // internal: the re-launched exit check
       else if (a.equals("--served")) served = true; // internal: a witness of --serve
+      else if (a.equals("--await")) await = true; // internal: stdin names the source, then the witness
       else if (a.equals("-h") || a.equals("--help")) {
         out.println(USAGE);
         return 0;
@@ -132,7 +131,13 @@ public final class WitnessRunner {
       return 2;
     }
     String text;
-    try {
+    if (await) {
+      String[] given = ExitCheckJvm.awaited();
+      if (given == null) return 0; // a spare its runner no longer needs
+      source = given[0];
+      file = "-";
+      text = given[1];
+    } else try {
       text = file.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
           : Files.readString(Paths.get(file), StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
@@ -143,9 +148,9 @@ public final class WitnessRunner {
     FieldFactChecks.verify(w, w.fieldFacts, ClassLoader.getSystemClassLoader());
     // Input methods' values are returned through the debugger, exits too.
     if (!w.expect.kind.equals("exit") || !w.inputMethods.isEmpty()) return new JdiCheck(w, text, out, err).run();
-    if (served) return relaunch(w, text, out, err); // no analysed code in a serving JVM
+    if (served) return relaunch(w, text, true, out, err); // no analysed code in a serving JVM
     // Environment variables are the JVM's from its start: a JVM started with them.
-    if (!w.environment.isEmpty() && !inProcessOnly) return relaunch(w, text, out, err);
+    if (!w.environment.isEmpty() && !inProcessOnly) return relaunch(w, text, false, out, err);
     return exitInProcess(w, text, inProcessOnly, out, err);
   }
 
@@ -162,7 +167,7 @@ public final class WitnessRunner {
       call = m.materialize();
     } catch (UnsafeAccess.NeedsInternalUnsafe e) {
       if (relaunched) throw new BadWitness(w.source + ": " + e.getMessage());
-      return relaunch(w, text, out, err);
+      return relaunch(w, text, false, out, err);
     }
     String want = type.getName() + (w.expect.subtypes ? " (or a subtype)" : "");
     System.setOut(System.err); // the entry's own output must not precede the verdict
@@ -197,45 +202,11 @@ public final class WitnessRunner {
     return 1;
   }
 
-  /**
-   * Runs the exit check again in a JVM of its own, where jdk.internal.misc is exported (records need
-   * it), in a directory of its own; what it prints goes to `out` and `err`.
-   */
-  private static int relaunch(Witness w, String text, PrintStream out, PrintStream err) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add(UnsafeAccess.ADD_EXPORTS);
-    cmd.add(MAX_HEAP);
-    cmd.add("-XX:+UseSerialGC");
-    cmd.add("-XX:TieredStopAtLevel=1");
-    cmd.add("-cp");
-    cmd.add(absoluteClassPath());
-    cmd.add(WitnessRunner.class.getName());
-    cmd.add("--in-process");
-    cmd.add("--source");
-    cmd.add(w.source);
-    cmd.add("-");
-    java.nio.file.Path dir = Files.createTempDirectory("jwp-exit-check-");
-    try {
-      ProcessBuilder check = new ProcessBuilder(cmd).directory(dir.toFile());
-      w.applyEnvironment(check.environment());
-      Process p = check.start();
-      Thread errCopy = new Thread(() -> copyQuietly(p.getErrorStream(), err), "jwp-exit-check-err");
-      errCopy.setDaemon(true);
-      errCopy.start();
-      try (OutputStream in = p.getOutputStream()) {
-        in.write(text.getBytes(StandardCharsets.UTF_8));
-      } catch (IOException e) {
-        // it ended before reading: its status and stderr say why
-      }
-      copyQuietly(p.getInputStream(), out);
-      int code = p.waitFor();
-      errCopy.join();
-      verdictPrinted = true;
-      return code;
-    } finally {
-      deleteQuietly(dir);
-    }
+  /** Runs the exit check in a JVM of its own (ExitCheckJvm); a serving runner keeps a spare. */
+  private static int relaunch(Witness w, String text, boolean served, PrintStream out, PrintStream err) throws Exception {
+    int code = ExitCheckJvm.check(w, text, served, out, err);
+    verdictPrinted = true;
+    return code;
   }
 
   /**
@@ -261,12 +232,4 @@ public final class WitnessRunner {
     }
   }
 
-  private static void copyQuietly(java.io.InputStream from, PrintStream to) {
-    try {
-      from.transferTo(to);
-      to.flush();
-    } catch (IOException e) {
-      // the process is gone
-    }
-  }
 }
