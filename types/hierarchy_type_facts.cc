@@ -66,6 +66,14 @@ bool HierarchyTypeFacts::is_instantiable(std::string_view type) const {
   return id != kNoClass && h_.IsInstantiable(id);
 }
 
+bool HierarchyTypeFacts::is_loadable(std::string_view type) const {
+  bool is_array = false;
+  std::string_view cls = element_class(type, &is_array);
+  if (cls.empty()) return true;  // a primitive array
+  ClassId id = h_.Find(cls);
+  return id != kNoClass && !h_.HasMissingAncestor(id);
+}
+
 TypeFacts::TypeList HierarchyTypeFacts::concrete_subtypes(std::string_view type, size_t limit) const {
   std::pair<std::string, size_t> key(type, limit);
   {

@@ -23,6 +23,7 @@ class HierarchyTypeFacts final : public TypeFacts {
   bool is_known(std::string_view type) const override;
   bool is_final(std::string_view type) const override;
   bool is_instantiable(std::string_view type) const override;
+  bool is_loadable(std::string_view type) const override;
   TypeList concrete_subtypes(std::string_view type, size_t limit) const override;
   std::optional<MethodName> dispatch(std::string_view receiver, std::string_view sig_owner,
                                      std::string_view sig_name,

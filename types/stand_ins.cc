@@ -89,6 +89,10 @@ bool StandInTypeFacts::is_instantiable(std::string_view type) const {
   return stand_in_for(type).has_value() || base_.is_instantiable(type);
 }
 
+bool StandInTypeFacts::is_loadable(std::string_view type) const {
+  return stand_in_for(type).has_value() || base_.is_loadable(type);
+}
+
 TypeFacts::TypeList StandInTypeFacts::concrete_subtypes(std::string_view type, size_t limit) const {
   if (stand_in_for(type)) return TypeList{{std::string(type)}, true};
   TypeList list = base_.concrete_subtypes(type, limit);

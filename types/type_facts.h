@@ -45,6 +45,14 @@ class TypeFacts {
   // A run-time object may have exactly this type: a class that is neither
   // an interface nor abstract, or an array type.
   virtual bool is_instantiable(std::string_view type) const = 0;
+  // The JVM can load the type on this class path: no supertype of it (of
+  // its element class, for an array) is missing. A class that implements
+  // an interface of a jar that is not there (log4j's AsyncLogger without
+  // the disruptor) fails with NoClassDefFoundError: a witness cannot make
+  // an object of it. Only the witness's choice of classes asks (solver's
+  // witness preferences); the analysis keeps such classes, as the program
+  // deployed with the missing jar has them.
+  virtual bool is_loadable(std::string_view /*type*/) const { return true; }
   // The instantiable subtypes of `type` (itself included when
   // instantiable), in a deterministic order, at most `limit` of them; the
   // bool is true when the list is complete (not cut by `limit`, no missing

@@ -50,6 +50,10 @@ bool LambdaTypeFacts::is_instantiable(std::string_view type) const {
   return lambda(type) != nullptr || base_.is_instantiable(type);
 }
 
+bool LambdaTypeFacts::is_loadable(std::string_view type) const {
+  return lambda(type) != nullptr || base_.is_loadable(type);
+}
+
 types::TypeFacts::TypeList LambdaTypeFacts::concrete_subtypes(std::string_view type, size_t limit) const {
   if (const callgraph::LambdaClass* l = lambda(type)) return TypeList{{l->name}, true};
   return base_.concrete_subtypes(type, limit);

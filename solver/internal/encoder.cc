@@ -530,11 +530,23 @@ void Encoder::build_domain() {
   for (const std::string& name : domain) {
     type_const(name);
     if (tf.is_instantiable(name)) instantiable_.insert(name);
+    if (tf.is_instantiable(name) && !tf.is_loadable(name)) unloadable_.insert(name);
   }
 }
 
 std::vector<std::vector<z3::expr>> Encoder::witness_preferences() {
   std::vector<std::vector<z3::expr>> groups;
+  // Most wanted: objects of classes the JVM can load (TypeFacts::is_loadable),
+  // without which the witness does not run at all.
+  std::vector<z3::expr> loadable;
+  if (!unloadable_.empty()) {
+    for (const z3::expr& r : typeof_args_) {
+      for (const auto& [name, c] : types_) {
+        if (unloadable_.contains(name)) loadable.push_back(z3::implies(r != null_, typeof_fn_(r) != c));
+      }
+    }
+  }
+  if (!loadable.empty()) groups.push_back(std::move(loadable));
   std::vector<z3::expr> classes;
   if (!types_.empty()) {
     for (Term t : class_types_) {

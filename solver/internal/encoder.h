@@ -86,7 +86,8 @@ class Encoder {
   const std::map<std::string, z3::expr>& type_constants() const { return types_; }
   // What a witness prefers once the query is satisfiable (never part of the
   // query: they could make it unsatisfiable), in groups from the most
-  // wanted: every classType(c) one of the named types, so that the class
+  // wanted: no object of a class the JVM cannot load on this class path
+  // (TypeFacts::is_loadable); every classType(c) one of the named types, so that the class
   // object c can be built; then every array length the query reads at most
   // kPreferredMaxLength, so that the runner can allocate the arrays and a
   // test built on the witness stays small; last, every character the query
@@ -175,6 +176,7 @@ class Encoder {
   // Type constants (name -> Z3 constant) and the domain's instantiable ones.
   std::map<std::string, z3::expr> types_;
   absl::flat_hash_set<std::string> instantiable_;
+  absl::flat_hash_set<std::string> unloadable_;  // instantiable, but not loadable (TypeFacts::is_loadable)
   std::map<std::string, z3::expr> methods_;
   // typeOf applications' arguments, deduplicated by Z3 ast id.
   std::vector<z3::expr> typeof_args_;

@@ -257,6 +257,45 @@ TEST_F(TypeAxioms, StringsAndFreshTypes) {
 
 // ---- The JDK's hierarchy ------------------------------------------------------
 
+// FakeTypeFacts, but t/B and t/D cannot be loaded (a supertype of theirs
+// missing from the class path: TypeFacts::is_loadable).
+class WithUnloadable final : public types::TypeFacts {
+ public:
+  std::optional<bool> is_subtype(std::string_view a, std::string_view b) const override { return f_.is_subtype(a, b); }
+  bool is_known(std::string_view t) const override { return f_.is_known(t); }
+  bool is_final(std::string_view t) const override { return f_.is_final(t); }
+  bool is_instantiable(std::string_view t) const override { return f_.is_instantiable(t); }
+  bool is_loadable(std::string_view t) const override { return t != "t/B" && t != "t/D"; }
+  TypeList concrete_subtypes(std::string_view t, size_t limit) const override { return f_.concrete_subtypes(t, limit); }
+  std::optional<types::MethodName> dispatch(std::string_view r, std::string_view o, std::string_view n,
+                                            std::string_view d) const override {
+    return f_.dispatch(r, o, n, d);
+  }
+
+ private:
+  FakeTypeFacts f_;
+};
+
+// A witness's objects are of classes the JVM can load when the query lets
+// them be; one the query needs is still given (a preference, never part of
+// the query: the answers stay the same).
+TEST_F(TypeAxioms, WitnessPrefersLoadableClasses) {
+  WithUnloadable facts;
+  SolverOptions o;
+  o.types = &facts;
+  make_solver(o);
+  CheckResult r = run({ne(p, tm_.mk_null()), inst(p, "t/A")}, true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  ASSERT_EQ(r.witness->objects.size(), 1u) << to_string(*r.witness);
+  EXPECT_EQ(r.witness->objects[0].type, "t/C") << to_string(*r.witness);
+  r = run({ne(p, tm_.mk_null()), inst(p, "t/A"), ne(tm_.mk_type_of(p), ty("t/C"))}, true);
+  ASSERT_EQ(r.answer, SatAnswer::kSat);
+  ASSERT_TRUE(r.witness);
+  ASSERT_EQ(r.witness->objects.size(), 1u) << to_string(*r.witness);
+  EXPECT_TRUE(r.witness->objects[0].type == "t/B" || r.witness->objects[0].type == "t/D") << to_string(*r.witness);
+}
+
 class JdkTypeAxioms : public SolverTest {
  protected:
   static void SetUpTestSuite() {
