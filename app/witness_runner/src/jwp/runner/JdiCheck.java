@@ -1,7 +1,6 @@
 package jwp.runner;
 
 import com.sun.jdi.AbsentInformationException;
-import com.sun.jdi.Bootstrap;
 import com.sun.jdi.ClassType;
 import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.Location;
@@ -10,8 +9,6 @@ import com.sun.jdi.ReferenceType;
 import com.sun.jdi.StackFrame;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
-import com.sun.jdi.connect.Connector;
-import com.sun.jdi.connect.ListeningConnector;
 import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
@@ -31,9 +28,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -61,7 +55,7 @@ import java.util.Set;
  */
 final class JdiCheck {
   static final String ENTRY_THREAD = "jwp-entry";
-  private static final long STARTUP_GRACE_MS = 30_000;
+  private static final long STARTUP_GRACE_MS = DebuggeeLaunch.STARTUP_GRACE_MS;
 
   private final Witness w;
   private final String text;
@@ -110,23 +104,19 @@ final class JdiCheck {
   }
 
   int run() throws BadWitness, SetupError {
-    Path dir;
+    DebuggeeLaunch.Started debuggee = DebuggeeLaunch.forWitness(w);
     try {
-      dir = Files.createTempDirectory("jwp-debuggee-");
-    } catch (IOException e) {
-      throw new SetupError("cannot make the debuggee's directory: " + e, e);
-    }
-    try {
-      return run(dir);
+      return run(debuggee);
     } finally {
-      WitnessRunner.deleteQuietly(dir);
+      DebuggeeLaunch.end(debuggee);
+      DebuggeeLaunch.startSpares();
     }
   }
 
-  private int run(Path dir) throws BadWitness, SetupError {
-    inputs.setDirectory(dir);
-    Process p = start(dir);
-    VirtualMachine vm = attach(p);
+  private int run(DebuggeeLaunch.Started debuggee) throws BadWitness, SetupError {
+    inputs.setDirectory(debuggee.dir);
+    Process p = debuggee.process;
+    VirtualMachine vm = debuggee.vm;
     Thread outDrain = drain(p.getInputStream(), true);
     Thread errDrain = drain(p.getErrorStream(), false);
     Thread feeder = new Thread(() -> {
@@ -138,7 +128,6 @@ final class JdiCheck {
       }
     }, "jwp-feeder");
     feeder.setDaemon(true);
-    feeder.start();
 
     long deadline = System.currentTimeMillis() + w.timeoutMs + STARTUP_GRACE_MS;
     boolean timedOut = false;
@@ -174,6 +163,8 @@ final class JdiCheck {
           if (rt.isPrepared()) observer.arm(erm, rt);
         }
       }
+      // A spare debuggee runs already: it gets its witness once the requests are set.
+      feeder.start();
       loop:
       while (badExpect == null && (confirmedBy == null || w.record != null)) {
         long left = deadline - System.currentTimeMillis();
@@ -320,93 +311,6 @@ final class JdiCheck {
     }
   }
 
-  /** The socket the debuggee's JDWP agent connects to, listened on before the debuggee starts. */
-  private ListeningConnector listener;
-  private Map<String, Connector.Argument> listenArgs;
-
-  /**
-   * Starts the debuggee in `dir`, a directory of its own (files the entry makes from relative names
-   * land there, and no witness sees another's), suspended until this runner attaches. The runner
-   * starts it itself rather than through JDI's launching connector, which runs it in the runner's own
-   * directory: a runner that serves many witnesses (--serve) must not share one.
-   */
-  private Process start(Path dir) throws SetupError {
-    for (ListeningConnector c : Bootstrap.virtualMachineManager().listeningConnectors()) {
-      if (c.transport().name().equals("dt_socket")) listener = c;
-    }
-    if (listener == null) throw new SetupError("JDI has no socket listening connector", null);
-    listenArgs = listener.defaultArguments();
-    listenArgs.get("localAddress").setValue("127.0.0.1");
-    listenArgs.get("port").setValue("0");
-    listenArgs.get("timeout").setValue(String.valueOf(STARTUP_GRACE_MS));
-    String address;
-    try {
-      address = listener.startListening(listenArgs);
-    } catch (Exception e) {
-      throw new SetupError("cannot listen for the debuggee VM: " + e, e);
-    }
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-cp");
-    cmd.add(WitnessRunner.absoluteClassPath());
-    cmd.add(UnsafeAccess.ADD_EXPORTS);
-    cmd.add(WitnessRunner.MAX_HEAP);
-    cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Dfile.encoding=UTF-8"));
-    if (w.assertions) cmd.add("-ea");
-    cmd.add("-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=" + address);
-    cmd.add(Debuggee.class.getName());
-    try {
-      ProcessBuilder debuggee = new ProcessBuilder(cmd).directory(dir.toFile());
-      w.applyEnvironment(debuggee.environment());
-      return debuggee.start();
-    } catch (IOException e) {
-      stopListening();
-      throw new SetupError("cannot start the debuggee VM: " + e.getMessage(), e);
-    }
-  }
-
-  /** Waits for the debuggee's agent to connect; a debuggee that ends first ends the wait at once. */
-  private VirtualMachine attach(Process p) throws SetupError {
-    p.onExit().thenRun(this::stopListening);
-    try {
-      return listener.accept(listenArgs);
-    } catch (Exception e) {
-      p.destroyForcibly();
-      String why = p.isAlive() ? e.toString() : "it exited with status " + exitStatus(p);
-      throw new SetupError("cannot start the debuggee VM: " + why + stderrOf(p), e);
-    } finally {
-      stopListening();
-    }
-  }
-
-  private synchronized void stopListening() {
-    if (listener == null) return;
-    try {
-      listener.stopListening(listenArgs);
-    } catch (Exception e) {
-      // not listening any more
-    }
-  }
-
-  private static int exitStatus(Process p) {
-    try {
-      return p.waitFor();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return -1;
-    }
-  }
-
-  /** What a debuggee that never attached printed on stderr (the JVM's own error), as a suffix. */
-  private static String stderrOf(Process p) {
-    try {
-      String text = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-      return text.isEmpty() ? "" : ": " + text;
-    } catch (IOException e) {
-      return "";
-    }
-  }
-
   private static final boolean TRACE = Boolean.getBoolean("jwp.runner.trace");
   private static final long T0 = System.nanoTime();
 
@@ -439,7 +343,7 @@ final class JdiCheck {
     }
   }
 
-  private static void kill(VirtualMachine vm, Process p) {
+  static void kill(VirtualMachine vm, Process p) {
     try {
       vm.exit(0);
     } catch (RuntimeException e) {

@@ -21,6 +21,9 @@ public final class WitnessRunner {
 
   private static volatile boolean verdictPrinted;
 
+  /** This runner serves (--serve): it keeps JVMs started ahead (ExitCheckJvm, DebuggeeLaunch). */
+  static volatile boolean serving;
+
   /**
    * The heap of every VM that runs a witness (this one, as jwp starts it, the re-launched one and the
    * debuggee): a witness's inputs are the solver's, and may make the entry allocate gigabytes before
@@ -42,8 +45,10 @@ public final class WitnessRunner {
       System.setOut(System.err); // stdout carries the replies only
       int code = 0;
       try {
+        serving = true;
         serve(System.in, out);
         ExitCheckJvm.discardSpares();
+        DebuggeeLaunch.discardSpares();
       } catch (Throwable e) {
         err.println("witness runner: serving ended: " + e);
         code = 2;
