@@ -227,9 +227,19 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
     for (const std::string& s : ds) ops.push_back(Operand(s));
     return ops.size() == 1 ? ds[0] : absl::StrJoin(ops, " || ");
   };
+  auto with_proviso = [&](const std::string& text) {
+    return StrCat(text, ", when ", absl::StrJoin(provisos, " and "), provisos.size() == 1 ? " returns" : " return",
+                  " normally");
+  };
   std::string condition;
   if (all_exact && exact.size() > 1 && !merged.empty()) {
     condition = merged;
+  } else if (!exact.empty() && !provided.empty()) {
+    // Both: the proviso is needed by the provided disjuncts only, and an
+    // exact one holds under it too, so the whole holds under it.
+    std::vector<std::string> all = exact;
+    all.insert(all.end(), provided.begin(), provided.end());
+    condition = with_proviso(join(WithoutImpliedDisjuncts(all)));
   } else if (!exact.empty()) {
     condition = join(WithoutImpliedDisjuncts(exact));
   } else if (!provided.empty()) {
@@ -237,12 +247,11 @@ ordered_json ExceptionPair(const std::string& method, const absint::ThrownType& 
     const std::string candidates = WithoutDispatch(Text(search, "merged_candidates"));
     const bool all_provided = static_cast<int>(provided.size()) == optimistic_all;
     const bool use_merged = all_provided && provided.size() > 1 && !candidates.empty() && candidates != "true";
-    condition = StrCat(use_merged ? candidates : join(WithoutImpliedDisjuncts(provided)), ", when ", absl::StrJoin(provisos, " and "),
-                       provisos.size() == 1 ? " returns" : " return", " normally");
+    condition = with_proviso(use_merged ? candidates : join(WithoutImpliedDisjuncts(provided)));
   }
   j["condition"] = condition.empty() ? ordered_json(nullptr) : ordered_json(condition);
   j["complete"] = all_exact && IsBool(search, "exhaustive", true);
-  j["provided"] = exact.empty() ? provisos : std::vector<std::string>{};  // the proviso's calls
+  j["provided"] = provisos;  // the proviso's calls (none: the condition holds without one)
   j["examples"] = examples;  // through assumed calls: held for their witnesses
   j["left_out"] = internal;  // disjuncts over the internal state of arguments or the JDK
   j["confirmed"] = confirmed;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "callgraph/lambda_classes.h"
 #include "logic/printer.h"
 #include "logic/substitution.h"
 #include "logic/visit.h"
@@ -319,6 +320,71 @@ bool NothingRunsAfter(const Analysed& analysed,
   return true;
 }
 
+// The uses of value `v` in `m`: the instructions that have it as an operand
+// (its operand positions).
+std::vector<std::pair<const ir::Instruction*, size_t>> UsesOf(const ir::MethodIR& m, ir::ValueId v) {
+  std::vector<std::pair<const ir::Instruction*, size_t>> uses;
+  for (const ir::Instruction& in : m.insns) {
+    for (size_t k = 0; k < in.operands.size(); ++k) {
+      if (in.operands[k] == v) uses.emplace_back(&in, k);
+    }
+  }
+  return uses;
+}
+
+// Whether `use` of a reference at operand `k` only compares it with null.
+bool IsNullTest(const ir::MethodIR& m, const ir::Instruction& use) {
+  if (use.op != ir::Op::kIf || use.operands.size() != 2) return false;
+  for (ir::ValueId o : use.operands) {
+    const ir::Instruction& d = m.def(o);
+    if (d.op == ir::Op::kConst && d.const_kind == ir::ConstKind::kNull) return true;
+  }
+  return false;
+}
+
+// The invokes of `analysed` that may run a method of the lambda class
+// `lambda` (its name), when its objects provably reach no others: each is
+// made by a kLambda of an analysed method that uses it only as the receiver
+// of a call, in a null test, or as an argument of a static call of an
+// analysed method that uses that parameter only so in turn
+// (Objects.requireNonNull(obj, supplier), which calls supplier.get() to
+// make its exception's message). Nullopt when that is not shown: the
+// object may be stored, returned or passed on, and reach any call of its
+// interface.
+std::optional<std::set<const ir::Instruction*>> LambdaReceiverSites(const Analysed& analysed,
+                                                                   std::string_view lambda) {
+  std::set<const ir::Instruction*> sites;
+  bool made = false;
+  // The uses of `v` in `m`, `depth` static calls below the kLambda.
+  std::function<bool(const ir::MethodIR&, ir::ValueId, int)> only_calls = [&](const ir::MethodIR& m, ir::ValueId v,
+                                                                               int depth) {
+    for (const auto& [use, k] : UsesOf(m, v)) {
+      if (use->op == ir::Op::kInvoke && k == 0 &&
+          (use->invoke == ir::InvokeKind::kVirtual || use->invoke == ir::InvokeKind::kInterface)) {
+        sites.insert(use);
+      } else if (IsNullTest(m, *use)) {
+        continue;
+      } else if (use->op == ir::Op::kInvoke && use->invoke == ir::InvokeKind::kStatic && depth < 2) {
+        auto callee = analysed.find(Cat(use->owner, ".", use->name, use->descriptor));
+        if (callee == analysed.end() || k >= callee->second->params.size()) return false;
+        if (!only_calls(*callee->second, callee->second->params[k], depth + 1)) return false;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  };
+  for (const auto& [qualified, m] : analysed) {
+    for (const ir::Instruction& in : m->insns) {
+      if (in.op != ir::Op::kLambda || in.result == ir::kNone || callgraph::LambdaClassName(*m, in) != lambda) continue;
+      made = true;
+      if (!only_calls(*m, in.result, 0)) return std::nullopt;
+    }
+  }
+  if (!made) return std::nullopt;  // made by a method the search did not analyse
+  return sites;
+}
+
 // The first way of call_runs_once: a single chain of calls from the call
 // at `bci` of (cls, name, desc) up to the entry.
 bool SingleCallChain(const Analysed& analysed,
@@ -349,7 +415,9 @@ bool SingleCallChain(const Analysed& analysed,
 // among them). Callers are matched by name and descriptor, whatever the
 // owner (more matches only make either say no); a lambda's body is called
 // by its lambda class's method (when that was analysed), which the invokes
-// of the interface method call.
+// of the interface method call: those its object can reach, when
+// LambdaReceiverSites shows which (a message supplier passed only to
+// Objects.requireNonNull), else all of them.
 //  - Up from the method of the skipped call, each method on the way is
 //    called from exactly one call instruction, none on a cycle of its
 //    method, up to the entry, which none of them calls (no recursion).
@@ -373,9 +441,15 @@ bool WpProblem::call_runs_once(uint32_t site, int32_t entry_act) {
   if (SingleCallChain(analysed, entry_ir, call->class_name, call->method, call->descriptor, call->bci)) return true;
   // A call of owner.m may run C.m when C and the owner are related (a
   // lambda class by its interface).
+  std::map<std::string, std::optional<std::set<const ir::Instruction*>>, std::less<>> lambda_sites;
   auto may_call = [&](const ir::Instruction& in, const ir::MethodIR& callee) {
     std::string_view cls = callee.class_name;
-    if (const callgraph::LambdaClass* l = lambdas_.Find(cls)) cls = l->interface_name;
+    if (const callgraph::LambdaClass* l = lambdas_.Find(cls)) {
+      auto it = lambda_sites.find(cls);
+      if (it == lambda_sites.end()) it = lambda_sites.emplace(std::string(cls), LambdaReceiverSites(analysed, cls)).first;
+      if (it->second) return it->second->contains(&in);
+      cls = l->interface_name;
+    }
     return h_.IsSubtype(cls, in.owner) != classfile::Tristate::kNo ||
            h_.IsSubtype(in.owner, cls) != classfile::Tristate::kNo;
   };

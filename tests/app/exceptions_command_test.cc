@@ -268,6 +268,31 @@ TEST(Exceptions, ApiShapesGetTheirConditionsAndAreComparedWithTheirJavadoc) {
   ExpectTheJavadocComparison(run);
 }
 
+// presentPadded's message supplier (a lambda) reaches only requireNonNull's
+// call of get, not the helper twice's calls of another Supplier, which the
+// search analyses too: the passed format runs at most once per call, so
+// what it returns does not matter and the disjunct is a condition with a
+// proviso (the rule once took every Supplier.get call as a caller of the
+// lambda, and there were examples only). Searched for its full 10 s: the
+// candidate whose format result is a String comes after the one where it is
+// null, and both are needed.
+TEST(Exceptions, AMessageSupplierReachesOnlyTheCallItIsPassedTo) {
+  jwp::testing::TempDir tmp;
+  int status = 0;
+  const std::string out = RunCommand(
+      Exceptions("exceptions.Api.paddedThenSupplied --timeout 10 --max-steps 6000 --json " +
+                     tmp.File("out.json") + " 2>&1",
+                 EngineJwpBinary()),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  const std::map<std::string, json> pairs = Pairs(tmp.File("out.json"));
+  ExpectConditionsConfirmed(pairs);
+  const json& npe = pairs.at("exceptions.Api.paddedThenSupplied(Ljava/lang/Object;Ljava/lang/String;)I "
+                             "java.lang.NullPointerException");
+  ASSERT_TRUE(npe["condition"].is_string()) << npe.dump(2);
+  EXPECT_EQ(npe["condition"], "value == null, when java.lang.String.format returns normally") << npe.dump(2);
+}
+
 // A complete condition is exactly when the method throws: run each such
 // method on the JVM over a grid of inputs, and compare whether it threw the
 // exception with the condition, compiled as Java (it is Java).
