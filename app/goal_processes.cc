@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "app/process.h"
 #include "app/runner_pool.h"
+#include "base/check.h"
 
 namespace jwp::app {
 namespace {
@@ -43,7 +44,8 @@ constexpr bool kSanitized = false;
 #endif
 
 // The child's side of the pipe, one line per message: "R <json>" a result,
-// "E <text>" an exception from the work, "M" out of memory.
+// "E <text>" an exception from the work, "M" out of memory, "C <text>" a
+// failed JWP_CHECK (base/check.h; the process then aborts).
 [[noreturn]] void RunChild(int fd, uint64_t memory_mb, const std::function<void(const Emit&)>& work) {
   // A process group of its own: a kill takes the JVMs it started too.
   setpgid(0, 0);
@@ -55,6 +57,7 @@ constexpr bool kSanitized = false;
     setrlimit(RLIMIT_AS, &cap);
   }
   const Emit emit = [fd](const ordered_json& j) { WriteAll(fd, absl::StrCat("R ", j.dump(), "\n")); };
+  base::set_check_failure_fd(fd);  // "C <where>: <condition>: <message>" before the abort
   try {
     work(emit);
   } catch (const std::bad_alloc&) {
@@ -88,6 +91,7 @@ std::string ChildEnd::Why(const GoalProcessOptions& o) const {
     return absl::StrCat("out of memory: the search exceeded the address-space cap of ", o.memory_mb, " MB (--memory-mb)");
   }
   if (!exception.empty()) return absl::StrCat("internal error: ", exception);
+  if (!failed_check.empty()) return absl::StrCat("internal error: a check failed (a bug in jwp): ", failed_check);
   if (killed) {
     return absl::StrCat("killed after ", static_cast<int>(silent_s), " s without a result (the search overran its --timeout)");
   }
@@ -136,6 +140,8 @@ bool GoalProcesses::Run(const std::function<void(size_t, ordered_json)>& on_resu
         c.end.out_of_memory = true;
       } else if (line.starts_with("E ")) {
         c.end.exception = std::string(line.substr(2));
+      } else if (line.starts_with("C ")) {
+        c.end.failed_check = std::string(line.substr(2));
       }
     }
     c.pending.erase(0, start);

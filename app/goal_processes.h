@@ -36,6 +36,7 @@ struct ChildEnd {
   int signal = 0;            // the signal that ended it, or 0
   int exit_status = 0;       // its exit status when no signal ended it
   std::string exception;     // what an exception thrown from its work said
+  std::string failed_check;  // the JWP_CHECK that failed and aborted it ("file:line: condition: message")
   bool out_of_memory = false;  // std::bad_alloc in its work
   double elapsed_s = 0;
   double silent_s = 0;  // since its last result

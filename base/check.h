@@ -13,6 +13,10 @@
 namespace jwp::base {
 [[noreturn]] void check_failed(const char* file, int line, const char* condition,
                                std::string_view message);
+// Where a failed check also writes its line, "C <file>:<line>: <condition>:
+// <message>" (a process that runs goals for a parent: app/goal_processes.cc
+// reports the failed check as the goal's reason); -1: nowhere.
+void set_check_failure_fd(int fd);
 }  // namespace jwp::base
 
 #ifndef JWP_CHECK
