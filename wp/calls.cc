@@ -1218,7 +1218,7 @@ void WpProblem::apply_summary(const Summary& sm, const SummaryPre& pre, const Wa
   // every path it stands for. (They stay: some bind the call site's
   // generics, which push_at_call_site eliminates.)
   if (const uint32_t side = w.partial_frame ? skipped_side_of(pre.psi) : Step::kNoSite; side != Step::kNoSite) {
-    ++ph_.result.stats.partial_frames_dropped;
+    ++ph_.result.stats.partial_frames_havocked;
     const Minterm framed = with_heap_havocked(w.framed, side);
     push_at_call_site(at_entry, *b.ir, *b.tr, w.caller_act, w.call, &framed);
     return;
