@@ -31,22 +31,12 @@ public final class Debuggee {
         out.flush();
       }
     }));
-    // Loaded before the witness comes: a spare debuggee (DebuggeeLaunch) waits here.
-    for (Class<?> c : new Class<?>[] {Witness.class, Json.class, Materializer.class, Outcome.class}) {
-      try {
-        Class.forName(c.getName(), true, Debuggee.class.getClassLoader());
-      } catch (ClassNotFoundException | LinkageError e) {
-        // loaded later, when used
-      }
-    }
+    WitnessRunner.preloadReplayClasses(); // a spare debuggee (DebuggeeLaunch) waits here
     String all = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
     if (all.isEmpty()) {
       // A spare its runner no longer needs: no witness, no report; its directory goes.
       reported = true;
-      java.nio.file.Path here = java.nio.file.Paths.get("").toAbsolutePath();
-      if (here.getFileName() != null && here.getFileName().toString().startsWith(DebuggeeLaunch.DIR_PREFIX)) {
-        WitnessRunner.deleteQuietly(here);
-      }
+      WitnessRunner.removeOwnDirectory(DebuggeeLaunch.DIR_PREFIX);
       Runtime.getRuntime().halt(0);
     }
     int nl = all.indexOf('\n');

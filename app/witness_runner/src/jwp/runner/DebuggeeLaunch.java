@@ -11,8 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -195,13 +193,8 @@ final class DebuggeeLaunch {
       } catch (Exception e) {
         throw new JdiCheck.SetupError("cannot listen for the debuggee VM: " + e, e);
       }
-      List<String> cmd = new ArrayList<>();
-      cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-      cmd.add("-cp");
-      cmd.add(WitnessRunner.absoluteClassPath());
-      cmd.add(UnsafeAccess.ADD_EXPORTS);
-      cmd.add(WitnessRunner.MAX_HEAP);
-      cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Dfile.encoding=UTF-8"));
+      List<String> cmd = WitnessRunner.childJvm();
+      cmd.addAll(List.of("-Xshare:auto", "-Dfile.encoding=UTF-8"));
       if (assertions) cmd.add("-ea");
       cmd.add("-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=" + address);
       cmd.add(Debuggee.class.getName());

@@ -6,8 +6,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,7 +51,16 @@ final class ExitCheckJvm {
       return jvm.run(w.source, text, out, err);
     } finally {
       WitnessRunner.deleteQuietly(jvm.dir);
-      while (keepSpare && spares.size() < SPARES) spares.addLast(start(null));
+      if (keepSpare) startSpares();
+    }
+  }
+
+  /** Spares up to SPARES; one that cannot be started is left to the next check (never this one's error). */
+  private static void startSpares() {
+    try {
+      while (spares.size() < SPARES) spares.addLast(start(null));
+    } catch (IOException e) {
+      // the next check starts a JVM of its own
     }
   }
 
@@ -84,14 +91,7 @@ final class ExitCheckJvm {
    * directory of its own, with `w`'s environment variables (none for a spare: `w` null).
    */
   private static ExitCheckJvm start(Witness w) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add(UnsafeAccess.ADD_EXPORTS);
-    cmd.add(WitnessRunner.MAX_HEAP);
-    cmd.add("-XX:+UseSerialGC");
-    cmd.add("-XX:TieredStopAtLevel=1");
-    cmd.add("-cp");
-    cmd.add(WitnessRunner.absoluteClassPath());
+    List<String> cmd = WitnessRunner.childJvm();
     cmd.add(WitnessRunner.class.getName());
     cmd.add("--in-process");
     cmd.add("--await");
@@ -127,19 +127,11 @@ final class ExitCheckJvm {
    * runner that started this JVM as its spare ended), after removing this JVM's directory.
    */
   static String[] awaited() throws IOException {
-    // Loaded while awaiting rather than after: the check's own time.
-    for (Class<?> c : new Class<?>[] {Witness.class, Json.class, Materializer.class, Outcome.class, FieldFactChecks.class}) {
-      try {
-        Class.forName(c.getName(), true, ExitCheckJvm.class.getClassLoader());
-      } catch (ClassNotFoundException | LinkageError e) {
-        // loaded later, when used
-      }
-    }
+    WitnessRunner.preloadReplayClasses();
     String all = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
     int nl = all.indexOf('\n');
     if (nl < 0) {
-      Path here = Paths.get("").toAbsolutePath();
-      if (here.getFileName() != null && here.getFileName().toString().startsWith(DIR_PREFIX)) WitnessRunner.deleteQuietly(here);
+      WitnessRunner.removeOwnDirectory(DIR_PREFIX);
       return null;
     }
     return new String[] {all.substring(0, nl), all.substring(nl + 1)};
