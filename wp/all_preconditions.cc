@@ -332,14 +332,13 @@ std::vector<std::pair<const ir::Instruction*, size_t>> UsesOf(const ir::MethodIR
   return uses;
 }
 
-// Whether `use` of a reference at operand `k` only compares it with null.
+// Whether `use` (of a reference) only compares it with null.
 bool IsNullTest(const ir::MethodIR& m, const ir::Instruction& use) {
-  if (use.op != ir::Op::kIf || use.operands.size() != 2) return false;
-  for (ir::ValueId o : use.operands) {
-    const ir::Instruction& d = m.def(o);
-    if (d.op == ir::Op::kConst && d.const_kind == ir::ConstKind::kNull) return true;
-  }
-  return false;
+  auto is_null = [&](ir::ValueId v) {
+    const ir::Instruction& d = m.def(v);
+    return d.op == ir::Op::kConst && d.const_kind == ir::ConstKind::kNull;
+  };
+  return use.op == ir::Op::kIf && use.operands.size() == 2 && (is_null(use.operands[0]) || is_null(use.operands[1]));
 }
 
 // The invokes of `analysed` that may run a method of the lambda class

@@ -1242,15 +1242,7 @@ Minterm WpProblem::with_heap_havocked(const Minterm& framed, uint32_t site) {
   if (framed.is_true() || framed.is_false()) return framed;
   const Term phi = framed.formula(tm_);
   logic::Substitution s(tm_);
-  for (Term t : logic::collect(phi, [this](Term x) {
-         return (x.is(logic::TermKind::kFieldConst) && !tm_.is_length_field(x)) || x.is(logic::TermKind::kArrayConst);
-       })) {
-    const Term effect = tm_.fresh_skolem(logic::SkolemKind::kHeap, t.sort(), site, t);
-    s.add(t, tm_.mk_mod(t, effect));
-  }
-  for (Term v : logic::free_variables(phi)) {
-    if (vocab_.static_field_of(v) != nullptr) s.add(v, tm_.fresh_skolem(logic::SkolemKind::kOther, v.sort(), site));
-  }
+  HavocHeap(tm_, vocab_, phi, site, [](Term) { return true; }, &s);
   return s.empty() ? framed : Minterm::from_term(s.apply(phi));
 }
 

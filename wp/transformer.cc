@@ -120,6 +120,17 @@ Term Transformer::condition(const Instruction& in, bool taken) {
   return tm_.mk_true();
 }
 
+void HavocHeap(logic::TermManager& tm, const Vocabulary& vocab, Term phi, uint32_t site,
+               const std::function<bool(Term)>& writes, logic::Substitution* s) {
+  for (Term t : logic::collect(phi, [](Term x) { return x.is(TermKind::kFieldConst) || x.is(TermKind::kArrayConst); })) {
+    if (tm.is_length_field(t) || !writes(t)) continue;
+    s->add(t, tm.mk_mod(t, tm.fresh_skolem(logic::SkolemKind::kHeap, t.sort(), site, t)));
+  }
+  for (Term v : logic::free_variables(phi)) {
+    if (vocab.static_field_of(v) != nullptr && writes(v)) s->add(v, tm.fresh_skolem(logic::SkolemKind::kOther, v.sort(), site));
+  }
+}
+
 Step Transformer::through_instruction(ir::InsnId insn, const Minterm& post) {
   return normal(ir_.insns[insn], post);
 }
@@ -472,19 +483,12 @@ Step Transformer::skipped_call(const Instruction& in, const Minterm& post, bool 
       vocab_.note_result_facts(site, std::move(facts));
     }
   }
-  for (Term t : logic::collect(phi, [](Term x) {
-         return x.is(TermKind::kFieldConst) || x.is(TermKind::kArrayConst);
-       })) {
-    if (tm_.is_length_field(t)) continue;  // array lengths never change
-    if (vocab_.kept_by_call(t, in.owner, in.name)) continue;  // set only by its class's constructors
-    if (may_write != nullptr && !(*may_write)(t)) continue;     // not in the call's mod-set
-    s.add(t, tm_.mk_mod(t, tm_.fresh_skolem(logic::SkolemKind::kHeap, t.sort(), site, t)));
-  }
-  for (Term v : logic::free_variables(phi)) {
-    if (vocab_.static_field_of(v) != nullptr && (may_write == nullptr || (*may_write)(v))) {
-      s.add(v, tm_.fresh_skolem(logic::SkolemKind::kOther, v.sort(), site));
-    }
-  }
+  HavocHeap(tm_, vocab_, phi, site, [&](Term t) {
+    // A field set only by its class's constructors is kept; so is what is
+    // not in the call's mod-set.
+    if (!t.is_var() && vocab_.kept_by_call(t, in.owner, in.name)) return false;
+    return may_write == nullptr || (*may_write)(t);
+  }, &s);
   Term sigma_exc = tm_.fresh_skolem(logic::SkolemKind::kExc, Sort::Ref(), site);
   if (exceptional) {
     s.add(tm_.exc(), sigma_exc);

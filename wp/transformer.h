@@ -30,6 +30,7 @@
 #include "callgraph/var_handles.h"
 #include "ir/ir.h"
 #include "logic/minterm.h"
+#include "logic/substitution.h"
 #include "logic/term_manager.h"
 #include "types/type_facts.h"
 #include "wp/vocabulary.h"
@@ -85,6 +86,14 @@ std::optional<EnvironmentRead> EnvironmentReadOf(const ir::MethodIR& ir, const i
 // Whether `call` is System.getSecurityManager() (Transformer::
 // through_security_manager_read).
 bool IsSecurityManagerRead(const ir::Instruction& call);
+
+// What a skipped call at skolem site `site` that returns normally does to
+// the heap `phi` mentions, into `s`: each field map (but lengths, which
+// never change) and array map `writes` keeps becomes mod(f, σ), each static
+// it keeps a fresh skolem. Transformer::skipped_call, and a partial frame's
+// precondition through a skipped side (WpProblem::with_heap_havocked).
+void HavocHeap(logic::TermManager& tm, const Vocabulary& vocab, logic::Term phi, uint32_t site,
+               const std::function<bool(logic::Term)>& writes, logic::Substitution* s);
 
 class Transformer {
  public:
