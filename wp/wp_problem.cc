@@ -197,7 +197,11 @@ void WpProblem::push(Point at, const Minterm& raw, uint32_t loops, int32_t path,
     return;
   }
   ++ph_.result.stats.minterms;
-  if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem)) {
+  // The targets a minterm pins are expanded for every minterm: an
+  // optimistic one, which passes what is not enabled anyway, demands none
+  // (as at the entry), or the exact search would pay for its guesses.
+  if (opt_.callgraph == CallGraph::kDirected && !phi.is_true() && phi.term().has(logic::kHasSkolem) &&
+      !is_optimistic(phi)) {
     directed_.NotePinned(phi);
   }
   if (line >= 0 && (path < 0 || nodes_[path].line != line || nodes_[path].act != at.act)) {
@@ -375,7 +379,7 @@ std::string WpProblem::Interrupt(Tabulation&) {
       return "forward facts: the search starts again with them";
     }
   }
-  if (used_.steps + ph_.result.stats.steps >= opt_.max_steps) return Cat("budget: ", opt_.max_steps, " steps");
+  if (step_budget_spent()) return Cat("budget: ", opt_.max_steps, " steps");
   if (out_of_time()) return Cat("timeout: ", static_cast<int64_t>(opt_.timeout_ms), " ms");
   if (tm_.num_terms() > opt_.max_terms) return Cat("memory cap: ", opt_.max_terms, " terms");
   if (candidates_due()) {
