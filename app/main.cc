@@ -81,7 +81,9 @@ void AddWpGoalOptions(CLI::App* cmd, jwp::app::WpOptions* wp, std::optional<doub
       ->capture_default_str()
       ->check(CLI::Range(1u, 64u));
   cmd->add_option("--witness-out", wp->witness_out, "Also write the witness JSON to this file");
-  cmd->add_option("--max-steps", wp->engine.max_steps, "Step budget per goal")->capture_default_str();
+  cmd->add_option("--max-steps", wp->engine.max_steps,
+                  "Step budget per goal: the exact search's steps (with --confirm, optimistic minterms' come on "
+                  "top, within their share)")->capture_default_str();
   // One spelling of the goal's budget in every subcommand: --timeout in
   // seconds (fractional allowed); --timeout-ms stays as a hidden alias.
   auto* timeout = cmd->add_option("--timeout", *timeout_s, "Seconds per goal, fractional allowed (default 60)");
@@ -241,7 +243,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   validate_cmd->add_flag("--verbose", validate.verbose, "Print each VALIDATED report's witness under its row");
   validate_cmd->add_option("--select", validate.select, "Only these dereference reports, numbered from 1 as in the table: 1,4-7");
-  validate_cmd->add_option("--max-steps", validate.engine.max_steps, "Step budget per goal")->capture_default_str();
+  validate_cmd->add_option("--max-steps", validate.engine.max_steps,
+                           "Step budget per goal: the exact search's steps (optimistic minterms' come on top, "
+                           "within their share)")->capture_default_str();
   validate_cmd->add_flag("!--no-models", validate.models, "Analyse the JDK's own classes where jwp has models");
   validate_cmd->add_flag("--enable-assertions", validate.engine.enable_assertions, "Analyse `assert` statements as enabled, as java -ea runs them (default: disabled, the JVM's default); the witness runner runs with the same setting");
   AddReachableStateOptions(validate_cmd, &validate.engine.statics, &validate.engine.closed_packages);

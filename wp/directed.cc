@@ -253,8 +253,9 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
   std::map<std::string, uint64_t> steps_by_method;  // over all phases
   WpProblem search(h, goal, options, enabled, lambdas);
   for (uint32_t phase = 1;; ++phase) {
-    const WpProblem::Used used{
-        total.steps, std::chrono::duration<double, std::milli>(Clock::now() - start).count(), total.entry_checks};
+    const WpProblem::Used used{total.steps, total.budgeted_steps(),
+                               std::chrono::duration<double, std::milli>(Clock::now() - start).count(),
+                               total.entry_checks};
     Result r = search.run(used);
     total.AddPhase(r.stats);
     for (const Result::SummaryCount& c : r.summaries) steps_by_method[c.method] += c.steps;
@@ -268,7 +269,7 @@ Result RunGoal(const classfile::ClassHierarchy& h, const Goal& goal, const Engin
       r.reason = Cat("budget: ", options.max_phases, " phases of call-graph expansion; ", r.reason);
       more = false;
     }
-    if (more && (total.steps >= options.max_steps || elapsed >= options.timeout_ms)) more = false;
+    if (more && (total.budgeted_steps() >= options.max_steps || elapsed >= options.timeout_ms)) more = false;
     if (!more) {
       search.finish_collected(&r);
       r.stats = total;

@@ -345,6 +345,11 @@ struct Result {
     // Adds a phase's figures to the goal's, each as stats.def says
     // (kGoal figures are left to the driver).
     void AddPhase(const Stats& phase);
+    // The steps the step budget (EngineOptions::max_steps) counts: the
+    // exact search's. Optimistic minterms' come on top, within their share
+    // (optimistic.cc), so that the exact search decides in production
+    // what it decides alone (--exact).
+    uint64_t budgeted_steps() const { return steps - optimistic_steps; }
   } stats;
   // With EngineOptions::max_preconditions > 1, a FOUND's further
   // preconditions, each with its own path, witness and goal site (the

@@ -242,6 +242,7 @@ class WpProblem : private DirectedQueries {
   // `used`: what earlier phases of the goal spent of its budgets.
   struct Used {
     uint64_t steps = 0;
+    uint64_t budgeted_steps = 0;  // Result::Stats::budgeted_steps
     double ms = 0;
     uint64_t entry_checks = 0;
   };
@@ -644,7 +645,10 @@ class WpProblem : private DirectedQueries {
   // The goal's budgets that end its search: time or steps (RunGoal starts
   // no further phase past either).
   bool goal_budget_spent() const {
-    return out_of_time() || used_.steps + ph_.result.stats.steps >= opt_.max_steps;
+    return out_of_time() || step_budget_spent();
+  }
+  bool step_budget_spent() const {
+    return used_.budgeted_steps + ph_.result.stats.budgeted_steps() >= opt_.max_steps;
   }
 
   const classfile::ClassHierarchy& h_;
