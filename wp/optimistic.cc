@@ -90,12 +90,15 @@ std::string ReplayKey(const Replay& r) {
 // A reference parameter declared as a collection interface is, in a
 // candidate, preferably the JDK's everyday implementation: the witness
 // builds it without running a constructor, and a class Z3 picks at random
-// (some Map of the JDK's internals) rarely survives that.
+// (some Map of the JDK's internals) rarely survives that. A path is the
+// default file system's (on Linux; the runner starts one as Path.of does:
+// JdkValues.java), not a zip file system's or javac's.
 constexpr std::pair<std::string_view, std::string_view> kEverydayClass[] = {
     {"Ljava/util/Map;", "java/util/HashMap"},         {"Ljava/util/List;", "java/util/ArrayList"},
     {"Ljava/util/Collection;", "java/util/ArrayList"}, {"Ljava/lang/Iterable;", "java/util/ArrayList"},
     {"Ljava/util/Set;", "java/util/HashSet"},         {"Ljava/util/Queue;", "java/util/ArrayDeque"},
     {"Ljava/util/Deque;", "java/util/ArrayDeque"},    {"Ljava/lang/CharSequence;", "java/lang/String"},
+    {"Ljava/nio/file/Path;", "sun/nio/fs/UnixPath"},
 };
 
 // How the JVM refuted a candidate, from the runner's first line ("REFUTED:
@@ -147,7 +150,7 @@ std::vector<Term> WpProblem::everyday_inputs(EntryCheck::Entry entry, const Mint
       if (std::find(query.begin(), query.end(), is_null) == query.end()) prefer.push_back(tm_.mk_not(is_null));
     }
     for (const auto& [declared, everyday] : kEverydayClass) {
-      if (val.type.descriptor != declared) continue;
+      if (val.type.descriptor != declared || h_.Find(everyday) == classfile::kNoClass) continue;
       const Term p = entry.tr.var(ir.params[i]);
       const Term type = tm_.mk_type(everyday);
       const Term is_everyday = tm_.mk_eq(tm_.mk_type_of(p), type);

@@ -249,6 +249,8 @@ final class JavaTestSource {
         init = newArray(c, h.length);
       } else if (Materializer.jdkConstructor(c) != null && names.nameable(c)) {
         init = "new " + names.name(c) + "()";
+      } else if (Materializer.jdkConstructor(c) == null && JdkValues.source(c) != null) {
+        init = JdkValues.source(c);
       } else {
         reflective = true;
         init = names.helper() + ".allocate(" + names.classLiteral(c) + ")";

@@ -69,6 +69,7 @@ final class Materializer {
         if (c == Class.class || c.isPrimitive()) throw w.bad(where, "class " + h.cls + " cannot be allocated");
         try {
           o = jdkConstructed(c);
+          if (o == null) o = JdkValues.make(c);
           if (o == null) o = UnsafeAccess.allocate(c);
         } catch (InstantiationException e) {
           throw w.bad(where, "cannot allocate " + h.cls + ": " + e);
@@ -170,8 +171,9 @@ final class Materializer {
    * An object of a JDK class (java.*, javax.*) made by its public no-argument constructor, or null
    * when it has none or the constructor throws. The witness's fields are stored over it; the fields
    * it does not list are what a program's {@code new C()} leaves there (a lock's synchronizer, a
-   * map's load factor), not zeros that no JDK object has. Other classes are allocated without a
-   * constructor: their fields are the witness's.
+   * map's load factor), not zeros that no JDK object has. A JDK value class without that
+   * constructor (a path, a URL) starts as its everyday instance (JdkValues). Other classes are
+   * allocated without a constructor: their fields are the witness's.
    */
   private static Object jdkConstructed(Class<?> c) {
     Constructor<?> k = jdkConstructor(c);
