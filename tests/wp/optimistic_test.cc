@@ -113,6 +113,22 @@ TEST_F(OptimisticTest, NotFoundStaysTheExactSearchs) {
   EXPECT_GT(r.stats.optimistic_skips, 0u);
 }
 
+// The step budget is the exact search's: the optimistic minterms' steps
+// come on top of it, so that production decides within the budget what
+// the exact search alone decides (guava's ContiguousSet.create lost its
+// VALIDATED when they counted). Here the exact search decides in 10 steps;
+// counting the optimistic ones, production ran out at 10.
+TEST_F(OptimisticTest, TheExactSearchKeepsItsWholeBudget) {
+  const char* marker = "return s.length(); // @goal npe NOT_FOUND alwaysThrows";
+  const Result exact = Run("afterFailure(Ljava/lang/String;)I", marker, "npe", std::nullopt, 50000);
+  ASSERT_EQ(exact.verdict, Verdict::kNotFound) << exact.reason;
+  const Result r = Run("afterFailure(Ljava/lang/String;)I", marker, "npe", Outcome::kRefuted, exact.stats.steps);
+  EXPECT_EQ(r.verdict, Verdict::kNotFound) << r.reason;
+  EXPECT_GT(r.stats.optimistic_steps, 0u);
+  EXPECT_GT(r.stats.steps, exact.stats.steps) << "the optimistic steps came on top";
+  EXPECT_LE(r.stats.budgeted_steps(), exact.stats.steps);
+}
+
 // A candidate that passed the exception's constructor is confirmed before
 // the exact search reaches the entry with the same precondition (its
 // candidates are due after a quarter of the steps): the exact one takes
