@@ -19,11 +19,6 @@ using ir::MethodIR;
 using ir::Op;
 using ir::ValueId;
 
-bool IsNullConst(const MethodIR& ir, ValueId v) {
-  const Instruction& d = ir.def(v);
-  return d.op == Op::kConst && d.const_kind == ir::ConstKind::kNull;
-}
-
 // Whether `in` completes only when `v` is not null (its NullPointerException
 // otherwise).
 bool Dereferences(const Instruction& in, ValueId v) {
@@ -55,8 +50,8 @@ bool EdgeChecks(const MethodIR& ir, ir::EdgeId eid, ValueId v) {
   if ((e.kind != ir::EdgeKind::kTrue && e.kind != ir::EdgeKind::kFalse) || from.insns.empty()) return false;
   const Instruction& br = ir.insns[from.insns.back()];
   if (br.op != Op::kIf || br.operands.size() != 2) return false;
-  const bool compares_v = (br.operands[0] == v && IsNullConst(ir, br.operands[1])) ||
-                          (br.operands[1] == v && IsNullConst(ir, br.operands[0]));
+  const bool compares_v = (br.operands[0] == v && ir::IsNullConstant(ir, br.operands[1])) ||
+                          (br.operands[1] == v && ir::IsNullConstant(ir, br.operands[0]));
   if (!compares_v) return false;
   if (br.cond == ir::Cond::kEq) return e.kind == ir::EdgeKind::kFalse;
   if (br.cond == ir::Cond::kNe) return e.kind == ir::EdgeKind::kTrue;

@@ -688,11 +688,7 @@ absl::StatusOr<Site> LocateCheckedValueUse(const ValueFlow& f, const classfile::
                                            const FindBugsReport& r) {
   const ir::MethodIR& ir = f.ir();
   const std::string who = Describe(r);
-  auto is_null = [&](ir::ValueId v) {
-    if (ir.values[v].def == ir::kNone) return false;
-    const ir::Instruction& d = ir.def(v);
-    return d.op == ir::Op::kConst && d.const_kind == ir::ConstKind::kNull;
-  };
+  auto is_null = [&](ir::ValueId v) { return ir::IsNullConstant(ir, v); };
   // The null check: the `if` against null at its offset, else the first
   // after it on its line.
   ir::InsnId check = ir::kNone;

@@ -102,6 +102,12 @@ bool MayDivideByZero(const MethodIR& ir, const Instruction& in) {
   return !(constant && bits != 0);
 }
 
+bool IsNullConstant(const MethodIR& ir, ValueId v) {
+  if (v < 0 || v >= static_cast<ValueId>(ir.values.size()) || ir.values[v].def == kNone) return false;
+  const Instruction& d = ir.insns[ir.values[v].def];
+  return d.op == Op::kConst && d.const_kind == ConstKind::kNull;
+}
+
 bool IsKnownNonNull(const MethodIR& ir, ValueId v) {
   if (v < 0 || v >= static_cast<ValueId>(ir.values.size())) return false;
   const Instruction& d = ir.insns[ir.values[v].def];

@@ -204,6 +204,10 @@ class MethodIR {
 // requires them everywhere else.
 bool IsKnownNonNull(const MethodIR& ir, ValueId v);
 
+// True when v is the constant null (aconst_null): a null test compares
+// against it.
+bool IsNullConstant(const MethodIR& ir, ValueId v);
+
 // True when `in` is an int or long division or remainder whose divisor is
 // not a non-zero constant: only those throw ArithmeticException (`x / 2`
 // never does). The builder omits the edge of the others; the verifier

@@ -334,11 +334,8 @@ std::vector<std::pair<const ir::Instruction*, size_t>> UsesOf(const ir::MethodIR
 
 // Whether `use` (of a reference) only compares it with null.
 bool IsNullTest(const ir::MethodIR& m, const ir::Instruction& use) {
-  auto is_null = [&](ir::ValueId v) {
-    const ir::Instruction& d = m.def(v);
-    return d.op == ir::Op::kConst && d.const_kind == ir::ConstKind::kNull;
-  };
-  return use.op == ir::Op::kIf && use.operands.size() == 2 && (is_null(use.operands[0]) || is_null(use.operands[1]));
+  return use.op == ir::Op::kIf && use.operands.size() == 2 &&
+         (ir::IsNullConstant(m, use.operands[0]) || ir::IsNullConstant(m, use.operands[1]));
 }
 
 // The invokes of `analysed` that may run a method of the lambda class
