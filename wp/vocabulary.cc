@@ -191,6 +191,21 @@ Term Vocabulary::class_constant(const std::string& owner, std::string_view name,
   }
   if (stores != 1 || !allocation) return Term();
   Term var = tm_.mk_var(Cat(display, ".", name), logic::Sort::Ref(), kConstantNamespace);
+  // An enum constant: javac's <clinit> passes its name and ordinal to the
+  // constructor first, `new E("NAME", k, ...)`, and Enum.ordinal is final.
+  if (h_.IsSubtype(v.text, "java/lang/Enum") == classfile::Tristate::kYes) {
+    for (const ir::Instruction& in : ir->insns) {
+      if (in.op != ir::Op::kInvoke || in.invoke != ir::InvokeKind::kSpecial || in.name != "<init>" ||
+          !in.descriptor.starts_with("(Ljava/lang/String;I") || in.operands.size() < 3 || in.operands[0] < 0 ||
+          ir->values[in.operands[0]].def != *allocation) {
+        continue;
+      }
+      const ir::Instruction& k = ir->def(in.operands[2]);
+      if (k.op == ir::Op::kConst && k.const_kind == ir::ConstKind::kInt) {
+        enum_ordinals_.try_emplace(var, static_cast<int32_t>(k.bits));
+      }
+    }
+  }
   constants_.try_emplace(var, ClassConstant{owner, std::string(name), std::string(descriptor), v.text,
                                             Cat(owner, "#", *allocation)});
   tm_.set_non_null(var);
@@ -217,6 +232,9 @@ std::vector<Term> Vocabulary::class_constant_facts(std::span<const Term> terms) 
     out.push_back(tm_.mk_ne(v, tm_.mk_null()));
     const Term type = tm_.mk_type(c->type);
     out.push_back(tm_.mk_eq(tm_.mk_type_of(v), type));
+    if (auto it = enum_ordinals_.find(v); it != enum_ordinals_.end()) {
+      out.push_back(tm_.mk_eq(tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v), tm_.mk_int(it->second)));
+    }
     for (size_t j = 0; j < i; ++j) {
       if (met[j].second->allocation != c->allocation) out.push_back(tm_.mk_ne(v, met[j].first));
     }
@@ -590,9 +608,12 @@ Term Vocabulary::current_thread() {
 }
 
 logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
-  if (non_null_.empty() || phi.is_true() || phi.is_false()) return phi;
+  if ((non_null_.empty() && enum_ordinals_.empty()) || phi.is_true() || phi.is_false()) return phi;
   logic::Substitution s(tm_);
   for (Term v : logic::free_variables(phi)) {
+    if (auto it = enum_ordinals_.find(v); it != enum_ordinals_.end()) {
+      s.add(tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v), tm_.mk_int(it->second));
+    }
     if (non_null_.contains(v)) {
       Term is_null = tm_.mk_eq(v, tm_.mk_null());
       s.add(is_null, tm_.mk_false());

@@ -243,7 +243,8 @@ class Vocabulary {
   };
   const ClassConstant* class_constant_of(logic::Term var) const;
   // What the class constants `phi` mentions are: never null, of their
-  // exact types, pairwise distinct objects (entry checks and witnesses).
+  // exact types, pairwise distinct objects, an enum constant's ordinal
+  // (entry checks and witnesses).
   std::vector<logic::Term> class_constant_facts(std::span<const logic::Term> terms);
   // The class constants (their variables) that the field read `x` may
   // hold at the entry, by its field facts, when those are all it may hold
@@ -318,6 +319,9 @@ class Vocabulary {
   // Static finals whose class initializer stores only new arrays of one
   // constant length in them: that length (clinit_array_length).
   absl::flat_hash_map<logic::Term, int32_t> array_lengths_;
+  // Enum constants (class constants) and the ordinal their <clinit> gives
+  // them: `read(Enum.ordinal, c)` is that number (with_global_facts).
+  absl::flat_hash_map<logic::Term, int32_t> enum_ordinals_;
   absl::flat_hash_set<logic::Term> globals_;
   std::optional<logic::Term> string_chars_;
   // Whether `owner`'s static field `$assertionsDisabled` is javac's (and
