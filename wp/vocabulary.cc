@@ -233,7 +233,8 @@ std::vector<Term> Vocabulary::class_constant_facts(std::span<const Term> terms) 
     const Term type = tm_.mk_type(c->type);
     out.push_back(tm_.mk_eq(tm_.mk_type_of(v), type));
     if (auto it = enum_ordinals_.find(v); it != enum_ordinals_.end()) {
-      out.push_back(tm_.mk_eq(tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v), tm_.mk_int(it->second)));
+      const Term ordinal = tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v);
+      out.push_back(tm_.mk_eq(ordinal, tm_.mk_int(it->second)));
     }
     for (size_t j = 0; j < i; ++j) {
       if (met[j].second->allocation != c->allocation) out.push_back(tm_.mk_ne(v, met[j].first));
@@ -612,7 +613,8 @@ logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
   logic::Substitution s(tm_);
   for (Term v : logic::free_variables(phi)) {
     if (auto it = enum_ordinals_.find(v); it != enum_ordinals_.end()) {
-      s.add(tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v), tm_.mk_int(it->second));
+      const Term ordinal = tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v);
+      s.add(ordinal, tm_.mk_int(it->second));
     }
     if (non_null_.contains(v)) {
       Term is_null = tm_.mk_eq(v, tm_.mk_null());
