@@ -14,6 +14,26 @@
 
 namespace jwp::wp {
 
+namespace {
+
+// The ordinal that <clinit> `clinit` gives the enum constant its `new` at
+// `allocation` makes: javac passes the name and ordinal to the constructor
+// first, `new E("NAME", k, ...)`, and Enum.ordinal is final.
+std::optional<int32_t> EnumOrdinal(const ir::MethodIR& clinit, ir::InsnId allocation) {
+  for (const ir::Instruction& in : clinit.insns) {
+    if (in.op != ir::Op::kInvoke || in.invoke != ir::InvokeKind::kSpecial || in.name != "<init>" ||
+        !in.descriptor.starts_with("(Ljava/lang/String;I") || in.operands.size() < 3 || in.operands[0] < 0 ||
+        clinit.values[in.operands[0]].def != allocation) {
+      continue;
+    }
+    const ir::Instruction& k = clinit.def(in.operands[2]);
+    if (k.op == ir::Op::kConst && k.const_kind == ir::ConstKind::kInt) return static_cast<int32_t>(k.bits);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 using logic::Sort;
 using logic::Term;
 
@@ -191,20 +211,8 @@ Term Vocabulary::class_constant(const std::string& owner, std::string_view name,
   }
   if (stores != 1 || !allocation) return Term();
   Term var = tm_.mk_var(Cat(display, ".", name), logic::Sort::Ref(), kConstantNamespace);
-  // An enum constant: javac's <clinit> passes its name and ordinal to the
-  // constructor first, `new E("NAME", k, ...)`, and Enum.ordinal is final.
   if (h_.IsSubtype(v.text, "java/lang/Enum") == classfile::Tristate::kYes) {
-    for (const ir::Instruction& in : ir->insns) {
-      if (in.op != ir::Op::kInvoke || in.invoke != ir::InvokeKind::kSpecial || in.name != "<init>" ||
-          !in.descriptor.starts_with("(Ljava/lang/String;I") || in.operands.size() < 3 || in.operands[0] < 0 ||
-          ir->values[in.operands[0]].def != *allocation) {
-        continue;
-      }
-      const ir::Instruction& k = ir->def(in.operands[2]);
-      if (k.op == ir::Op::kConst && k.const_kind == ir::ConstKind::kInt) {
-        enum_ordinals_.try_emplace(var, static_cast<int32_t>(k.bits));
-      }
-    }
+    if (std::optional<int32_t> k = EnumOrdinal(*ir, *allocation)) enum_ordinals_.try_emplace(var, *k);
   }
   constants_.try_emplace(var, ClassConstant{owner, std::string(name), std::string(descriptor), v.text,
                                             Cat(owner, "#", *allocation)});
@@ -233,7 +241,7 @@ std::vector<Term> Vocabulary::class_constant_facts(std::span<const Term> terms) 
     const Term type = tm_.mk_type(c->type);
     out.push_back(tm_.mk_eq(tm_.mk_type_of(v), type));
     if (auto it = enum_ordinals_.find(v); it != enum_ordinals_.end()) {
-      const Term ordinal = tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v);
+      const Term ordinal = ordinal_of(v);
       out.push_back(tm_.mk_eq(ordinal, tm_.mk_int(it->second)));
     }
     for (size_t j = 0; j < i; ++j) {
@@ -258,6 +266,8 @@ std::vector<Term> Vocabulary::class_constant_domain(Term x, Term uninitialized) 
   }
   return out;
 }
+
+Term Vocabulary::ordinal_of(Term constant) { return tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), constant); }
 
 std::optional<int32_t> Vocabulary::clinit_array_length(const std::string& owner, std::string_view name,
                                                        std::string_view descriptor) {
@@ -613,7 +623,7 @@ logic::Minterm Vocabulary::with_global_facts(const logic::Minterm& phi) {
   logic::Substitution s(tm_);
   for (Term v : logic::free_variables(phi)) {
     if (auto it = enum_ordinals_.find(v); it != enum_ordinals_.end()) {
-      const Term ordinal = tm_.mk_read(field("java/lang/Enum", "ordinal", "I"), v);
+      const Term ordinal = ordinal_of(v);
       s.add(ordinal, tm_.mk_int(it->second));
     }
     if (non_null_.contains(v)) {

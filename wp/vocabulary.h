@@ -322,6 +322,8 @@ class Vocabulary {
   // Enum constants (class constants) and the ordinal their <clinit> gives
   // them: `read(Enum.ordinal, c)` is that number (with_global_facts).
   absl::flat_hash_map<logic::Term, int32_t> enum_ordinals_;
+  // read(Enum.ordinal, constant).
+  logic::Term ordinal_of(logic::Term constant);
   absl::flat_hash_set<logic::Term> globals_;
   std::optional<logic::Term> string_chars_;
   // Whether `owner`'s static field `$assertionsDisabled` is javac's (and
