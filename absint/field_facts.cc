@@ -15,6 +15,7 @@
 #include "classfile/bytecode.h"
 #include "classfile/descriptor.h"
 #include "classfile/member_resolution.h"
+#include "absint/non_null_returns.h"
 #include "ir/builder.h"
 
 namespace jwp::absint {
@@ -201,6 +202,9 @@ struct Store {
   size_t writer = 0;         // the index of its class in Writers::classes
   bool initializer = false;  // in a constructor on `this`, or in <clinit>
   std::optional<std::vector<FieldValue>> values;
+  // `values` is only "non-null" (FieldFacts::non_null_stored): no new object
+  // or literal of the writer's own.
+  bool non_null_only = false;
   std::string where;  // "pkg.C.m(desc)"
 };
 
@@ -944,7 +948,8 @@ std::optional<Fill> FillOf(const MethodIR& ir, ValueId v, const Instruction& pub
 // Every store into a field of the classes `index` lists, by the code of
 // `writers`.
 StoreMap CollectStores(const classfile::ClassHierarchy& h, const Writers& writers,
-                       const std::map<std::string, size_t, std::less<>>& index) {
+                       const std::map<std::string, size_t, std::less<>>& index,
+                       const FieldFacts::NonNullStored& non_null) {
   StoreMap stores;
   std::map<std::string, std::string> resolved;
   std::map<std::string, Family> families;  // by the accessor's class
@@ -979,6 +984,14 @@ StoreMap CollectStores(const classfile::ClassHierarchy& h, const Writers& writer
           s.values = AccessorArguments(*ir, in.operands.back(), &family);
         }
         if (!s.values) s.values = NewArrayOfHelper(h, *writers.classes[c].file, *ir, in.operands.back());
+        if (!s.values && (in.descriptor.starts_with("L") || in.descriptor.starts_with("[")) &&
+            non_null(*ir, s.insn)) {
+          // A value of the field's type (the verifier checks the store), never null.
+          const std::string_view type =
+              in.descriptor[0] == 'L' ? in.descriptor.substr(1, in.descriptor.size() - 2) : in.descriptor;
+          s.values = std::vector<FieldValue>{FieldValue::Object(std::string(type), false)};
+          s.non_null_only = true;
+        }
         stores[decl][Cat(in.name, ":", in.descriptor)].push_back(std::move(s));
       }
     }
@@ -1005,7 +1018,7 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   const bool fresh_final =
       is_static && (f.access_flags & classfile::access::kFinal) && !writes.empty() &&
       std::all_of(writes.begin(), writes.end(), [](const Store& s) {
-        return s.values && std::all_of(s.values->begin(), s.values->end(), [](const FieldValue& v) {
+        return s.values && !s.non_null_only && std::all_of(s.values->begin(), s.values->end(), [](const FieldValue& v) {
                  return v.kind == FieldValue::kObject || v.kind == FieldValue::kString;
                });
       });
@@ -1169,6 +1182,20 @@ FieldFacts::FieldFacts(const classfile::ClassHierarchy& h, bool closed_packages)
 
 FieldFacts::~FieldFacts() = default;
 
+FieldFacts::NonNullStored FieldFacts::non_null_stored() {
+  if (non_null_ == nullptr) {
+    // Without field facts (they are what is being computed) and without the
+    // natives' table (above this layer): a stored value is non-null by the
+    // code that makes it, never by another field's facts.
+    cache_ = std::make_unique<callgraph::MethodCache>(h_);
+    non_null_ = std::make_unique<NonNullReturns>(h_, *cache_, nullptr, [](const callgraph::MethodId&) { return false; });
+  }
+  NonNullReturns* non_null = non_null_.get();  // used under mu_, as the caller holds it
+  return [non_null](const MethodIR& ir, ir::InsnId at) {
+    return non_null->NonNullAt(ir, ir.insns[at].operands.back(), at);
+  };
+}
+
 bool FieldFacts::InClosedPackage(const ClassFile& file, const classfile::FieldInfo& f) const {
   const uint16_t access = f.access_flags;
   const bool package_private =
@@ -1240,7 +1267,7 @@ void FieldFacts::ComputePackage(const std::string& package, bool jdk) {
   for (size_t c = 0; c < p.writers.classes.size(); ++c) {
     p.index.emplace(std::string(p.writers.classes[c].file->this_class), c);
   }
-  p.stores = CollectStores(h_, p.writers, p.index);
+  p.stores = CollectStores(h_, p.writers, p.index, non_null_stored());
   for (size_t c = 0; c < p.writers.classes.size(); ++c) {
     const ClassFile& file = *p.writers.classes[c].file;
     for (const classfile::FieldInfo& f : file.fields) {
@@ -1268,7 +1295,7 @@ const FieldFacts::ClassFacts& FieldFacts::ForClass(std::string_view owner) {
   const Writers writers = FindWriters(h_, *cf);
   std::map<std::string, size_t, std::less<>> index;  // class -> its place in writers.classes
   for (size_t c = 0; c < writers.classes.size(); ++c) index.emplace(std::string(writers.classes[c].file->this_class), c);
-  StoreMap stores = CollectStores(h_, writers, index);
+  StoreMap stores = CollectStores(h_, writers, index, non_null_stored());
   for (size_t c = 0; c < writers.classes.size(); ++c) {
     const ClassFile& file = *writers.classes[c].file;
     if (classes_.contains(file.this_class)) continue;

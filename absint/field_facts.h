@@ -42,8 +42,12 @@
 // The values: the default and every value a writer stores, when each stored
 // value is an int or long constant, null, a string literal, a class
 // literal, a new object or array (of exactly its type), a lambda or `this`
-// (non-null, of the class's type or a subtype), or a phi of those; any
-// other stored value (a parameter, a call's result, a float) leaves the
+// (non-null, of the class's type or a subtype), or a phi of those; a
+// reference that is never null where it is stored (NonNullReturns::NonNullAt,
+// decided without field facts: `this.f = checkNotNull(f)`, the result of a
+// call that never returns null, a parameter that a null check before the
+// store passed) is a non-null value of the field's type; any other stored
+// value (an unchecked parameter, another call's result, a float) leaves the
 // field without facts.
 //
 // Immutable static arrays (the table of an enum's values(), lookup
@@ -95,7 +99,13 @@
 #include "classfile/class_hierarchy.h"
 #include "ir/ir.h"
 
+namespace jwp::callgraph {
+class MethodCache;
+}  // namespace jwp::callgraph
+
 namespace jwp::absint {
+
+class NonNullReturns;
 
 namespace field_facts_internal {
 struct Store;
@@ -195,6 +205,9 @@ class FieldFacts {
   };
   Stats stats() const ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Whether the reference that put `at` of `ir` stores is never null.
+  using NonNullStored = std::function<bool(const ir::MethodIR& ir, ir::InsnId at)>;
+
  private:
   struct ClassFacts {
     std::map<std::string, FieldFact, std::less<>> by_field;  // "name:descriptor"
@@ -262,6 +275,11 @@ class FieldFacts {
   std::map<std::string, std::map<std::string, FieldFact>, std::less<>> package_facts_ ABSL_GUARDED_BY(mu_);
   std::map<std::string, std::vector<classfile::ClassId>> by_package_ ABSL_GUARDED_BY(mu_);
   Stats stats_ ABSL_GUARDED_BY(mu_);
+  // Stored values that are never null (non_null_stored), decided without
+  // field facts, so that no field's facts rest on another's.
+  NonNullStored non_null_stored() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  std::unique_ptr<callgraph::MethodCache> cache_ ABSL_GUARDED_BY(mu_);
+  std::unique_ptr<NonNullReturns> non_null_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace jwp::absint

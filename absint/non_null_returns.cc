@@ -63,14 +63,9 @@ void Note(std::vector<std::string>* facts, const std::string& fact) {
   if (facts != nullptr && std::find(facts->begin(), facts->end(), fact) == facts->end()) facts->push_back(fact);
 }
 
-}  // namespace
-
-bool NonNullReturns::CheckedBefore(const MethodIR& ir, ValueId v, ir::BlockId b, ir::EdgeId via) {
-  if (via != ir::kNone) {
-    if (EdgeChecks(ir, via, v)) return true;
-  } else if (BlockDereferences(ir, ir.blocks[b], v)) {
-    return true;  // before the return, which ends the block
-  }
+// Whether no path from the entry reaches block `b` without a null check of
+// `v` or a completed dereference of it on the way.
+bool EveryPathChecks(const MethodIR& ir, ValueId v, ir::BlockId b) {
   std::vector<bool> seen(ir.blocks.size(), false);
   std::vector<ir::BlockId> work{ir.entry};
   seen[ir.entry] = true;
@@ -86,6 +81,29 @@ bool NonNullReturns::CheckedBefore(const MethodIR& ir, ValueId v, ir::BlockId b,
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool NonNullReturns::CheckedBefore(const MethodIR& ir, ValueId v, ir::BlockId b, ir::EdgeId via) {
+  if (via != ir::kNone) {
+    if (EdgeChecks(ir, via, v)) return true;
+  } else if (BlockDereferences(ir, ir.blocks[b], v)) {
+    return true;  // before the return, which ends the block
+  }
+  return EveryPathChecks(ir, v, b);
+}
+
+bool NonNullReturns::NonNullAt(const MethodIR& ir, ValueId v, ir::InsnId at, std::vector<std::string>* facts) {
+  std::set<ValueId> seen;
+  if (NonNullValue(ir, v, &seen, facts)) return true;
+  const ir::BlockId b = ir.insns[at].block;
+  if (b == ir::kNone) return false;
+  for (ir::InsnId i : ir.blocks[b].insns) {
+    if (i == at) break;
+    if (Dereferences(ir.insns[i], v)) return true;
+  }
+  return EveryPathChecks(ir, v, b);
 }
 
 bool NonNullReturns::NonNullValue(const MethodIR& ir, ValueId v, std::set<ValueId>* seen,

@@ -69,6 +69,12 @@ class NonNullReturns {
   // Whether reading field `in` (a kGetField or kGetStatic of method `ir`)
   // gives a non-null reference by the field facts.
   bool OfFieldRead(const ir::MethodIR& ir, const ir::Instruction& in, std::vector<std::string>* facts = nullptr);
+  // Whether value `v` of `ir` is non-null at instruction `at`: by the rules
+  // above (a new object, a call that never returns null, ...), or because
+  // no path from the entry reaches `at` without a null check that `v`
+  // passed or a completed dereference of it (`this.f = checkNotNull(f)`,
+  // `if (f == null) throw ...; this.f = f;`).
+  bool NonNullAt(const ir::MethodIR& ir, ir::ValueId v, ir::InsnId at, std::vector<std::string>* facts = nullptr);
 
   static constexpr int kMaxDepth = 12;
 

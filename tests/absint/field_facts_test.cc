@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "classfile/descriptor.h"
+#include "classfile/strings.h"
 #include "tests/callgraph/callgraph_test_support.h"
 
 namespace jwp::absint {
@@ -97,6 +99,26 @@ TEST_P(FieldFactsTest, AFieldOnlyConstructorsWriteIsEffectivelyFinalWhateverThey
   EXPECT_FALSE(Of(kFacts, "mode", "I").effectively_final);  // Switcher.on writes it
 }
 
+TEST_P(FieldFactsTest, AValueNeverNullWhereItIsStoredIsANonNullValueOfTheFieldsType) {
+  // Objects.requireNonNull's result; a parameter after `if (p == null) throw`;
+  // String.trim's result (a final class's method that never returns null).
+  for (const char* name : {"required:Ljava/lang/Object;", "guarded:Ljava/lang/String;", "trimmed:Ljava/lang/String;"}) {
+    const std::string_view key(name);
+    const size_t colon = key.find(':');
+    const FieldFact& f = Of("wp/FieldFacts$Checked", std::string(key.substr(0, colon)).c_str(),
+                            std::string(key.substr(colon + 1)).c_str());
+    ASSERT_TRUE(f.known) << name << ": " << f.why_not;
+    const std::string type(key.substr(colon + 2, key.size() - colon - 3));
+    EXPECT_EQ(Shown(f.values), (Strings{"null", Cat("a ", classfile::JavaName(type))})) << name;
+    EXPECT_EQ(Shown(f.initialized), Strings{Cat("a ", classfile::JavaName(type))}) << name;
+  }
+  // A parameter no check guards: any value.
+  const FieldFact& unchecked = Of("wp/FieldFacts$Checked", "unchecked", "Ljava/lang/Object;");
+  EXPECT_FALSE(unchecked.known);
+  EXPECT_NE(unchecked.why_not.find("stores a value that is not a constant or a new object"), std::string::npos)
+      << unchecked.why_not;
+}
+
 TEST_P(FieldFactsTest, AStaticNeverWrittenHoldsItsDefault) {
   const FieldFact& f = Of(kFacts, "neverSet", "Z");
   ASSERT_TRUE(f.known) << f.why_not;
@@ -183,8 +205,8 @@ TEST_P(FieldFactsTest, StatsCountTheClassesAndFieldsComputed) {
   Of("wp/FieldFacts$Leaky", "name", "Ljava/lang/String;");
   FieldFacts::Stats s = facts_->stats();
   // Computed once per class; with nestmates (Java 17), for the whole nest at once.
-  EXPECT_EQ(first.classes, GetParam() == Release::k17 ? 11u : 1u);
-  EXPECT_EQ(s.classes, GetParam() == Release::k17 ? 11u : 2u);
+  EXPECT_EQ(first.classes, GetParam() == Release::k17 ? 12u : 1u);
+  EXPECT_EQ(s.classes, GetParam() == Release::k17 ? 12u : 2u);
   EXPECT_GE(s.fields, 7u);
   EXPECT_GE(s.known, 5u);
   EXPECT_LT(s.known, s.fields);

@@ -54,15 +54,17 @@ TEST(JwpCommand, StatsCountsFieldFacts) {
   // string), Injectable.service (annotated for a framework); SharedInit.parts
   // (a private init() every constructor and readObject call stores it:
   // default gone), SharedInit.size (deserialization sets it),
-  // EscapingInit.name (init() lets `this` escape first: default kept).
-  EXPECT_THAT(out, HasSubstr("fields: 17\n"));
+  // EscapingInit.name (init() lets `this` escape first: default kept);
+  // Checked.required, .guarded and .trimmed (never null where stored:
+  // default gone) and Checked.unchecked (a parameter).
+  EXPECT_THAT(out, HasSubstr("fields: 21\n"));
   EXPECT_THAT(out, HasSubstr("no facts, annotated for a framework: 1\n"));
-  EXPECT_THAT(out, HasSubstr("fields with facts: 10 (one value: 2; default gone once initialized: 4)\n"));
+  EXPECT_THAT(out, HasSubstr("fields with facts: 13 (one value: 2; default gone once initialized: 7)\n"));
   EXPECT_THAT(out, HasSubstr("no facts, deserialization sets it: 1\n"));
   EXPECT_THAT(out, HasSubstr("no facts, writable outside its class: 1\n"));
   EXPECT_THAT(out, HasSubstr("no facts, named by a string constant: 1\n"));
-  EXPECT_THAT(out, HasSubstr("no facts, a stored value is not a constant or a new object: 3\n"));
-  EXPECT_THAT(out, HasSubstr("effectively final: 9\n"));
+  EXPECT_THAT(out, HasSubstr("no facts, a stored value is not a constant or a new object: 4\n"));
+  EXPECT_THAT(out, HasSubstr("effectively final: 13\n"));
   fs::remove_all(dir);
 }
 

@@ -219,6 +219,7 @@ public class ExpectationCheck {
     ex("FieldFacts$TwoWays.nameLength:npe", () -> new FieldFacts.TwoWays(1).nameLength());
     ex("FieldFacts$EscapingInit.nameLength:npe", () -> new FieldFacts.EscapingInit());
     ex("FieldFacts$Kept.unchecked:npe", () -> new FieldFacts.Kept(null).unchecked());
+    ex("FieldFacts$Checked.uncheckedHash:npe", () -> new FieldFacts.Checked("r", "g", null).uncheckedHash());
     ex("FieldFacts$Injectable.whenInjected:npe", () -> {
       FieldFacts.Injectable i = new FieldFacts.Injectable();
       java.lang.reflect.Field f = FieldFacts.Injectable.class.getDeclaredField("service");

@@ -42,7 +42,9 @@ TEST(EnumOrdinals, AWitnessTakesTheConstantWhoseOrdinalItNeeds) {
   // What the formula needs of the constant's fields, the runner checks
   // against the real object: its ordinal is 2.
   for (const solver::WitnessField& f : o->fields) {
-    if (f.name == "ordinal") EXPECT_EQ(f.value.integral, 2);
+    if (f.name == "ordinal") {
+      EXPECT_EQ(f.value.integral, 2);
+    }
   }
 }
 
