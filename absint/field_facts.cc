@@ -1029,6 +1029,12 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   const bool constant_final =
       is_static && (f.access_flags & classfile::access::kFinal) && writes.empty() && f.constant_value != 0;
   std::string open = OpenToOthers(writers, own, f, serializable, fresh_final || constant_final);
+  if (!open.empty() && serializable && OpenToOthers(writers, own, f, false, fresh_final || constant_final).empty()) {
+    // Open to deserialization only: what the class's own code leaves there
+    // is still what its objects mostly hold (FieldFact::constructed).
+    FieldFact by_code = Decide(writers, own, f, /*serializable=*/false, writes);
+    if (by_code.known) fact.constructed = std::move(by_code.initialized);
+  }
   if (open.empty() && writes.empty() && f.constant_value == 0 && FromTheJdk(h_, owner)) {
     // The JDK's native code fills plain objects through JNI (the stat
     // buffer sun.nio.fs.UnixFileAttributes): a JDK field no Java code

@@ -167,6 +167,11 @@ struct FieldFact {
   std::vector<FieldValue> elements;
   // "wp.Flags.privateFalse holds only 0 (its default; never written)".
   std::string description;
+  // When only deserialization leaves the field without facts (`known` is
+  // false): the values its class's own code leaves once the object is
+  // constructed (`initialized` as if the class were not Serializable). What
+  // a witness's object most likely holds: a preference, never a fact.
+  std::vector<FieldValue> constructed;
 };
 
 // The field facts of one class path, computed per declaring class on first

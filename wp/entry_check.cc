@@ -12,6 +12,7 @@
 #include "logic/visit.h"
 #include "models/string_model.h"
 #include "wp/wp_problem.h"
+#include "wp/witness_completion.h"
 
 namespace jwp::wp {
 
@@ -684,6 +685,18 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   if (r.witness && !r.witness->type_errors.empty()) {
     *why_not = Cat("internal: the solver's model breaks a declared type: ", r.witness->type_errors.front());
     return std::nullopt;
+  }
+  if (r.witness) {
+    // The fields the formula does not read hold what their class's code
+    // leaves there, not the runner's defaults (witness_completion.h).
+    std::string receiver;  // the entry constructor's, which `new` has just made
+    if (const Term u = Uninitialized(entry); !u.is_null()) {
+      for (const solver::WitnessVariable& v : r.witness->variables) {
+        if (v.var == u && v.value.kind == solver::WitnessValue::Kind::kRef) receiver = v.value.object;
+      }
+    }
+    if (with_skolems) ForgetWhatNoObjectHas(&*r.witness);
+    CompleteFields(vocab_, types_, &*r.witness, receiver);
   }
   std::optional<Replay> witness;
   if (r.witness && (r.witness->replayable || with_skolems)) witness = WitnessOf(*r.witness, entry);

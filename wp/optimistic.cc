@@ -18,6 +18,7 @@
 #include "classfile/utf16.h"
 #include "models/returns_normally.h"
 #include "models/string_model.h"
+#include "wp/witness_completion.h"
 
 namespace jwp::wp::internal {
 
@@ -87,19 +88,6 @@ std::string ReplayKey(const Replay& r) {
   return key;
 }
 
-// A reference parameter declared as a collection interface is, in a
-// candidate, preferably the JDK's everyday implementation: the witness
-// builds it without running a constructor, and a class Z3 picks at random
-// (some Map of the JDK's internals) rarely survives that. A path is the
-// default file system's (on Linux; the runner starts one as Path.of does:
-// JdkValues.java), not a zip file system's or javac's.
-constexpr std::pair<std::string_view, std::string_view> kEverydayClass[] = {
-    {"Ljava/util/Map;", "java/util/HashMap"},         {"Ljava/util/List;", "java/util/ArrayList"},
-    {"Ljava/util/Collection;", "java/util/ArrayList"}, {"Ljava/lang/Iterable;", "java/util/ArrayList"},
-    {"Ljava/util/Set;", "java/util/HashSet"},         {"Ljava/util/Queue;", "java/util/ArrayDeque"},
-    {"Ljava/util/Deque;", "java/util/ArrayDeque"},    {"Ljava/lang/CharSequence;", "java/lang/String"},
-    {"Ljava/nio/file/Path;", "sun/nio/fs/UnixPath"},
-};
 
 // How the JVM refuted a candidate, from the runner's first line ("REFUTED:
 // threw java.lang.X at a/B.m line 12, expected ..."): what happened, without
@@ -135,7 +123,7 @@ std::string WpProblem::refutation_summary() const {
 }
 
 // `typeOf(p) == C` for each parameter of the entry declared as an
-// interface kEverydayClass names (or null when it is null), and `p != null`
+// interface EverydayClass names (wp/witness_completion.h) (or null when it is null), and `p != null`
 // for each reference parameter that `query` does not say is null: a null
 // argument is what most often makes a passed call throw on the JVM
 // (String.format of a null message), which refutes the candidate.
@@ -149,8 +137,10 @@ std::vector<Term> WpProblem::everyday_inputs(EntryCheck::Entry entry, const Mint
       const Term is_null = tm_.mk_eq(p, tm_.mk_null());
       if (std::find(query.begin(), query.end(), is_null) == query.end()) prefer.push_back(tm_.mk_not(is_null));
     }
-    for (const auto& [declared, everyday] : kEverydayClass) {
-      if (val.type.descriptor != declared || h_.Find(everyday) == classfile::kNoClass) continue;
+    const std::string_view d = val.type.descriptor;
+    const std::string_view everyday =
+        d.size() > 2 && d[0] == 'L' ? EverydayClass(d.substr(1, d.size() - 2)) : std::string_view();
+    if (!everyday.empty() && h_.Find(everyday) != classfile::kNoClass) {
       const Term p = entry.tr.var(ir.params[i]);
       const Term type = tm_.mk_type(everyday);
       const Term is_everyday = tm_.mk_eq(tm_.mk_type_of(p), type);

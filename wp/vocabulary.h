@@ -62,6 +62,7 @@ class Vocabulary {
   // fields at the entry are inputs like any other. Must outlive the
   // vocabulary.
   void set_field_facts(absint::FieldFacts* facts) { field_facts_ = facts; }
+  absint::FieldFacts* field_facts() const { return field_facts_; }
   // --statics initial: the statics at the entry hold what their class
   // initializers leave there (absint::FieldFact::initial).
   void set_statics_initial(bool initial) { statics_initial_ = initial; }

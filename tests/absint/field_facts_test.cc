@@ -119,6 +119,15 @@ TEST_P(FieldFactsTest, AValueNeverNullWhereItIsStoredIsANonNullValueOfTheFieldsT
       << unchecked.why_not;
 }
 
+TEST_P(FieldFactsTest, AFieldOnlyDeserializationOpensKeepsWhatItsConstructorsLeave) {
+  const FieldFact& items = Of("wp/Completion$Memo", "items", "Ljava/util/List;");
+  EXPECT_FALSE(items.known);
+  EXPECT_NE(items.why_not.find("deserialization"), std::string::npos) << items.why_not;
+  EXPECT_EQ(Shown(items.constructed), Strings{"a new java.util.ArrayList"});
+  // Open for another reason (neither private nor final): nothing constructed.
+  EXPECT_TRUE(Of(kFacts, "debug", "Z").constructed.empty());
+}
+
 TEST_P(FieldFactsTest, AStaticNeverWrittenHoldsItsDefault) {
   const FieldFact& f = Of(kFacts, "neverSet", "Z");
   ASSERT_TRUE(f.known) << f.why_not;

@@ -247,6 +247,7 @@ public class ExpectationCheck {
     ex("OpenWorld.sizeThree:exception:java.lang.ArithmeticException", () -> OpenWorld.sizeThree(sized(3), 0));
     ex("OpenWorld.twiceSix:exception:java.lang.ArithmeticException", () -> OpenWorld.twiceSix(sized(3), 0));
     ex("OpenWorld.nextLength:npe", () -> OpenWorld.nextLength(() -> null));
+    ex("Completion.send:npe", () -> new Completion(new Completion.CountingSink()).send(null));
     ex("Optimistic.afterLog:npe", () -> Optimistic.afterLog(null));
     ex("Optimistic.checkRange:exception:java.lang.IllegalArgumentException", () -> {
       Optimistic.checkRange(1, 0, new int[0]);
