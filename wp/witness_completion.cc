@@ -134,7 +134,9 @@ class Completion {
         case FieldValue::kObject: {
           const std::string cls = ClassFor(v);
           if (cls.empty()) break;
-          if (std::optional<std::string> id = NewObject(cls, "")) {
+          // A string only known to be non-null: a short, non-empty one, as
+          // a constructor's checks would most likely take.
+          if (std::optional<std::string> id = NewObject(cls, "text")) {
             out.kind = WitnessValue::Kind::kRef;
             out.object = *id;
             return out;
