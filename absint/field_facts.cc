@@ -30,17 +30,6 @@ using ir::ValueId;
 
 constexpr int kMaxConstructorDepth = 32;
 
-// The default value of a field of this descriptor; nullopt for float and
-// double (the facts hold no floating-point values).
-std::optional<FieldValue> DefaultValue(std::string_view descriptor) {
-  switch (descriptor.empty() ? ' ' : descriptor[0]) {
-    case 'Z': case 'B': case 'C': case 'S': case 'I': return FieldValue::Int(0);
-    case 'J': return FieldValue::Long(0);
-    case 'L': case '[': return FieldValue::Null();
-    default: return std::nullopt;
-  }
-}
-
 void Insert(std::vector<FieldValue>* set, const FieldValue& v) {
   auto it = std::lower_bound(set->begin(), set->end(), v);
   if (it == set->end() || *it != v) set->insert(it, v);
@@ -144,6 +133,15 @@ bool WalkBefore(const MethodIR& ir, const std::function<bool(ir::InsnId)>& is_st
 }
 
 }  // namespace
+
+std::optional<FieldValue> FieldValue::Default(std::string_view descriptor) {
+  switch (descriptor.empty() ? ' ' : descriptor[0]) {
+    case 'Z': case 'B': case 'C': case 'S': case 'I': return FieldValue::Int(0);
+    case 'J': return FieldValue::Long(0);
+    case 'L': case '[': return FieldValue::Null();
+    default: return std::nullopt;
+  }
+}
 
 std::string FieldValue::ToString() const {
   switch (kind) {
@@ -987,9 +985,8 @@ StoreMap CollectStores(const classfile::ClassHierarchy& h, const Writers& writer
         if (!s.values && (in.descriptor.starts_with("L") || in.descriptor.starts_with("[")) &&
             non_null(*ir, s.insn)) {
           // A value of the field's type (the verifier checks the store), never null.
-          const std::string_view type =
-              in.descriptor[0] == 'L' ? in.descriptor.substr(1, in.descriptor.size() - 2) : in.descriptor;
-          s.values = std::vector<FieldValue>{FieldValue::Object(std::string(type), false)};
+          s.values = std::vector<FieldValue>{
+              FieldValue::Object(std::string(classfile::InternalNameOf(in.descriptor)), false)};
           s.non_null_only = true;
         }
         stores[decl][Cat(in.name, ":", in.descriptor)].push_back(std::move(s));
@@ -1045,7 +1042,7 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
     fact.effectively_final =
         std::all_of(writes.begin(), writes.end(), [&](const Store& s) { return s.initializer && s.writer == own; });
   }
-  const std::optional<FieldValue> def = DefaultValue(f.descriptor);
+  const std::optional<FieldValue> def = FieldValue::Default(f.descriptor);
   bool floating = !def;
   const std::optional<FieldValue> constant = ConstantValueOf(file, f, &floating);
   if (constant_final && constant) {
@@ -1103,7 +1100,7 @@ std::optional<std::vector<FieldValue>> FieldFacts::ArrayElements(const Writers& 
                                                                  const ClassFacts& facts) {
   const ClassFile& file = *writers.classes[own].file;
   const std::string_view owner = file.this_class;
-  const std::optional<FieldValue> def = DefaultValue(f.descriptor.substr(1));
+  const std::optional<FieldValue> def = FieldValue::Default(f.descriptor.substr(1));
   if (!def || writes.empty()) return std::nullopt;
   std::vector<FieldValue> out;
   // The values one store into a new array gives, in method `ir`.

@@ -131,6 +131,9 @@ struct FieldValue {
   static FieldValue String(std::string s) { return {kString, 0, std::move(s), false}; }
   static FieldValue Object(std::string type, bool exact) { return {kObject, 0, std::move(type), exact}; }
   static FieldValue Static(std::string key) { return {kStatic, 0, std::move(key), false}; }
+  // The default of a field of this descriptor; nullopt for float and
+  // double (the facts hold no floating-point values).
+  static std::optional<FieldValue> Default(std::string_view descriptor);
   auto operator<=>(const FieldValue&) const = default;
   bool operator==(const FieldValue&) const = default;
   // As Java writes it: 0, 7L, null, "abc", new java.lang.Object, a java.util.List,

@@ -686,23 +686,23 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
     *why_not = Cat("internal: the solver's model breaks a declared type: ", r.witness->type_errors.front());
     return std::nullopt;
   }
+  // The entry constructor's receiver, which `new` has just made: its
+  // fields hold their defaults ("" when the entry is no constructor).
+  std::string uninit;
+  if (const Term u = Uninitialized(entry); !u.is_null() && r.witness) {
+    for (const solver::WitnessVariable& v : r.witness->variables) {
+      if (v.var == u && v.value.kind == solver::WitnessValue::Kind::kRef) uninit = v.value.object;
+    }
+  }
   if (r.witness) {
     // The fields the formula does not read hold what their class's code
     // leaves there, not the runner's defaults (witness_completion.h).
-    std::string receiver;  // the entry constructor's, which `new` has just made
-    if (const Term u = Uninitialized(entry); !u.is_null()) {
-      for (const solver::WitnessVariable& v : r.witness->variables) {
-        if (v.var == u && v.value.kind == solver::WitnessValue::Kind::kRef) receiver = v.value.object;
-      }
-    }
     if (with_skolems) ForgetWhatNoObjectHas(&*r.witness);
-    CompleteFields(vocab_, types_, &*r.witness, receiver);
+    CompleteFields(vocab_, types_, &*r.witness, uninit);
   }
   std::optional<Replay> witness;
   if (r.witness && (r.witness->replayable || with_skolems)) witness = WitnessOf(*r.witness, entry);
   if (witness) {
-    const std::string uninit =
-        !Uninitialized(entry).is_null() && witness->receiver ? witness->receiver->object : std::string();
     if (std::string broken = vocab_.breaks_field_facts(*r.witness, uninit); !broken.empty()) {
       *why_not = Cat("internal: the solver's model breaks a field fact: ", broken);
       return std::nullopt;

@@ -34,17 +34,6 @@ constexpr std::pair<std::string_view, std::string_view> kEverydayClass[] = {
     {"java/nio/file/Path", "sun/nio/fs/UnixPath"},
 };
 
-// The default of a field of this descriptor; nullopt for float and double
-// (field facts hold no floating-point values).
-std::optional<FieldValue> DefaultOf(std::string_view descriptor) {
-  switch (descriptor.empty() ? ' ' : descriptor[0]) {
-    case 'L': case '[': return FieldValue::Null();
-    case 'J': return FieldValue::Long(0);
-    case 'F': case 'D': case ' ': return std::nullopt;
-    default: return FieldValue::Int(0);
-  }
-}
-
 // The instance fields of class `type` and its superclasses; max when one
 // cannot be read.
 size_t InstanceFields(const classfile::ClassHierarchy& h, std::string_view type) {
@@ -90,7 +79,7 @@ class Completion {
       const std::string owner((*cf)->this_class);
       for (const classfile::FieldInfo& f : (*cf)->fields) {
         if ((f.access_flags & classfile::access::kStatic) || Sets(o, f)) continue;
-        const std::optional<FieldValue> def = DefaultOf(f.descriptor);
+        const std::optional<FieldValue> def = FieldValue::Default(f.descriptor);
         const absint::FieldFact& fact = vocab_.field_facts()->Of(owner, f.name, f.descriptor);
         const std::vector<FieldValue>& values = fact.known ? fact.initialized : fact.constructed;
         if (!def || values.empty() || std::find(values.begin(), values.end(), *def) != values.end()) continue;
