@@ -489,22 +489,27 @@ namespace {
 // `deserialized`: a transient field of a Serializable class, which
 // deserialization leaves at its default unless the class's readObject
 // stores it the same way (FastDateParser's readObject calls its init()).
+// `once_done` (for a preference, FieldFact::constructed): only whether the
+// field is stored by the time the constructors end: `this` may reach other
+// code before, and the helper may be any instance method of the class.
 bool ConstructorsStoreFirst(const Writers::Class& w, std::string_view owner, const classfile::FieldInfo& f,
                             bool deserialized,
-                            const std::function<bool(std::string_view, std::string_view)>& keeps_this) {
+                            const std::function<bool(std::string_view, std::string_view)>& keeps_this,
+                            bool once_done = false) {
   constexpr int kMaxHelperDepth = 3;
   // The private instance method of `w` that `in` (of a method whose `this`
   // is `self`) calls on `this`, passing `this` nowhere else; null if none.
+  // With `once_done`, any instance method of `w` so called.
   auto private_helper = [&](const Instruction& in, ValueId self) -> const MethodIR* {
     if (in.op != Op::kInvoke || in.owner != owner || in.name == "<init>" || in.operands.empty() ||
         in.operands[0] != self || (in.invoke != ir::InvokeKind::kSpecial && in.invoke != ir::InvokeKind::kVirtual)) {
       return nullptr;
     }
-    for (size_t k = 1; k < in.operands.size(); ++k) {
+    for (size_t k = 1; k < in.operands.size() && !once_done; ++k) {
       if (in.operands[k] == self) return nullptr;
     }
     for (const auto& m : w.methods) {
-      if (!m->is_static && m->method != nullptr && m->method->IsPrivate() && m->method_name == in.name &&
+      if (!m->is_static && m->method != nullptr && (once_done || m->method->IsPrivate()) && m->method_name == in.name &&
           m->method_descriptor == in.descriptor) {
         return m.get();
       }
@@ -522,6 +527,7 @@ bool ConstructorsStoreFirst(const Writers::Class& w, std::string_view owner, con
       return helper != nullptr && stores_first(*helper, depth + 1);
     };
     auto keeps = [&](ir::InsnId i) {
+      if (once_done) return true;
       const Instruction& in = m.insns[i];
       for (size_t k = 0; k < in.operands.size(); ++k) {
         if (in.operands[k] != self) continue;
@@ -1004,6 +1010,34 @@ const std::vector<Store>& StoresOf(const StoreMap& stores, std::string_view owne
   return f == c->second.end() ? kNone : f->second;
 }
 
+// What an instance reference field without facts most likely holds, as a
+// preference for witnesses (FieldFact::constructed): when every
+// constructor of its class `own` stores it (directly or through a method
+// of the class it calls on `this`) and no writer stores null, what they
+// store, a value they do not know (a back reference the constructor is
+// passed, a table a helper makes) taken as an object of the field's type.
+// Empty otherwise: a field set later (a comparator a builder method sets,
+// a lazily made view) mostly keeps its default.
+std::vector<FieldValue> LikelyByCode(const Writers::Class& own, const classfile::FieldInfo& f,
+                                     const std::vector<Store>& writes) {
+  const std::string_view d = f.descriptor;
+  if (writes.empty() || d.empty() || (d[0] != 'L' && d[0] != '[')) return {};
+  const auto any_super = [](std::string_view, std::string_view) { return true; };
+  if (!ConstructorsStoreFirst(own, own.file->this_class, f, false, any_super, /*once_done=*/true)) return {};
+  std::vector<FieldValue> likely;
+  for (const Store& s : writes) {
+    if (!s.values) {
+      Insert(&likely, FieldValue::Object(std::string(classfile::InternalNameOf(d)), false));
+      continue;
+    }
+    for (const FieldValue& v : *s.values) {
+      if (v.kind == FieldValue::kNull) return {};
+      Insert(&likely, v);
+    }
+  }
+  return likely;
+}
+
 }  // namespace
 
 FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile::FieldInfo& f, bool serializable,
@@ -1069,6 +1103,7 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   if (!open.empty()) {
     fact.why_not = std::move(open);
     fact.values.clear();
+    if (fact.constructed.empty() && !is_static) fact.constructed = LikelyByCode(writers.classes[own], f, writes);
     return fact;
   }
   fact.known = true;
@@ -1085,6 +1120,11 @@ FieldFact FieldFacts::Decide(const Writers& writers, size_t own, const classfile
   for (const Store& s : writes) stores_default |= std::count(s.values->begin(), s.values->end(), *def) > 0;
   if (stored_first && !stores_default) {
     fact.initialized.erase(std::find(fact.initialized.begin(), fact.initialized.end(), *def));
+  } else if (!is_static && !stores_default) {
+    // The default stays only because `this` may reach other code before
+    // the store (a constructor that calls an overridable method first):
+    // once constructed, the object most likely holds what is stored.
+    fact.constructed = LikelyByCode(writers.classes[own], f, writes);
   }
   std::vector<std::string> shown;
   for (const FieldValue& v : fact.initialized) shown.push_back(v.ToString());

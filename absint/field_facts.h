@@ -170,10 +170,20 @@ struct FieldFact {
   std::vector<FieldValue> elements;
   // "wp.Flags.privateFalse holds only 0 (its default; never written)".
   std::string description;
-  // When only deserialization leaves the field without facts (`known` is
-  // false): the values its class's own code leaves once the object is
-  // constructed (`initialized` as if the class were not Serializable). What
-  // a witness's object most likely holds: a preference, never a fact.
+  // What a witness's object most likely holds where `known` is false, or
+  // where `initialized` keeps the default only because `this` may reach
+  // other code before the constructors store the field: a preference,
+  // never a fact. When only deserialization leaves the field
+  // without facts, the values its class's own code leaves once the object
+  // is constructed (`initialized` as if the class were not Serializable);
+  // otherwise, for an instance reference field that every constructor of
+  // its class stores (directly or through a method of the class it calls
+  // on `this`) and that no writer sets to null, what they store, a value
+  // they do not know (a parameter, a call's result) taken as a non-null
+  // object of the field's type: such a field mostly holds one once its
+  // object is in use (a back reference, a table a helper method makes). A
+  // field set later (a builder's comparator, a lazily made view) mostly
+  // keeps its default: no preference.
   std::vector<FieldValue> constructed;
 };
 

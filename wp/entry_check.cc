@@ -697,7 +697,7 @@ std::optional<EntryCheck::Found> EntryCheck::Check(const Minterm& phi, Entry ent
   if (r.witness) {
     // The fields the formula does not read hold what their class's code
     // leaves there, not the runner's defaults (witness_completion.h).
-    if (with_skolems) ForgetWhatNoObjectHas(&*r.witness);
+    if (with_skolems) ForgetWhatNoObjectHas(types_, &*r.witness);
     CompleteFields(vocab_, types_, &*r.witness, uninit);
   }
   std::optional<Replay> witness;

@@ -122,11 +122,13 @@ std::string WpProblem::refutation_summary() const {
   return text + (kinds.size() > 3 ? ", ...)" : ")");
 }
 
-// `typeOf(p) == C` for each parameter of the entry declared as an
-// interface EverydayClass names (wp/witness_completion.h) (or null when it is null), and `p != null`
-// for each reference parameter that `query` does not say is null: a null
-// argument is what most often makes a passed call throw on the JVM
-// (String.format of a null message), which refutes the candidate.
+// `typeOf(p) == C` (or null when it is null) for each parameter of the
+// entry declared as an interface EverydayClass names
+// (wp/witness_completion.h), C its everyday class, or declared Object, C
+// String; and `p != null` for each reference parameter that `query` does
+// not say is null: a null argument is what most often makes a passed call
+// throw on the JVM (String.format of a null message), which refutes the
+// candidate.
 std::vector<Term> WpProblem::everyday_inputs(EntryCheck::Entry entry, const Minterm& query) {
   std::vector<Term> prefer;
   const ir::MethodIR& ir = entry.ir;
@@ -138,8 +140,13 @@ std::vector<Term> WpProblem::everyday_inputs(EntryCheck::Entry entry, const Mint
       if (std::find(query.begin(), query.end(), is_null) == query.end()) prefer.push_back(tm_.mk_not(is_null));
     }
     const std::string_view d = val.type.descriptor;
-    const std::string_view everyday =
-        d.size() > 2 && d[0] == 'L' ? EverydayClass(d.substr(1, d.size() - 2)) : std::string_view();
+    // A parameter declared Object: a string, whose hash and equality are
+    // the same in every run (an Object's, an enum's, a StringBuilder's
+    // hash is its identity's, new in each JVM, so a hash the JVM observed
+    // would not hold for the next candidate's run).
+    const std::string_view everyday = d == "Ljava/lang/Object;" ? std::string_view("java/lang/String")
+                                      : d.size() > 2 && d[0] == 'L' ? EverydayClass(d.substr(1, d.size() - 2))
+                                                                    : std::string_view();
     if (!everyday.empty() && h_.Find(everyday) != classfile::kNoClass) {
       const Term p = entry.tr.var(ir.params[i]);
       const Term type = tm_.mk_type(everyday);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -60,6 +61,8 @@ class Completion {
       if (o.id.size() > 1 && o.id[0] == 'o' && std::all_of(o.id.begin() + 1, o.id.end(), ::isdigit)) {
         next_id_ = std::max(next_id_, std::stoi(o.id.substr(1)) + 1);
       }
+      for (const solver::WitnessField& f : o.fields) NoteHolder(f.value, o.id);
+      for (const solver::WitnessElement& e : o.elements) NoteHolder(e.value, o.id);
     }
   }
 
@@ -81,9 +84,9 @@ class Completion {
         if ((f.access_flags & classfile::access::kStatic) || Sets(o, f)) continue;
         const std::optional<FieldValue> def = FieldValue::Default(f.descriptor);
         const absint::FieldFact& fact = vocab_.field_facts()->Of(owner, f.name, f.descriptor);
-        const std::vector<FieldValue>& values = fact.known ? fact.initialized : fact.constructed;
+        const std::vector<FieldValue>& values = !fact.constructed.empty() ? fact.constructed : fact.initialized;
         if (!def || values.empty() || std::find(values.begin(), values.end(), *def) != values.end()) continue;
-        if (std::optional<WitnessValue> v = ValueOf(values)) {
+        if (std::optional<WitnessValue> v = ValueOf(values, o.id)) {
           out.push_back({vocab_.field(owner, f.name, f.descriptor), owner, std::string(f.name),
                          std::string(f.descriptor), std::move(*v)});
         }
@@ -99,8 +102,39 @@ class Completion {
     });
   }
 
-  // The first of `values` the witness can hold: a constant, or a new object.
-  std::optional<WitnessValue> ValueOf(const std::vector<FieldValue>& values) {
+  // Notes that object `holder` holds `v` (when it is an object) in a field
+  // or element; the first holder the witness lists is kept.
+  void NoteHolder(const WitnessValue& v, const std::string& holder) {
+    if (v.kind == WitnessValue::Kind::kRef && !v.object.empty()) holder_.try_emplace(v.object, holder);
+  }
+
+  // The closest object that holds object `id`, directly or through objects
+  // that hold it (at most kMaxHolderLevels up), of a class of which `v` (a
+  // kObject that is not exact and not an Object) allows an instance: a
+  // back reference (Segment.map, an inner class's this$0) is most likely
+  // to the object that holds this one. "" when there is none.
+  std::string HolderFor(const std::string& id, const FieldValue& v) const {
+    constexpr int kMaxHolderLevels = 4;
+    if (v.exact || v.text.empty() || v.text[0] == '[' || v.text == "java/lang/Object") return "";
+    std::string at = id;
+    for (int level = 0; level < kMaxHolderLevels; ++level) {
+      auto it = holder_.find(at);
+      if (it == holder_.end() || it->second == id) return "";
+      at = it->second;
+      const auto o = std::find_if(w_.objects.begin(), w_.objects.end(),
+                                  [&](const solver::WitnessObject& x) { return x.id == at; });
+      if (o == w_.objects.end()) return "";
+      if (!o->type.empty() && o->type[0] != '[' && h_.IsSubtype(o->type, v.text) == classfile::Tristate::kYes) {
+        return at;
+      }
+    }
+    return "";
+  }
+
+  // The first of `values` the witness can hold for a field of object
+  // `holder`: a constant, an object that holds `holder` (above), or a new
+  // object.
+  std::optional<WitnessValue> ValueOf(const std::vector<FieldValue>& values, const std::string& holder) {
     for (const FieldValue& v : values) {
       WitnessValue out;
       switch (v.kind) {
@@ -121,11 +155,20 @@ class Completion {
           }
           break;
         case FieldValue::kObject: {
+          if (std::string back = HolderFor(holder, v); !back.empty()) {
+            out.kind = WitnessValue::Kind::kRef;
+            out.object = std::move(back);
+            return out;
+          }
           const std::string cls = ClassFor(v);
           if (cls.empty()) break;
           // A string only known to be non-null: a short, non-empty one, as
           // a constructor's checks would most likely take.
           if (std::optional<std::string> id = NewObject(cls, "text")) {
+            // A new object of exactly its class is the holder's own (a
+            // part it makes); another (an outer instance, a backing map)
+            // is one the holder refers to, and holds nothing of it.
+            if (v.exact) holder_.try_emplace(*id, holder);
             out.kind = WitnessValue::Kind::kRef;
             out.object = *id;
             return out;
@@ -182,6 +225,7 @@ class Completion {
   solver::Witness& w_;
   int next_id_ = 1;
   size_t added_ = 0;
+  std::map<std::string, std::string> holder_;  // object id -> the first object that holds it
 };
 
 }  // namespace
@@ -215,7 +259,7 @@ void CompleteFields(Vocabulary& vocab, const types::TypeFacts& types, solver::Wi
   }
 }
 
-void ForgetWhatNoObjectHas(solver::Witness* w) {
+void ForgetWhatNoObjectHas(const types::TypeFacts& types, solver::Witness* w) {
   for (solver::WitnessObject& o : w->objects) {
     if (o.type.empty()) continue;
     if (o.type[0] == '[') {
@@ -223,6 +267,9 @@ void ForgetWhatNoObjectHas(solver::Witness* w) {
     } else {
       o.length.reset();
       o.elements.clear();
+      std::erase_if(o.fields, [&](const solver::WitnessField& f) {
+        return !f.owner.empty() && types.is_subtype(o.type, f.owner) == false;
+      });
     }
   }
 }

@@ -117,6 +117,8 @@ TEST_P(FieldFactsTest, AValueNeverNullWhereItIsStoredIsANonNullValueOfTheFieldsT
   EXPECT_FALSE(unchecked.known);
   EXPECT_NE(unchecked.why_not.find("stores a value that is not a constant or a new object"), std::string::npos)
       << unchecked.why_not;
+  // What a witness prefers there: a value of the field's type.
+  EXPECT_EQ(Shown(unchecked.constructed), Strings{"a java.lang.Object"});
 }
 
 TEST_P(FieldFactsTest, AFieldOnlyDeserializationOpensKeepsWhatItsConstructorsLeave) {
@@ -126,6 +128,17 @@ TEST_P(FieldFactsTest, AFieldOnlyDeserializationOpensKeepsWhatItsConstructorsLea
   EXPECT_EQ(Shown(items.constructed), Strings{"a new java.util.ArrayList"});
   // Open for another reason (neither private nor final): nothing constructed.
   EXPECT_TRUE(Of(kFacts, "debug", "Z").constructed.empty());
+}
+
+TEST_P(FieldFactsTest, AReferenceItsWritersNeverSetToNullIsMostLikelyAnObject) {
+  // Stored from a constructor's parameter: no facts, a Completion preferred.
+  const FieldFact& owner = Of("wp/Completion$Part", "owner", "Lwp/Completion;");
+  EXPECT_FALSE(owner.known);
+  EXPECT_EQ(Shown(owner.constructed), Strings{"a wp.Completion"});
+  // Also set to null (forget()): no preference.
+  const FieldFact& note = Of("wp/Completion$Part", "note", "Ljava/lang/String;");
+  EXPECT_FALSE(note.known);
+  EXPECT_TRUE(note.constructed.empty());
 }
 
 TEST_P(FieldFactsTest, AStaticNeverWrittenHoldsItsDefault) {

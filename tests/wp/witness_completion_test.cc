@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/callgraph/callgraph_test_support.h"
+#include "types/hierarchy_type_facts.h"
 #include "wp/engine.h"
 #include "wp/goal.h"
 
@@ -67,6 +68,18 @@ TEST(WitnessCompletion, TheReceiverHoldsWhatItsConstructorLeaves) {
   ASSERT_NE(list, nullptr);
   EXPECT_EQ(list->type, "java/util/ArrayList");
   EXPECT_TRUE(FieldOf(*list, "size") == nullptr) << "a JDK object is the runner's to construct";
+  // part: a new Part, whose owner (stored from a parameter: a preference
+  // for a Completion) is the object that holds it, the receiver; its note
+  // (set to null elsewhere) keeps its default.
+  const solver::WitnessField* part = FieldOf(*self, "part");
+  ASSERT_NE(part, nullptr);
+  const solver::WitnessObject* p = ObjectOf(w, part->value);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->type, "wp/Completion$Part");
+  const solver::WitnessField* owner = FieldOf(*p, "owner");
+  ASSERT_NE(owner, nullptr);
+  EXPECT_EQ(owner->value.object, w.receiver->object);
+  EXPECT_EQ(FieldOf(*p, "note"), nullptr);
 }
 
 TEST(WitnessCompletion, ACandidateKeepsOnlyWhatItsObjectsCanHave) {
@@ -83,12 +96,29 @@ TEST(WitnessCompletion, ACandidateKeepsOnlyWhatItsObjectsCanHave) {
   solver::WitnessField x;
   x.name = "x";
   array.fields.push_back(x);
-  w.objects = {lock, array};
-  ForgetWhatNoObjectHas(&w);
+  // A String model's characters on an Object (a key the model typed
+  // Object), beside a field of the object's own class.
+  solver::WitnessObject key;
+  key.id = "o3";
+  key.type = "wp/Completion";
+  solver::WitnessField chars;
+  chars.owner = "java/lang/String";
+  chars.name = "jwpValue";
+  chars.descriptor = "[C";
+  solver::WitnessField mode;
+  mode.owner = "wp/Completion";
+  mode.name = "mode";
+  mode.descriptor = "I";
+  key.fields = {chars, mode};
+  w.objects = {lock, array, key};
+  const types::HierarchyTypeFacts types(callgraph::testing::World::Get().hierarchy());
+  ForgetWhatNoObjectHas(types, &w);
   EXPECT_FALSE(w.objects[0].length.has_value());
   EXPECT_TRUE(w.objects[0].elements.empty());
   EXPECT_EQ(w.objects[1].length, 2);
   EXPECT_TRUE(w.objects[1].fields.empty());
+  ASSERT_EQ(w.objects[2].fields.size(), 1u);
+  EXPECT_EQ(w.objects[2].fields[0].name, "mode");
 }
 
 TEST(WitnessCompletion, EverydayClassesOfTheCollectionInterfaces) {
