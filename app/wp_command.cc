@@ -274,11 +274,14 @@ std::string WitnessJson(const wp::Result& r, const wp::GoalSpec& spec) {
       if (!goal_is_entry && r.goal_via_call) expect["via_call"] = true;
       break;
     case wp::GoalKind::kNpeArg:
-      // Raised inside the callee of the call at the goal's bci.
+      // Raised inside the callee of the call at the goal's bci, while the
+      // argument the goal names is null there (not a null elsewhere: an
+      // object of the witness the callee finds incomplete).
       expect["kind"] = "exception";
       expect["type"] = spec.exception_type;
       expect["subtypes"] = true;
       expect["via_call"] = true;
+      expect["null_argument"] = spec.argument;
       break;
     case wp::GoalKind::kReach: expect["kind"] = "reach"; break;
     case wp::GoalKind::kBranch:

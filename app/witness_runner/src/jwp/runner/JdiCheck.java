@@ -47,7 +47,9 @@ import java.util.Set;
  *       catches it later.
  *   <li>exception with via_call: an ExceptionRequest for throws anywhere; a throw counts when a frame
  *       below the throwing frame (index 1 or more on the thread's stack) is the expected method executing
- *       the invoke at bci, i.e. the exception was raised inside that call, not by the invoke itself.
+ *       the invoke at bci, i.e. the exception was raised inside that call, not by the invoke itself;
+ *       with null_argument K, only while the callee's argument K is null (jwp validate's
+ *       NP_NULL_PARAM_DEREF: the null it passes is what the callee dereferences, not another).
  *   <li>reach, throw: a BreakpointRequest at the instruction, set when the class is prepared (the
  *       debuggee links the class before the entry runs, and the class-prepare event suspends it).
  * </ul>
@@ -599,7 +601,8 @@ final class JdiCheck {
     Location loc = e.location();
     ReferenceType t = e.exception().referenceType();
     String d = t.name() + " at " + describe(loc);
-    if (inCall >= 0 && typeMatches(t)) {
+    String notNull = inCall >= 1 ? argumentNotNull(frames.get(inCall - 1)) : null;
+    if (inCall >= 0 && typeMatches(t) && notNull == null) {
       Location c = e.catchLocation();
       confirmedBy = d + ", inside the call at " + describe(frames.get(inCall).location())
           + " (" + inCall + (inCall == 1 ? " frame" : " frames") + " below the throw)"
@@ -607,11 +610,28 @@ final class JdiCheck {
       return;
     }
     // No commas here: the REFUTED line reads "<what happened>, expected ...".
-    if (inCall >= 0) d += " inside the call at " + describe(frames.get(inCall).location());
+    if (inCall >= 0) d += " inside the call at " + describe(frames.get(inCall).location()) + (notNull != null ? " " + notNull : "");
     else if (inMethod == 0 && callSites.contains((int) loc.codeIndex())) d += " (thrown by the call instruction itself)";
     else if (inMethod > 0) d += " inside the call at " + describe(frames.get(inMethod).location());
     if (observed.size() < 20) observed.add(d);
     if (mismatch == null) mismatch = "threw " + d;
+  }
+
+  /**
+   * null_argument K: null when the callee's argument K (its frame {@code callee}, the method the call
+   * site called) is null, else why the exception does not count ("(its argument K is not null)"). The
+   * value is the parameter's when the exception is thrown; javac's code seldom assigns a parameter.
+   */
+  private String argumentNotNull(StackFrame callee) {
+    if (x.nullArgument == 0) return null;
+    List<com.sun.jdi.Value> args;
+    try {
+      args = callee.getArgumentValues();
+    } catch (RuntimeException ex) {
+      return "(its argument " + x.nullArgument + " cannot be read: " + ex.getClass().getSimpleName() + ")";
+    }
+    if (args.size() < x.nullArgument) return "(it has no argument " + x.nullArgument + ")";
+    return args.get(x.nullArgument - 1) == null ? null : "(its argument " + x.nullArgument + " is not null)";
   }
 
   private boolean typeMatches(ReferenceType t) {

@@ -46,6 +46,7 @@ final class Witness {
     String type; // exception and exit
     boolean subtypes;
     boolean viaCall; // exception: raised inside a callee of the invoke at bci (or line), not by it
+    int nullArgument; // via_call: K >= 1 when the callee's argument K (the receiver not counted) must be null
     String cls, method, descriptor; // exception, reach, throw
     Integer bci, line;
 
@@ -317,8 +318,15 @@ final class Witness {
     x.kind = w.string(w.required(ex, "kind", "expect"), "expect.kind");
     switch (x.kind) {
       case "exception":
-        w.onlyKeys(ex, "expect", Set.of("kind", "type", "subtypes", "class", "method", "descriptor", "bci", "line", "via_call"));
+        w.onlyKeys(ex, "expect",
+            Set.of("kind", "type", "subtypes", "class", "method", "descriptor", "bci", "line", "via_call", "null_argument"));
         if (ex.containsKey("via_call")) x.viaCall = w.bool(ex.get("via_call"), "expect.via_call");
+        if (ex.containsKey("null_argument")) {
+          if (!x.viaCall) throw w.bad("expect.null_argument", "needs \"via_call\": true");
+          long k = w.integer(ex.get("null_argument"), "expect.null_argument");
+          if (k < 1 || k > 255) throw w.bad("expect.null_argument", "out of range: " + k);
+          x.nullArgument = (int) k;
+        }
         break;
       case "exit":
         w.onlyKeys(ex, "expect", Set.of("kind", "type", "subtypes"));
