@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "tests/callgraph/callgraph_test_support.h"
 #include "types/hierarchy_type_facts.h"
@@ -30,6 +31,20 @@ const solver::WitnessField* FieldOf(const solver::WitnessObject& o, std::string_
   return nullptr;
 }
 
+solver::WitnessField FieldNamed(std::string owner, std::string name, std::string descriptor) {
+  solver::WitnessField f;
+  f.owner = std::move(owner);
+  f.name = std::move(name);
+  f.descriptor = std::move(descriptor);
+  return f;
+}
+
+// The object field `name` of `o` holds in `w`; null when it holds none.
+const solver::WitnessObject* ObjectInField(const Replay& w, const solver::WitnessObject& o, std::string_view name) {
+  const solver::WitnessField* f = FieldOf(o, name);
+  return f == nullptr ? nullptr : ObjectOf(w, f->value);
+}
+
 TEST(WitnessCompletion, TheReceiverHoldsWhatItsConstructorLeaves) {
   auto spec = ParseGoal("wp.Completion.send(Ljava/lang/String;)I@any", "npe");
   ASSERT_TRUE(spec.ok()) << spec.status();
@@ -50,35 +65,25 @@ TEST(WitnessCompletion, TheReceiverHoldsWhatItsConstructorLeaves) {
   ASSERT_NE(mode, nullptr);
   EXPECT_EQ(mode->value.integral, 3);
   // sink: never null where stored; CountingSink is Sink's one class.
-  const solver::WitnessField* sink = FieldOf(*self, "sink");
-  ASSERT_NE(sink, nullptr);
-  const solver::WitnessObject* s = ObjectOf(w, sink->value);
+  const solver::WitnessObject* s = ObjectInField(w, *self, "sink");
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->type, "wp/Completion$CountingSink");
   // memo: a new Memo, whose items (no facts: deserialization may set it)
   // is what Memo's constructor stores, a new ArrayList.
-  const solver::WitnessField* memo = FieldOf(*self, "memo");
-  ASSERT_NE(memo, nullptr);
-  const solver::WitnessObject* m = ObjectOf(w, memo->value);
+  const solver::WitnessObject* m = ObjectInField(w, *self, "memo");
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(m->type, "wp/Completion$Memo");
-  const solver::WitnessField* items = FieldOf(*m, "items");
-  ASSERT_NE(items, nullptr);
-  const solver::WitnessObject* list = ObjectOf(w, items->value);
+  const solver::WitnessObject* list = ObjectInField(w, *m, "items");
   ASSERT_NE(list, nullptr);
   EXPECT_EQ(list->type, "java/util/ArrayList");
   EXPECT_TRUE(FieldOf(*list, "size") == nullptr) << "a JDK object is the runner's to construct";
   // part: a new Part, whose owner (stored from a parameter: a preference
   // for a Completion) is the object that holds it, the receiver; its note
   // (set to null elsewhere) keeps its default.
-  const solver::WitnessField* part = FieldOf(*self, "part");
-  ASSERT_NE(part, nullptr);
-  const solver::WitnessObject* p = ObjectOf(w, part->value);
+  const solver::WitnessObject* p = ObjectInField(w, *self, "part");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->type, "wp/Completion$Part");
-  const solver::WitnessField* owner = FieldOf(*p, "owner");
-  ASSERT_NE(owner, nullptr);
-  EXPECT_EQ(owner->value.object, w.receiver->object);
+  EXPECT_EQ(ObjectInField(w, *p, "owner"), self);
   EXPECT_EQ(FieldOf(*p, "note"), nullptr);
 }
 
@@ -101,15 +106,7 @@ TEST(WitnessCompletion, ACandidateKeepsOnlyWhatItsObjectsCanHave) {
   solver::WitnessObject key;
   key.id = "o3";
   key.type = "wp/Completion";
-  solver::WitnessField chars;
-  chars.owner = "java/lang/String";
-  chars.name = "jwpValue";
-  chars.descriptor = "[C";
-  solver::WitnessField mode;
-  mode.owner = "wp/Completion";
-  mode.name = "mode";
-  mode.descriptor = "I";
-  key.fields = {chars, mode};
+  key.fields = {FieldNamed("java/lang/String", "jwpValue", "[C"), FieldNamed("wp/Completion", "mode", "I")};
   w.objects = {lock, array, key};
   const types::HierarchyTypeFacts types(callgraph::testing::World::Get().hierarchy());
   ForgetWhatNoObjectHas(types, &w);
