@@ -121,9 +121,8 @@ class Completion {
       auto it = holder_.find(at);
       if (it == holder_.end() || it->second == id) return "";
       at = it->second;
-      const auto o = std::find_if(w_.objects.begin(), w_.objects.end(),
-                                  [&](const solver::WitnessObject& x) { return x.id == at; });
-      if (o == w_.objects.end()) return "";
+      const solver::WitnessObject* o = w_.find_object(at);
+      if (o == nullptr) return "";
       if (!o->type.empty() && o->type[0] != '[' && h_.IsSubtype(o->type, v.text) == classfile::Tristate::kYes) {
         return at;
       }

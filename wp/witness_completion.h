@@ -10,9 +10,9 @@
 // Completion gives each such field a value its class's code leaves there
 // once the object is constructed: its field facts' initialized values
 // (absint/field_facts.h), or, for a field without facts, what its class's
-// code most likely leaves there (FieldFact::constructed: a reference its
-// writers never set to null is an object of its type). It fills only
-// fields whose default is not among those values, only in objects of
+// code most likely leaves there (FieldFact::constructed: a reference every
+// constructor stores and no code sets to null is an object of its type).
+// It fills only fields whose default is not among those values, only in objects of
 // classes outside the JDK (the runner makes a JDK object with its public
 // no-argument constructor, or as an everyday value), and never the entry
 // constructor's receiver or a class constant. A constant is stored as it
