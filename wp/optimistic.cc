@@ -668,12 +668,14 @@ bool WpProblem::try_candidate(const Item& item) {
   std::vector<EngineOptions::Confirmation::Call> calls;
   Replay refuted = found->witness;
   uint64_t refinements = ph_.result.stats.candidate_refinements;
-  if (run_candidate(item, std::move(*found), &calls)) return true;
+  CandidateRun run = run_candidate(item, std::move(*found), &calls);
+  if (run == CandidateRun::kFound) return true;
   // Concolic rounds (DART, CUTE): what the assumed calls returned on the
   // refuted inputs becomes equalities on their skolems, and Z3 is asked
   // again, keeping as many of those inputs as it can (so that the calls
   // see the same arguments and return the same values).
-  for (int round = 0; round < kConcolicRounds && candidates_run_ < opt_.max_candidates && candidate_time_left();
+  for (int round = 0; WorthAnotherRound(run) && round < kConcolicRounds && candidates_run_ < opt_.max_candidates &&
+                     candidate_time_left();
        ++round) {
     const std::optional<Minterm> learned = with_observed_values(asked, query, calls);
     const bool learned_something = learned && *learned != asked;
@@ -706,13 +708,14 @@ bool WpProblem::try_candidate(const Item& item) {
     refuted = found->witness;
     calls.clear();
     refinements = ph_.result.stats.candidate_refinements;
-    if (run_candidate(item, std::move(*found), &calls)) return true;
+    run = run_candidate(item, std::move(*found), &calls);
+    if (run == CandidateRun::kFound) return true;
   }
   return false;
 }
 
-bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
-                              std::vector<EngineOptions::Confirmation::Call>* calls) {
+WpProblem::CandidateRun WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
+                                                 std::vector<EngineOptions::Confirmation::Call>* calls) {
   const Minterm& query = item.phi;
   const std::string key = witness_key(found.witness, item);
   const std::vector<std::string> assumed_values = found.assumed;
@@ -740,7 +743,7 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
   const Assumed assumed = AssumedOf(candidate);
   if (auto it = confirmed_witnesses_.find(key); it != confirmed_witnesses_.end() && !AssumesLess(assumed, it->second)) {
     if (tracing()) opt_.trace(Cat("candidate: its inputs were confirmed already: ", candidate.precondition));
-    return false;
+    return CandidateRun::kKnown;
   }
   ++candidates_run_;
   ++ph_.result.stats.candidates;
@@ -764,10 +767,10 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
       // the exact ones: it holds for its witness, as observed) and the
       // search goes on.
       collect_confirmed(std::move(candidate), shown, query, item.at.act);
-      return false;
+      return CandidateRun::kCollected;
     }
     ph_.result = std::move(candidate);
-    return true;
+    return CandidateRun::kFound;
   }
   if (c.outcome == Outcome::kRefuted) {
     ++ph_.result.stats.candidates_refuted;
@@ -775,10 +778,10 @@ bool WpProblem::run_candidate(const Item& item, EntryCheck::Found found,
     refuted_witnesses_.insert(key);
     refine(c.stack);
     *calls = c.calls;
-  } else {
-    optimistic_remark(Cat("optimistic: a candidate's witness could not be run on the JVM: ", said));
+    return CandidateRun::kRefuted;
   }
-  return false;
+  optimistic_remark(Cat("optimistic: a candidate's witness could not be run on the JVM: ", said));
+  return CandidateRun::kNotRun;
 }
 
 WpProblem::Assumed WpProblem::AssumedOf(const Result& candidate) {

@@ -612,10 +612,23 @@ class WpProblem : private DirectedQueries {
   using CandidateSolve = std::function<std::optional<EntryCheck::Found>(const Minterm&)>;
   std::optional<EntryCheck::Found> solve_keeping_inputs(const Minterm& query, const std::vector<Term>& pins,
                                                         const CandidateSolve& solve);
-  // Runs a witness of candidate `item` on the JVM: true when confirmed (then
-  // ph_.result is its FOUND); refuted, *calls has what its assumed calls did.
-  bool run_candidate(const Item& item, EntryCheck::Found found,
-                     std::vector<EngineOptions::Confirmation::Call>* calls);
+  // What became of a candidate's witness.
+  enum class CandidateRun {
+    kFound,      // confirmed, and it ends the search: ph_.result is its FOUND
+    kCollected,  // confirmed, kept as one more precondition (collect_confirmed)
+    kKnown,      // not run: its inputs were confirmed already, assuming no more
+    kRefuted,    // refuted: *calls has what its assumed calls did
+    kNotRun,     // the runner could not run it
+  };
+  // Runs a witness of candidate `item` on the JVM.
+  CandidateRun run_candidate(const Item& item, EntryCheck::Found found,
+                             std::vector<EngineOptions::Confirmation::Call>* calls);
+  // After a run, whether concolic rounds ask the JVM again for this query:
+  // only after a refutation or a witness the runner could not build; a
+  // confirmed query gives nothing more by other inputs.
+  static bool WorthAnotherRound(CandidateRun run) {
+    return run == CandidateRun::kRefuted || run == CandidateRun::kNotRun;
+  }
   std::string witness_key(const Replay& r, const Item& item) const;
   bool refuted_before(const Replay& r, const Item& item) const;
   // Concolic rounds after a refuted candidate whose calls were observed.

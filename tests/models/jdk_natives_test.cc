@@ -44,6 +44,13 @@ TEST(JdkNatives, AnswersPerRow) {
   const NativeFacts* thread = FindNativeFacts("java/lang/Thread.currentThread()Ljava/lang/Thread;");
   ASSERT_NE(thread, nullptr);
   EXPECT_TRUE(thread->current_thread && thread->never_throws);
+  // String.format of a format that is not a literal: may throw (a bad
+  // format), and returns a Formatter's text, never null.
+  const NativeFacts* format =
+      FindNativeFacts("java/lang/String.format(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/String;");
+  ASSERT_NE(format, nullptr);
+  EXPECT_TRUE(format->returns_non_null);
+  EXPECT_FALSE(format->never_throws);
   // Natives the table does not list may throw and write anything.
   EXPECT_EQ(FindNativeFacts("java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V"), nullptr);
   EXPECT_EQ(FindNativeFacts("java/lang/Object.hashCode"), nullptr);

@@ -66,6 +66,32 @@ TEST_F(OptimisticTest, ConfirmedCandidateIsFoundWithItsAssumptions) {
   EXPECT_EQ(candidates_[0].precondition, "s == null");
 }
 
+// Every precondition wanted (jwp exceptions): a confirmed candidate is
+// collected, and its query is not run again for other inputs (concolic
+// rounds follow a refutation only). Those runs cost a JVM run each and gave
+// only narrower copies of the same precondition.
+TEST_F(OptimisticTest, AConfirmedQueryIsNotRunAgainForOtherInputs) {
+  auto spec = ParseGoal("wp.Optimistic.afterLog(Ljava/lang/String;)I@line:" + std::to_string(OptimisticLineOf(kAfterLog)),
+                        "npe");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
+  ASSERT_TRUE(goal.ok()) << goal.status();
+  EngineOptions options;
+  options.max_steps = 3000;
+  options.max_preconditions = 4;
+  options.optimistic_calls = true;
+  options.confirm = [this](const Result& candidate) {
+    candidates_.push_back(candidate);
+    return EngineOptions::Confirmation{Outcome::kConfirmed, "CONFIRMED", {}, {}};
+  };
+  const Result r = RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
+  EXPECT_EQ(r.precondition, "s == null");
+  ASSERT_EQ(candidates_.size(), 1u);
+  EXPECT_EQ(candidates_[0].precondition, "s == null");
+  EXPECT_EQ(r.stats.candidate_rounds, 0u);
+}
+
 TEST_F(OptimisticTest, RefutedCandidatesNeverReachTheResult) {
   const Result r = Run("afterLog(Ljava/lang/String;)I", kAfterLog, "npe", Outcome::kRefuted);
   EXPECT_NE(r.verdict, Verdict::kFound);
