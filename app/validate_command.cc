@@ -178,6 +178,16 @@ ordered_json ValidateOne(const classfile::ClassHierarchy& h, const FindBugsRepor
   }
   if (confirmed && !*confirmed) {
     j["refuted"] = true;
+    // npe-arg:K: the engine's goal is any NullPointerException inside the
+    // callee while it got null as argument K (wp/goal.h); the runner also
+    // wants the null handed down to the throwing frame, which the search
+    // does not model: a refutation there is the goal's looseness, not a bug.
+    constexpr std::string_view kNotHandedDown = "is not handed down";
+    if (goal.spec.kind == wp::GoalKind::kNpeArg && runner_output.find(kNotHandedDown) != std::string::npos) {
+      return Unknown(std::move(j), Cat("the precondition leads to a NullPointerException inside the callee, but "
+                                       "not where the null passed is dereferenced (the witness runner): ",
+                                       runner_output));
+    }
     return Unknown(std::move(j), Cat("jwp found a precondition but the witness runner REFUTED it (a bug in jwp, "
                                      "please report it): ",
                                      runner_output));

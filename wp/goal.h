@@ -65,7 +65,9 @@
 //          argument and `type_test` set. The engine starts from that edge
 //          with exc instanceof NullPointerException and the argument null.
 //          (That the callee's NullPointerException comes from dereferencing
-//          that very argument is not required.)
+//          that very argument is not required here; the witness runner
+//          confirms one only while argument K is null and every frame below
+//          the callee down to the throwing one got a null argument.)
 //   branch:O
 //          An outcome of a conditional branch or switch of the place (issue
 //          #31's coverage goals): "true" the if's jump is taken, "false" it

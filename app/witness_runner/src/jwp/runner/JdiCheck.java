@@ -48,7 +48,8 @@ import java.util.Set;
  *   <li>exception with via_call: an ExceptionRequest for throws anywhere; a throw counts when a frame
  *       below the throwing frame (index 1 or more on the thread's stack) is the expected method executing
  *       the invoke at bci, i.e. the exception was raised inside that call, not by the invoke itself;
- *       with null_argument K, only while the callee's argument K is null (jwp validate's
+ *       with null_argument K, only while the callee's argument K is null and every frame from the
+ *       callee's callee down to the throwing one has a null argument (jwp validate's
  *       NP_NULL_PARAM_DEREF: the null it passes is what the callee dereferences, not another).
  *   <li>reach, throw: a BreakpointRequest at the instruction, set when the class is prepared (the
  *       debuggee links the class before the entry runs, and the class-prepare event suspends it).
@@ -601,7 +602,7 @@ final class JdiCheck {
     Location loc = e.location();
     ReferenceType t = e.exception().referenceType();
     String d = t.name() + " at " + describe(loc);
-    String notNull = inCall >= 1 ? argumentNotNull(frames.get(inCall - 1)) : null;
+    String notNull = inCall >= 1 ? argumentNotNull(frames, inCall) : null;
     if (inCall >= 0 && typeMatches(t) && notNull == null) {
       Location c = e.catchLocation();
       confirmedBy = d + ", inside the call at " + describe(frames.get(inCall).location())
@@ -618,20 +619,39 @@ final class JdiCheck {
   }
 
   /**
-   * null_argument K: null when the callee's argument K (its frame {@code callee}, the method the call
-   * site called) is null, else why the exception does not count ("(its argument K is not null)"). The
-   * value is the parameter's when the exception is thrown; javac's code seldom assigns a parameter.
+   * null_argument K: null when the callee's argument K (frame {@code inCall - 1}, the method the call
+   * site called) is null, and the null can have been handed down to the throwing frame (frame 0): each
+   * frame from the one the callee called down to the throwing one has a null argument. Else why the
+   * exception does not count ("(its argument K is not null)"). The values are the parameters' when the
+   * exception is thrown; javac's code seldom assigns a parameter. The hand-down condition is necessary,
+   * not sufficient: a NullPointerException deeper down, in a frame that got no null (ReentrantLock.lock
+   * of a lock without its synchronizer, a collection's size on a view without its delegate), is not the
+   * dereference of the null passed, and witnesses of such states were once confirmed so.
    */
-  private String argumentNotNull(StackFrame callee) {
+  private String argumentNotNull(List<StackFrame> frames, int inCall) {
     if (x.nullArgument == 0) return null;
-    List<com.sun.jdi.Value> args;
-    try {
-      args = callee.getArgumentValues();
-    } catch (RuntimeException ex) {
-      return "(its argument " + x.nullArgument + " cannot be read: " + ex.getClass().getSimpleName() + ")";
-    }
+    List<com.sun.jdi.Value> args = argumentsOf(frames.get(inCall - 1));
+    if (args == null) return "(its argument " + x.nullArgument + " cannot be read)";
     if (args.size() < x.nullArgument) return "(it has no argument " + x.nullArgument + ")";
-    return args.get(x.nullArgument - 1) == null ? null : "(its argument " + x.nullArgument + " is not null)";
+    if (args.get(x.nullArgument - 1) != null) return "(its argument " + x.nullArgument + " is not null)";
+    for (int k = inCall - 2; k >= 0; k--) {
+      List<com.sun.jdi.Value> below = argumentsOf(frames.get(k));
+      if (below == null || !below.contains(null)) {
+        Location l = frames.get(k).location();
+        return "(its null argument " + x.nullArgument + " is not handed down: " + l.declaringType().name() + "."
+            + l.method().name() + l.method().signature() + " got no null argument)";
+      }
+    }
+    return null;
+  }
+
+  /** The frame's argument values (the receiver not counted), or null when they cannot be read. */
+  private static List<com.sun.jdi.Value> argumentsOf(StackFrame frame) {
+    try {
+      return frame.getArgumentValues();
+    } catch (RuntimeException ex) {
+      return null;
+    }
   }
 
   private boolean typeMatches(ReferenceType t) {
