@@ -45,6 +45,23 @@ class OptimisticTest : public ::testing::Test {
     }
     return RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
   }
+  // The goal `goal_text` (kind `kind`) searched for every precondition, up
+  // to 4 (as jwp exceptions does), the JVM confirming every candidate.
+  Result RunForEveryPrecondition(const std::string& goal_text, const std::string& kind, uint64_t max_steps) {
+    auto spec = ParseGoal(goal_text, kind);
+    EXPECT_TRUE(spec.ok()) << spec.status();
+    auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
+    EXPECT_TRUE(goal.ok()) << goal.status();
+    EngineOptions options;
+    options.max_steps = max_steps;
+    options.max_preconditions = 4;
+    options.optimistic_calls = true;
+    options.confirm = [this](const Result& candidate) {
+      candidates_.push_back(candidate);
+      return EngineOptions::Confirmation{Outcome::kConfirmed, "CONFIRMED", {}, {}};
+    };
+    return RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  }
   std::vector<Result> candidates_;
 };
 
@@ -71,20 +88,8 @@ TEST_F(OptimisticTest, ConfirmedCandidateIsFoundWithItsAssumptions) {
 // rounds follow a refutation only). Those runs cost a JVM run each and gave
 // only narrower copies of the same precondition.
 TEST_F(OptimisticTest, AConfirmedQueryIsNotRunAgainForOtherInputs) {
-  auto spec = ParseGoal("wp.Optimistic.afterLog(Ljava/lang/String;)I@line:" + std::to_string(OptimisticLineOf(kAfterLog)),
-                        "npe");
-  ASSERT_TRUE(spec.ok()) << spec.status();
-  auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
-  ASSERT_TRUE(goal.ok()) << goal.status();
-  EngineOptions options;
-  options.max_steps = 3000;
-  options.max_preconditions = 4;
-  options.optimistic_calls = true;
-  options.confirm = [this](const Result& candidate) {
-    candidates_.push_back(candidate);
-    return EngineOptions::Confirmation{Outcome::kConfirmed, "CONFIRMED", {}, {}};
-  };
-  const Result r = RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  const Result r = RunForEveryPrecondition(
+      "wp.Optimistic.afterLog(Ljava/lang/String;)I@line:" + std::to_string(OptimisticLineOf(kAfterLog)), "npe", 3000);
   ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
   EXPECT_EQ(r.precondition, "s == null");
   ASSERT_EQ(candidates_.size(), 1u);
@@ -160,19 +165,8 @@ TEST_F(OptimisticTest, TheExactSearchKeepsItsWholeBudget) {
 // candidates are due after a quarter of the steps): the exact one takes
 // its place, so the condition needs no proviso.
 TEST_F(OptimisticTest, AnExactPreconditionReplacesTheSameConfirmedCandidate) {
-  auto spec = ParseGoal("wp.Optimistic.requireArgument(Ljava/lang/Object;)V@any", "exit:java.lang.IllegalArgumentException");
-  ASSERT_TRUE(spec.ok()) << spec.status();
-  auto goal = ResolveGoal(callgraph::testing::World::Get().hierarchy(), *spec);
-  ASSERT_TRUE(goal.ok()) << goal.status();
-  EngineOptions options;
-  options.max_steps = 400;
-  options.max_preconditions = 4;
-  options.optimistic_calls = true;
-  options.confirm = [this](const Result& candidate) {
-    candidates_.push_back(candidate);
-    return EngineOptions::Confirmation{Outcome::kConfirmed, "CONFIRMED", {}, {}};
-  };
-  const Result r = RunGoal(callgraph::testing::World::Get().hierarchy(), *goal, options);
+  const Result r = RunForEveryPrecondition("wp.Optimistic.requireArgument(Ljava/lang/Object;)V@any",
+                                           "exit:java.lang.IllegalArgumentException", 400);
   ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
   ASSERT_FALSE(candidates_.empty()) << "the candidate reached the JVM first";
   EXPECT_EQ(candidates_[0].precondition, "o == null");
