@@ -1,7 +1,8 @@
 // Where a parameter cannot be null: past a dereference of it that every
 // path to a point has made (a field or array access, a call on it, or a
-// call of a method that itself dereferences the parameter it is passed on
-// every path that returns normally).
+// call of a method that itself dereferences or null-checks the parameter it
+// is passed on every path that returns normally), or past a null check of
+// it on its non-null branch (`if (p == null) throw ...`).
 //
 // The backward search drops a minterm that says a parameter is null at such
 // a point. A parameter is one SSA value for the whole method (never
@@ -34,8 +35,14 @@ class NullGuards {
       : resolve_(std::move(resolve)), dominators_(std::move(dominators)) {}
 
   // Whether every path from `ir`'s entry to block `b` passed a dereference
-  // of its parameter `param` (ir.params order) that returned normally.
+  // of its parameter `param` (ir.params order) that returned normally, or
+  // the non-null branch of a null check of it.
   bool NonNullAt(const ir::MethodIR& ir, size_t param, ir::BlockId b);
+  // Whether `callee` returns normally only when its parameter `param` is
+  // not null: every normal return is past such a dereference or check
+  // (`Objects.requireNonNull(obj)`, commons-lang3's `Validate.notNull`,
+  // guava's `checkNotNull`).
+  bool RequiresNonNull(const ir::MethodIR& callee, size_t param);
 
  private:
   struct PerMethod {
@@ -47,6 +54,7 @@ class NullGuards {
   };
   PerMethod& of(const ir::MethodIR& ir);
   const std::vector<bool>& guarded(const ir::MethodIR& ir, size_t param, int depth);
+  bool requires_non_null(const ir::MethodIR& callee, size_t param, int depth);
   // Whether `call` dereferences its operand `k` before any normal return.
   bool call_dereferences(const ir::MethodIR& caller, const ir::Instruction& call, size_t k, int depth);
 

@@ -440,7 +440,9 @@ void WpProblem::pass_optimistically(const Item& item, ir::EdgeId eid) {
   const ir::Block& from = ir.blocks[e.from];
   const ir::Instruction& call = ir.insns[from.insns.back()];
   Item passed = item;
-  if (!is_optimistic(item.phi)) passed.phi = logic::conjoin(tm_, item.phi, optimistic_marker());
+  passed.phi = with_required_arguments(at.act, call, item.phi);
+  if (passed.phi.is_false()) return;  // an argument it needs is null: it cannot return normally
+  if (!is_optimistic(passed.phi)) passed.phi = logic::conjoin(tm_, passed.phi, optimistic_marker());
   const callgraph::BytecodeCallee named = callgraph::CalleeInBytecode(call);
   passed.assume = assume(item.assume, Cat("optimistic: ", dotted(named.owner), ".", named.name, call.descriptor,
                                           " at ", SourceLocation(ir, call), " assumed to return normally"));
@@ -456,6 +458,28 @@ void WpProblem::pass_optimistically(const Item& item, ir::EdgeId eid) {
   count_step(at.act);
   absorb_along(step, passed, eid);
   in_optimistic_ = was;
+}
+
+// A passed call returns normally only with the arguments its one target
+// requires non-null (NullGuards::RequiresNonNull: a null check that throws,
+// or a dereference, before each of its normal returns): said of the
+// minterm at once, so that a candidate that passed `Validate.notNull(x, ..)`
+// or `requireNonNull(x)` never has x null (the JVM refuted such candidates
+// with the NullPointerException, and the right one ran later or not at
+// all). Static and special calls only, as NullGuards follows them.
+Minterm WpProblem::with_required_arguments(int32_t act, const ir::Instruction& call, const Minterm& phi) {
+  if (phi.is_false() || (call.invoke != ir::InvokeKind::kStatic && call.invoke != ir::InvokeKind::kSpecial)) {
+    return phi;
+  }
+  const ir::MethodIR* callee = only_target_ir(call);
+  if (callee == nullptr) return phi;
+  Minterm out = phi;
+  for (size_t k = 0; k < call.operands.size() && k < callee->params.size(); ++k) {
+    const Term a = acts_[act].tr->var(call.operands[k]);
+    if (!a.sort().is_ref() || !null_guards_.RequiresNonNull(*callee, k)) continue;
+    out = logic::conjoin(tm_, out, tm_.mk_ne(a, tm_.mk_null()));
+  }
+  return out;
 }
 
 // Optimistic minterms are made and stepped while their steps stay within

@@ -558,6 +558,7 @@ class WpProblem : private DirectedQueries {
   int cheap_call_height(const ir::Instruction& call, bool exceptional = false);
   bool passes_optimistically(const Item& item, ir::EdgeId eid);
   void pass_optimistically(const Item& item, ir::EdgeId eid);
+  Minterm with_required_arguments(int32_t act, const ir::Instruction& call, const Minterm& phi);
   void queue_candidate(const Item& item, const Minterm& phi);
   bool candidates_due() const;
   bool assumes_a_throw(const Minterm& phi) const;

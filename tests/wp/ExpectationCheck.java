@@ -256,6 +256,7 @@ public class ExpectationCheck {
     ex("Optimistic.valueLength:npe", () -> Optimistic.valueLength(new java.util.HashMap<>(), "k"));
     ex("Optimistic.positiveThenLength:npe", () -> Optimistic.positiveThenLength(1, null));
     ex("Optimistic.checkedIndex:exit:java.lang.IndexOutOfBoundsException", () -> Optimistic.checkedIndex(-1, new int[0]));
+    ex("Optimistic.namedThenChecked:exception:java.lang.IllegalStateException", () -> Optimistic.namedThenChecked("", 4));
     ex("PackageFlag.guarded:npe", () -> {
       java.lang.reflect.Field f = PackageFlag.class.getDeclaredField("packageFlag");
       f.setAccessible(true);  // as a class of package wp may

@@ -83,6 +83,24 @@ TEST_F(OptimisticTest, ConfirmedCandidateIsFoundWithItsAssumptions) {
   EXPECT_EQ(candidates_[0].precondition, "s == null");
 }
 
+// A passed call whose code returns normally only for a non-null argument
+// (requireName's null check, as Validate.notNull's and checkNotNull's):
+// every candidate that passed it says the argument is not null, so the JVM
+// is never handed one where the call throws (wp/null_guards.h).
+TEST_F(OptimisticTest, APassedNullCheckKeepsItsArgumentNonNull) {
+  const Result r = Run("namedThenChecked(Ljava/lang/String;I)I", "throw new IllegalStateException(\"k\");",
+                       "exception:java.lang.IllegalStateException", Outcome::kConfirmed);
+  ASSERT_EQ(r.verdict, Verdict::kFound) << r.reason;
+  EXPECT_THAT(r.assumptions, ::testing::Contains(HasSubstr("optimistic: wp.Optimistic.requireName(Ljava/lang/String;)V")));
+  ASSERT_FALSE(candidates_.empty());
+  for (const Result& c : candidates_) {
+    EXPECT_THAT(c.precondition, HasSubstr("name != null"));
+    ASSERT_TRUE(c.witness.has_value());
+    ASSERT_EQ(c.witness->arguments.size(), 2u);
+    EXPECT_NE(c.witness->arguments[0].kind, solver::WitnessValue::Kind::kNull);
+  }
+}
+
 // Every precondition wanted (jwp exceptions): a confirmed candidate is
 // collected, and its query is not run again for other inputs (concolic
 // rounds follow a refutation only). Those runs cost a JVM run each and gave
